@@ -1,0 +1,50 @@
+/**
+ * @studio/config: parse `process.env` (or any record) once, with zod, into a typed object.
+ * A bad or missing value stops the process with one line naming the variable.
+ */
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, readonly problem: string) {
+    super(`config: ${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses `env` with `schema`; throws ConfigError naming the first bad variable. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const variable = String(issue.path[0] ?? '(env)');
+  throw new ConfigError(variable, issue.message);
+}
+
+/** Like parseConfig, but prints one clear line and exits the process on a bad value. */
+export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+  try {
+    return parseConfig(schema, env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+}
+
+/** Reusable field parsers for environment strings. */
+export const env = {
+  port: (def: number) => z.coerce.number().int().min(0).max(65535).default(def),
+  int: (def: number, min = 0) => z.coerce.number().int().min(min).default(def),
+  str: (def: string) => z.string().min(1).default(def),
+  url: (def: string) => z.url().default(def),
+  bool: (def: boolean) =>
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+      .default(def ? 'true' : 'false')
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  secret: (def: string, min = 16) => z.string().min(min, `must be at least ${min} characters`).default(def),
+  logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  nodeEnv: () => z.enum(['development', 'test', 'production']).default('development'),
+};

@@ -1,0 +1,134 @@
+/**
+ * @studio/errors: one error type with a kind enum, and the single table that maps each kind to an
+ * HTTP status and a gRPC status code. Prisma's P2002/P2025 map here too.
+ */
+
+export const ERROR_KINDS = [
+  'invalid_input',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'idempotency_conflict',
+  'rate_limited',
+  'unavailable',
+  'internal',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+/** gRPC status codes (numeric, from grpc's status.proto) so this lib needs no grpc dependency. */
+export const GrpcCode = {
+  OK: 0, CANCELLED: 1, UNKNOWN: 2, INVALID_ARGUMENT: 3, DEADLINE_EXCEEDED: 4, NOT_FOUND: 5, ALREADY_EXISTS: 6,
+  PERMISSION_DENIED: 7, RESOURCE_EXHAUSTED: 8, FAILED_PRECONDITION: 9, ABORTED: 10, OUT_OF_RANGE: 11,
+  UNIMPLEMENTED: 12, INTERNAL: 13, UNAVAILABLE: 14, DATA_LOSS: 15, UNAUTHENTICATED: 16,
+} as const;
+
+export const ERROR_TABLE: Record<ErrorKind, { http: number; grpc: number }> = {
+  invalid_input: { http: 400, grpc: GrpcCode.INVALID_ARGUMENT },
+  unauthorized: { http: 401, grpc: GrpcCode.UNAUTHENTICATED },
+  forbidden: { http: 403, grpc: GrpcCode.PERMISSION_DENIED },
+  not_found: { http: 404, grpc: GrpcCode.NOT_FOUND },
+  conflict: { http: 409, grpc: GrpcCode.FAILED_PRECONDITION },
+  idempotency_conflict: { http: 422, grpc: GrpcCode.ALREADY_EXISTS },
+  rate_limited: { http: 429, grpc: GrpcCode.RESOURCE_EXHAUSTED },
+  unavailable: { http: 503, grpc: GrpcCode.UNAVAILABLE },
+  internal: { http: 500, grpc: GrpcCode.INTERNAL },
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message?: string,
+    readonly details?: unknown,
+  ) {
+    super(message ?? kind);
+    this.name = 'AppError';
+  }
+  get httpStatus(): number {
+    return ERROR_TABLE[this.kind].http;
+  }
+  get grpcCode(): number {
+    return ERROR_TABLE[this.kind].grpc;
+  }
+}
+
+export const invalidInput = (message?: string, details?: unknown) => new AppError('invalid_input', message, details);
+export const notFound = () => new AppError('not_found');
+export const forbidden = (message?: string) => new AppError('forbidden', message);
+export const unauthorized = () => new AppError('unauthorized');
+export const conflict = (message?: string) => new AppError('conflict', message);
+
+/**
+ * The JSON body of an error answer. `not_found` never carries a message: its body must be byte-identical
+ * whether the record is missing, another tenant's, or out of the token's scope (spec section 7).
+ */
+export function errorBody(kind: ErrorKind, message?: string, extra?: Record<string, unknown>): Record<string, unknown> {
+  if (kind === 'not_found') return { ok: false, error: 'not_found' };
+  const body: Record<string, unknown> = { ok: false, error: kind };
+  if (message && message !== kind) body.message = message;
+  if (extra) Object.assign(body, extra);
+  return body;
+}
+
+/** The exact serialised 404 body, shared by every process. */
+export const NOT_FOUND_BODY = JSON.stringify(errorBody('not_found'));
+
+interface PrismaLikeError {
+  name?: string;
+  code?: string;
+  meta?: unknown;
+}
+
+/** Maps a thrown value to an AppError when its meaning is known; returns null for unknown errors. */
+export function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  const e = err as PrismaLikeError | null;
+  if (e && typeof e === 'object' && typeof e.code === 'string' && e.name?.startsWith('PrismaClient')) {
+    switch (e.code) {
+      case 'P2002': // unique constraint
+        return new AppError('conflict', 'a record with these values already exists');
+      case 'P2025': // record to update/delete not found
+      case 'P2001':
+        return new AppError('not_found');
+      case 'P2003': // foreign key
+        return new AppError('invalid_input', 'a referenced record does not exist');
+      case 'P2000': // value too long
+        return new AppError('invalid_input', 'a value is too long');
+      default:
+        return null;
+    }
+  }
+  return null;
+}
+
+export function isPrismaUniqueViolation(err: unknown): boolean {
+  const e = err as PrismaLikeError | null;
+  return !!e && typeof e === 'object' && e.code === 'P2002';
+}
+
+/** Maps a gRPC status code back to an error kind (client side of a gRPC call). */
+export function kindFromGrpcCode(code: number): ErrorKind {
+  switch (code) {
+    case GrpcCode.INVALID_ARGUMENT:
+    case GrpcCode.OUT_OF_RANGE:
+      return 'invalid_input';
+    case GrpcCode.UNAUTHENTICATED:
+      return 'unauthorized';
+    case GrpcCode.PERMISSION_DENIED:
+      return 'forbidden';
+    case GrpcCode.NOT_FOUND:
+      return 'not_found';
+    case GrpcCode.FAILED_PRECONDITION:
+    case GrpcCode.ABORTED:
+      return 'conflict';
+    case GrpcCode.ALREADY_EXISTS:
+      return 'idempotency_conflict';
+    case GrpcCode.RESOURCE_EXHAUSTED:
+      return 'rate_limited';
+    case GrpcCode.UNAVAILABLE:
+    case GrpcCode.DEADLINE_EXCEEDED:
+      return 'unavailable';
+    default:
+      return 'internal';
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * @studio/grpc: load .proto contracts from proto/, serve them with error mapping and grpc.health.v1,
+ * and call them with deadlines, turning gRPC statuses back into AppErrors.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { AppError, kindFromGrpcCode, toAppError } from '@studio/errors';
+import { currentRequestId, requestIdFrom, runWithRequestId, type Logger } from '@studio/logger';
+import { addHealthService, type HealthReporter } from './health.js';
+
+export { grpc };
+export type { HealthReporter };
+
+/** The repository's proto/ folder. */
+export const PROTO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../proto');
+
+const LOADER_OPTIONS: protoLoader.Options = {
+  keepCase: true,
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+  includeDirs: [PROTO_ROOT],
+};
+
+/** Loads `relativeFile` (e.g. `studio/v1/studio.proto`) and returns the service definition at `servicePath`. */
+export function loadService(relativeFile: string, servicePath: string): grpc.ServiceClientConstructor {
+  const definition = protoLoader.loadSync(path.join(PROTO_ROOT, relativeFile), LOADER_OPTIONS);
+  const pkg = grpc.loadPackageDefinition(definition);
+  let node: unknown = pkg;
+  for (const part of servicePath.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'function') throw new Error(`gRPC service ${servicePath} not found in ${relativeFile}`);
+  return node as grpc.ServiceClientConstructor;
+}
+
+type UnaryImpl<Req, Res> = (request: Req, metadata: grpc.Metadata) => Promise<Res>;
+
+/**
+ * Adapts promise-returning handlers to grpc-js unary handlers. AppErrors become their gRPC status (kind in
+ * the `x-error-kind` trailer); anything else is logged and answered INTERNAL with a generic message.
+ */
+export function unaryHandlers(
+  logger: Logger,
+  impl: Record<string, UnaryImpl<any, any>>, // eslint-disable-line @typescript-eslint/no-explicit-any
+): grpc.UntypedServiceImplementation {
+  const out: grpc.UntypedServiceImplementation = {};
+  for (const [name, fn] of Object.entries(impl)) {
+    out[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      const rid = requestIdFrom(call.metadata.get('x-request-id')[0]);
+      runWithRequestId(rid, () => {
+        fn(call.request, call.metadata).then(
+          (res) => callback(null, res),
+          (err: unknown) => {
+            const appErr = toAppError(err);
+            const trailer = new grpc.Metadata();
+            if (!appErr) {
+              logger.error({ err, method: name }, 'unhandled gRPC error');
+              trailer.set('x-error-kind', 'internal');
+              callback({ code: grpc.status.INTERNAL, details: 'internal error', metadata: trailer });
+              return;
+            }
+            trailer.set('x-error-kind', appErr.kind);
+            callback({ code: appErr.grpcCode, details: appErr.kind === 'not_found' ? 'not found' : appErr.message, metadata: trailer });
+          },
+        );
+      });
+    };
+  }
+  return out;
+}
+
+export interface GrpcServerHandle {
+  server: grpc.Server;
+  port: number;
+  health: HealthReporter;
+  /** Graceful: stops taking calls, lets in-flight ones finish (forced after `graceMs`). */
+  close(graceMs?: number): Promise<void>;
+}
+
+export async function startGrpcServer(
+  register: (server: grpc.Server) => void,
+  port: number,
+  host = '127.0.0.1',
+): Promise<GrpcServerHandle> {
+  const server = new grpc.Server({ 'grpc.keepalive_permit_without_calls': 1 });
+  register(server);
+  const health = addHealthService(server);
+  const actualPort = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  health.setAll('SERVING');
+  return {
+    server,
+    port: actualPort,
+    health,
+    close: (graceMs = 10_000) =>
+      new Promise<void>((resolve) => {
+        health.setAll('NOT_SERVING');
+        const timer = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        timer.unref();
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  };
+}
+
+/** Calls a unary method with a deadline and the current request id; gRPC failures become AppErrors. */
+export function callUnary<Req, Res>(client: grpc.Client, method: string, request: Req, timeoutMs = 2000): Promise<Res> {
+  return new Promise<Res>((resolve, reject) => {
+    const metadata = new grpc.Metadata();
+    const rid = currentRequestId();
+    if (rid) metadata.set('x-request-id', rid);
+    const fn = (client as unknown as Record<string, Function>)[method];
+    if (typeof fn !== 'function') {
+      reject(new Error(`no gRPC method ${method}`));
+      return;
+    }
+    fn.call(client, request, metadata, { deadline: Date.now() + timeoutMs }, (err: grpc.ServiceError | null, res: Res) => {
+      if (!err) {
+        resolve(res);
+        return;
+      }
+      const kindHeader = err.metadata?.get('x-error-kind')[0];
+      const kind = typeof kindHeader === 'string' ? (kindHeader as AppError['kind']) : kindFromGrpcCode(err.code);
+      reject(new AppError(kind, kind === 'internal' || kind === 'unavailable' ? `upstream ${kind}` : err.details));
+    });
+  });
+}
+
+export function createClient(Ctor: grpc.ServiceClientConstructor, address: string): grpc.Client {
+  return new Ctor(address, grpc.credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.enable_retries': 1,
+  });
+}

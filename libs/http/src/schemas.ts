@@ -1,0 +1,42 @@
+/** zod building blocks for the public API's parameters (spec section 2 and 4). */
+import { z } from 'zod';
+
+/**
+ * A UUID of versions 1 to 8 with the standard variant, or the all-zero / all-f sentinels (spec section 2).
+ * Lower-cased so keys compare equal however the caller spelled them.
+ */
+const UUID_RE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i;
+export const uuid = () =>
+  z
+    .string()
+    .regex(UUID_RE, 'must be a UUID')
+    .transform((s) => s.toLowerCase());
+
+/** `limit`: an integer in [1, max], default `def`. Query strings arrive as text. */
+export const limit = (max = 100, def = 50) =>
+  z
+    .string()
+    .regex(/^\d{1,4}$/, `must be an integer from 1 to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max))
+    .optional()
+    .transform((v) => v ?? def);
+
+export const cursor = () => z.string().min(1).max(1024).optional();
+
+/** Standard list query: workspace_id, limit, cursor. */
+export const listQuery = (opts: { workspaceRequired: boolean; max?: number; def?: number }) =>
+  z.object({
+    workspace_id: opts.workspaceRequired ? uuid() : uuid().optional(),
+    limit: limit(opts.max ?? 100, opts.def ?? 50),
+    cursor: cursor(),
+  });
+
+export const idParams = z.object({ id: uuid() });
+
+/** ISO 8601 timestamp with a zone, turned into a Date. */
+export const isoDateTime = () => z.iso.datetime({ offset: true }).transform((s) => new Date(s));
+
+/** Shape of every list answer. */
+export const listResponse = <T extends z.ZodType>(item: T) =>
+  z.object({ ok: z.literal(true), items: z.array(item), next_cursor: z.string().nullable() });

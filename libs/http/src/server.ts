@@ -1,0 +1,168 @@
+/**
+ * The HTTP skeleton every process shares: request id, JSON body parsing with 400s for bad JSON and oversized
+ * bodies, identity verification, /healthz, /readyz, /metrics, the single error handler, graceful shutdown.
+ */
+import http from 'node:http';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { AppError, errorBody, toAppError } from '@studio/errors';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER, verifyIdentity } from '@studio/identity';
+import { requestIdFrom, runWithRequestId, type Logger } from '@studio/logger';
+import type { HttpMetrics } from './metrics.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface HttpAppOptions {
+  logger: Logger;
+  metrics: HttpMetrics;
+  /** Secret to verify the gateway's signed identity; omit for a process that does not take identities. */
+  identitySecret?: string;
+  /** Readiness checks: each resolves when its dependency answers, or rejects. */
+  readiness?: Record<string, () => Promise<unknown>>;
+  /** Set to false while shutting down so /readyz answers 503. */
+  isAccepting?: () => boolean;
+}
+
+/** Sends an error answer for any thrown value; unknown errors are logged and become a generic 500. */
+export function sendError(err: unknown, req: Request, res: Response, logger: Logger): void {
+  let appErr = toAppError(err);
+  const e = err as { type?: string; status?: number } | null;
+  if (!appErr && e && typeof e === 'object') {
+    // body-parser errors: malformed JSON, oversized or wrongly encoded bodies are the caller's fault.
+    if (e.type === 'entity.parse.failed') appErr = new AppError('invalid_input', 'malformed JSON body');
+    else if (e.type === 'entity.too.large') appErr = new AppError('invalid_input', 'request body is larger than 1 MiB');
+    else if (typeof e.type === 'string' && e.status && e.status >= 400 && e.status < 500) {
+      appErr = new AppError('invalid_input', 'request body could not be read');
+    }
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (!appErr) {
+    logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
+    res.status(500).json(errorBody('internal', 'internal error', { request_id: req.requestId }));
+    return;
+  }
+  if (appErr.kind === 'internal') logger.error({ err }, 'internal error');
+  const extra = appErr.details && typeof appErr.details === 'object' && appErr.kind === 'invalid_input' ? (appErr.details as Record<string, unknown>) : undefined;
+  res.status(appErr.httpStatus).json(errorBody(appErr.kind, appErr.message, extra));
+}
+
+export function createHttpApp(opts: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', 'simple');
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.requestId = requestId;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const route = (req.route?.path as string | undefined) ?? 'unmatched';
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      opts.metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+    });
+    runWithRequestId(requestId, next);
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/readyz', async (_req, res) => {
+    if (opts.isAccepting && !opts.isAccepting()) {
+      res.status(503).json({ ok: false, error: 'unavailable', message: 'shutting down' });
+      return;
+    }
+    const checks: Record<string, string> = {};
+    let ready = true;
+    await Promise.all(
+      Object.entries(opts.readiness ?? {}).map(async ([name, check]) => {
+        try {
+          await withTimeout(check(), 2000);
+          checks[name] = 'up';
+        } catch {
+          checks[name] = 'down';
+          ready = false;
+        }
+      }),
+    );
+    res.status(ready ? 200 : 503).json(ready ? { ok: true, checks } : { ok: false, error: 'unavailable', checks });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('content-type', opts.metrics.registry.contentType);
+    res.send(await opts.metrics.registry.metrics());
+  });
+
+  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: ['application/json', 'application/*+json'] }));
+
+  if (opts.identitySecret) {
+    const secret = opts.identitySecret;
+    app.use((req: Request, _res: Response, next: NextFunction) => {
+      const header = req.headers[IDENTITY_HEADER];
+      req.principal = verifyIdentity(typeof header === 'string' ? header : undefined, secret) ?? undefined;
+      next();
+    });
+  }
+  return app;
+}
+
+/** Call after mounting routes: unknown routes are 404 not_found; every error goes through sendError. */
+export function finishHttpApp(app: Express, logger: Logger): void {
+  app.use((_req: Request, _res: Response, next: NextFunction) => next(new AppError('not_found')));
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendError(err, req, res, logger));
+}
+
+export interface RunningHttpServer {
+  server: http.Server;
+  port: number;
+  /** Stops accepting connections and waits for in-flight requests (up to `graceMs`). */
+  close(graceMs?: number): Promise<void>;
+}
+
+export function startHttpServer(app: Express, port: number, host = '127.0.0.1'): Promise<RunningHttpServer> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(app);
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      const actualPort = typeof address === 'object' && address ? address.port : port;
+      resolve({
+        server,
+        port: actualPort,
+        close: (graceMs = 10_000) =>
+          new Promise<void>((done) => {
+            const timer = setTimeout(() => {
+              server.closeAllConnections();
+              done();
+            }, graceMs);
+            timer.unref();
+            server.close(() => {
+              clearTimeout(timer);
+              done();
+            });
+            server.closeIdleConnections();
+          }),
+      });
+    });
+  });
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
