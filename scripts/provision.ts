@@ -1,0 +1,4 @@
+import { provision } from './lib/infra.js';
+
+await provision();
+console.log('[provision] done');
