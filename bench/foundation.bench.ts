@@ -1,0 +1,75 @@
+/**
+ * Foundation benchmark (issue 2): GET /shoots/{id} through the gateway (auth, rate limit, proxy, service,
+ * database) vs. the same read straight at the studio service vs. a bare Node http server, in one run.
+ * The token's rate limit is raised so the limiter is checked on every request but never refuses.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { signIdentity, type Role } from '@studio/identity';
+import { ROOT } from '../scripts/lib/infra.js';
+import type { Stack } from '../scripts/lib/stack.js';
+import { measure, ratio, startBareServer, type Measurement } from './lib.js';
+
+const DEV_IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
+
+function admin(databaseUrl: string, ...args: string[]): any {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+export async function foundationBench(stack: Stack, databaseUrls: Record<string, string>, studioHttpPort: number, seconds: number) {
+  const demo = admin(databaseUrls.studio!, 'seed-demo');
+  const token = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000000', '--name', 'bench').token as string;
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await fetch(`${stack.baseUrl}/shoots`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ workspace_id: demo.workspace_id, title: 'Bench shoot', shot_list: ['a', 'b', 'c'] }),
+  }).then((r) => r.json() as Promise<any>);
+  const shootId = created.shoot.id as string;
+  const who = (await fetch(`${stack.baseUrl}/auth/whoami`, { headers: auth }).then((r) => r.json())) as any;
+  const memberships = Object.fromEntries(who.workspaces.map((w: { id: string; role: Role }) => [w.id, w.role]));
+  const identity = signIdentity({ kind: 'token', profileId: who.profile.id, tokenId: who.token.id, scopeWorkspaceId: null, memberships }, DEV_IDENTITY_SECRET, 3600);
+
+  const gatewayUrl = `${stack.baseUrl}/shoots/${shootId}`;
+  const directUrl = `http://127.0.0.1:${studioHttpPort}/api/v1/shoots/${shootId}`;
+  const sample = await fetch(directUrl, { headers: { 'x-studio-identity': identity } }).then((r) => r.text());
+  const bare = await startBareServer(sample);
+
+  console.log('\nGET /shoots/{id}: bare http ceiling vs. studio direct vs. through the gateway');
+  const results: Measurement[] = [];
+  try {
+    for (const connections of [50, 1]) {
+      const opts = { connections, durationSeconds: seconds, warmupSeconds: 2 };
+      results.push(await measure('bare node http (fixed body)', bare.url, opts));
+      results.push(await measure('studio direct (identity, service, database)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }));
+      results.push(await measure('gateway (auth, rate limit, proxy, service, db)', gatewayUrl, { ...opts, headers: auth }));
+    }
+  } finally {
+    await bare.close();
+  }
+  const get = (name: string, c: number) => results.find((r) => r.name.startsWith(name) && r.connections === c)!;
+  const g50 = get('gateway', 50);
+  const d50 = get('studio direct', 50);
+  const b50 = get('bare', 50);
+  const g1 = get('gateway', 1);
+  const d1 = get('studio direct', 1);
+  const summary = {
+    gateway_vs_direct_rps_c50: ratio(g50.requestsPerSecond, d50.requestsPerSecond),
+    direct_vs_bare_rps_c50: ratio(d50.requestsPerSecond, b50.requestsPerSecond),
+    gateway_vs_bare_rps_c50: ratio(g50.requestsPerSecond, b50.requestsPerSecond),
+    gateway_p99_ms_c50: g50.p99Ms,
+    gateway_added_median_ms_c1: Math.round((g1.p50Ms - d1.p50Ms) * 100) / 100,
+    goals: {
+      gateway_at_least_half_of_direct_c50: g50.requestsPerSecond >= 0.5 * d50.requestsPerSecond,
+      gateway_p99_under_50ms_c50: g50.p99Ms < 50,
+      gateway_adds_at_most_1_5ms_median_c1: g1.p50Ms - d1.p50Ms <= 1.5,
+    },
+  };
+  console.log('\n  ratios:', JSON.stringify(summary, null, 2).replace(/\n/g, '\n  '));
+  return { results, summary };
+}

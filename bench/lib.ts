@@ -1,0 +1,64 @@
+/** Benchmark helpers: autocannon runs summarised as req/s and latency percentiles, and a results file. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export interface Measurement {
+  name: string;
+  connections: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function measure(
+  name: string,
+  url: string,
+  opts: { connections: number; durationSeconds: number; headers?: Record<string, string>; warmupSeconds?: number },
+): Promise<Measurement> {
+  const run = (duration: number) =>
+    autocannon({ url, connections: opts.connections, duration, headers: opts.headers, pipelining: 1 }) as unknown as Promise<autocannon.Result>;
+  if (opts.warmupSeconds) await run(opts.warmupSeconds);
+  const r = await run(opts.durationSeconds);
+  const m: Measurement = {
+    name,
+    connections: opts.connections,
+    durationSeconds: opts.durationSeconds,
+    requestsPerSecond: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+  console.log(
+    `  ${name.padEnd(44)} c=${String(opts.connections).padStart(2)}  ${String(m.requestsPerSecond).padStart(6)} req/s  p50 ${m.p50Ms.toFixed(2)} ms  p99 ${m.p99Ms.toFixed(2)} ms` +
+      (m.non2xx || m.errors ? `  non2xx=${m.non2xx} errors=${m.errors}` : ''),
+  );
+  return m;
+}
+
+/** This machine's ceiling: a bare Node http server answering a fixed JSON body. */
+export async function startBareServer(body: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as import('node:net').AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export function writeResults(name: string, data: unknown): string {
+  const dir = path.resolve(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(data, null, 2) + '\n');
+  return file;
+}
+
+export const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 1000) / 1000);

@@ -1,0 +1,39 @@
+/**
+ * `npm run bench`: provisions an isolated copy of the databases (suffix _bench), starts the real stack with
+ * access logs off, runs each benchmark and writes the figures to bench/results/.
+ * Usage: npm run bench [-- --seconds 10]
+ */
+import path from 'node:path';
+import { dropDatabase } from '@studio/testkit/db';
+import { DATABASE_SERVICES, ROOT, defaultInfra, provision } from '../scripts/lib/infra.js';
+import { startStack, type StackPorts } from '../scripts/lib/stack.js';
+import { foundationBench } from './foundation.bench.js';
+import { writeResults } from './lib.js';
+
+const args = process.argv.slice(2);
+const secondsArg = args.indexOf('--seconds');
+const seconds = secondsArg >= 0 ? Number(args[secondsArg + 1]) : 10;
+if (!Number.isFinite(seconds) || seconds < 1) {
+  console.error('--seconds must be a positive number');
+  process.exit(2);
+}
+
+const ports: StackPorts = { gateway: 28080, studioHttp: 27101, studioGrpc: 27201 };
+for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}_bench`);
+const databaseUrls = await provision({ suffix: '_bench' });
+const stack = await startStack({
+  ports,
+  databaseUrls,
+  redisUrl: 'redis://127.0.0.1:6379/2',
+  amqpUrl: defaultInfra.amqpUrl,
+  output: { dir: path.join(ROOT, '.run/bench') },
+  logLevel: 'warn',
+  env: { gateway: { ACCESS_LOG: 'false' } },
+});
+try {
+  const foundation = await foundationBench(stack, databaseUrls, ports.studioHttp, seconds);
+  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation });
+  console.log(`\nresults written to ${path.relative(ROOT, file)}`);
+} finally {
+  await stack.stop();
+}
