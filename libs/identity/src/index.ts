@@ -3,6 +3,7 @@
  * The gateway strips any incoming identity header and forwards a short-lived HS256 JWT in IDENTITY_HEADER.
  * Services trust nothing else from the request.
  */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export const IDENTITY_HEADER = 'x-studio-identity';
@@ -40,8 +41,23 @@ interface Claims {
   p: Principal;
 }
 
+/**
+ * jsonwebtoken 9, given a string secret, first tries to parse it as a PEM public key and only falls back to an
+ * HMAC secret after that throws: about 0.6 ms per sign or verify. A KeyObject skips that (about 15 us), so each
+ * secret is turned into one once. Same key bytes, same signatures.
+ */
+const secretKeys = new Map<string, KeyObject>();
+function secretKey(secret: string): KeyObject {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    secretKeys.set(secret, key);
+  }
+  return key;
+}
+
 export function signIdentity(principal: Principal, secret: string, ttlSeconds = 60): string {
-  return jwt.sign({ p: principal } satisfies Claims, secret, {
+  return jwt.sign({ p: principal } satisfies Claims, secretKey(secret), {
     algorithm: 'HS256',
     expiresIn: ttlSeconds,
     issuer: 'studio-gateway',
@@ -52,7 +68,7 @@ export function signIdentity(principal: Principal, secret: string, ttlSeconds = 
 export function verifyIdentity(token: string | undefined, secret: string): Principal | null {
   if (!token) return null;
   try {
-    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: 'studio-gateway' }) as Claims;
+    const claims = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], issuer: 'studio-gateway' }) as Claims;
     const p = claims.p;
     if (!p || (p.kind !== 'token' && p.kind !== 'client')) return null;
     return p;

@@ -1,0 +1,34 @@
+import pg from 'pg';
+import { corpusGenerator } from './search-data.js';
+import { mapDocument } from '../services/search/src/services/document-mapping.js';
+import { analyzeDocument } from '../services/search/src/services/text-analysis.js';
+let t = Date.now();
+const gen = corpusGenerator(1);
+console.log('init', Date.now() - t);
+t = Date.now();
+const ents = Array.from({ length: 2000 }, (_, i) => gen.entity('client', 'x'));
+console.log('entity', Date.now() - t);
+t = Date.now();
+const maps = ents.map((e) => mapDocument('client', e));
+console.log('map', Date.now() - t);
+t = Date.now();
+const an = maps.map((m) => analyzeDocument(m.fields));
+console.log('analyze', Date.now() - t);
+t = Date.now();
+const docs = Array.from({ length: 2000 }, () => gen.document('019cdffd-c3cd-4f53-a560-21bc792448c5'));
+console.log('gen', Date.now() - t);
+const c = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/search_lab' });
+await c.connect();
+const cols: [string, string, (d: any) => string][] = [['uuid', 'w', (d) => d.workspaceId], ['doc_type', 't', (d) => d.type], ['text', 'ti', (d) => d.title], ['jsonb', 'f', (d) => JSON.stringify(d.fields)], ['tsvector', 'p', (d) => d.primary], ['tsvector', 'a', (d) => d.all]];
+for (const [type, name, fn] of cols) {
+  t = Date.now();
+  await c.query(`SELECT count(*) FROM unnest($1::${type}[])`, [docs.map(fn)]);
+  console.log(type, Date.now() - t);
+}
+t = Date.now();
+await c.query(`SELECT count(*) FROM unnest($1::text[])`, [docs.map((d) => d.all)]);
+console.log('tsv as text[]', Date.now() - t);
+t = Date.now();
+await c.query(`SELECT count(*) FROM json_array_elements_text($1::json)`, [JSON.stringify(docs.map((d) => d.all))]);
+console.log('json', Date.now() - t);
+await c.end();

@@ -1,0 +1,30 @@
+import { corpusGenerator } from './search-data.js';
+import { mapDocument } from '../services/search/src/services/document-mapping.js';
+import { analyzeDocument, tokenize, foldToken, fieldLexemes } from '../services/search/src/services/text-analysis.js';
+const gen = corpusGenerator(1);
+const maps = Array.from({ length: 2000 }, (_, i) => mapDocument('client', gen.entity('client', 'x')));
+const texts = maps.flatMap((m) => m.fields.map((f) => f.text));
+let t = Date.now();
+let n = 0;
+for (const s of texts) n += tokenize(s).length;
+console.log('tokenize', Date.now() - t, n);
+t = Date.now();
+for (const s of texts) for (const m of s.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) n++;
+console.log('matchAll', Date.now() - t);
+t = Date.now();
+for (const s of texts) for (const m of s.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) foldToken(m[0]);
+console.log('match+fold', Date.now() - t);
+t = Date.now();
+for (const m of maps) for (const f of m.fields) fieldLexemes(f);
+console.log('fieldLexemes', Date.now() - t);
+t = Date.now();
+for (const m of maps) analyzeDocument(m.fields);
+console.log('analyze', Date.now() - t);
+for (let k = 0; k < 3; k++) {
+t = Date.now();
+for (const m of maps) analyzeDocument(m.fields);
+console.log('analyze again', Date.now() - t);
+t = Date.now();
+for (const m of maps) for (const f of m.fields) fieldLexemes(f);
+console.log('fieldLexemes again', Date.now() - t);
+}

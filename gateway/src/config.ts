@@ -1,0 +1,87 @@
+/**
+ * Gateway configuration: every value comes from the environment, parsed once with zod. Each has a local
+ * default; a bad value stops the process with one line naming the variable (see @studio/config).
+ */
+import { z } from 'zod';
+import { env, loadConfig, parseConfig } from '@studio/config';
+
+const grpcAddress = (def: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port')
+    .default(def);
+
+/** Upstreams are plain HTTP inside the cluster (the shared keep-alive agent is an http.Agent). */
+const httpUrl = (def: string) =>
+  z
+    .string()
+    .regex(/^http:\/\//, 'must be an http:// URL')
+    .pipe(z.url())
+    .default(def);
+
+const redisUrl = (def: string) =>
+  z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .pipe(z.url())
+    .default(def);
+
+export const gatewayConfigSchema = z
+  .object({
+    NODE_ENV: env.nodeEnv(),
+    GATEWAY_PORT: env.port(8080),
+    GATEWAY_HOST: env.str('127.0.0.1'),
+    LOG_LEVEL: env.logLevel(),
+    /** One JSON line per request; switch off for benchmarks. */
+    ACCESS_LOG: env.bool(true),
+    SHUTDOWN_GRACE_MS: env.int(10_000),
+
+    REDIS_URL: redisUrl('redis://127.0.0.1:6379/0'),
+    /** Prefix of every Redis key and channel the gateway writes (tests give each file its own). */
+    REDIS_KEY_PREFIX: z.string().max(64).regex(/^[A-Za-z0-9:._-]*$/, 'only [A-Za-z0-9:._-]').default('gw:'),
+
+    STUDIO_HTTP_URL: httpUrl('http://127.0.0.1:7101'),
+    STUDIO_GRPC_ADDR: grpcAddress('127.0.0.1:7201'),
+    GALLERY_HTTP_URL: httpUrl('http://127.0.0.1:7102'),
+    UPLOAD_HTTP_URL: httpUrl('http://127.0.0.1:7103'),
+    SEARCH_HTTP_URL: httpUrl('http://127.0.0.1:7104'),
+    WEBHOOKS_HTTP_URL: httpUrl('http://127.0.0.1:7105'),
+    /** An upstream that has not answered within this time is abandoned (503 unavailable). */
+    UPSTREAM_TIMEOUT_MS: env.int(30_000, 1),
+    /** Keep-alive sockets per upstream host in the one shared agent. */
+    UPSTREAM_MAX_SOCKETS: env.int(256, 1),
+
+    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
+
+    RATE_LIMIT_PER_MINUTE: env.int(600, 1),
+    RATE_LIMIT_WINDOW_MS: env.int(60_000, 1000),
+    /** Redis must answer the limiter within this time, or the request is refused (fail-closed). */
+    RATE_LIMIT_TIMEOUT_MS: env.int(250, 10),
+    /** POST /client-sessions carries no bearer; it is limited per client IP instead. */
+    CLIENT_SESSION_RATE_LIMIT_PER_MINUTE: env.int(30, 1),
+
+    AUTH_CACHE_TTL_MS: env.int(2000, 0),
+    AUTH_CACHE_MAX_ENTRIES: env.int(50_000, 1),
+    AUTH_TIMEOUT_MS: env.int(1000, 10),
+
+    IDEMPOTENCY_TTL_SECONDS: env.int(86_400, 1),
+    IDEMPOTENCY_WAIT_MS: env.int(10_000, 0),
+    /** How long an in-progress record holds its key if the gateway dies mid-request. */
+    IDEMPOTENCY_LOCK_MS: env.int(60_000, 1000),
+  })
+  .refine((c) => c.IDEMPOTENCY_LOCK_MS > c.UPSTREAM_TIMEOUT_MS, {
+    path: ['IDEMPOTENCY_LOCK_MS'],
+    message: 'must be greater than UPSTREAM_TIMEOUT_MS',
+  });
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** Parses a record (tests pass overrides); throws ConfigError on a bad value. */
+export function parseGatewayConfig(source: Record<string, string | undefined> = {}): GatewayConfig {
+  return parseConfig(gatewayConfigSchema, source);
+}
+
+/** Parses process.env once; prints one line and exits on a bad value. */
+export function loadGatewayConfig(): GatewayConfig {
+  return loadConfig(gatewayConfigSchema, process.env);
+}

@@ -1,0 +1,99 @@
+/**
+ * The gateway's view of studio's internal gRPC API: AuthenticateToken (bearer -> principal) and the
+ * standard health check used by /readyz.
+ */
+import { AppError } from '@studio/errors';
+import { callUnary, createClient, grpc, loadService } from '@studio/grpc';
+import { loadHealthService } from '@studio/grpc/health';
+import { ROLES, type Role } from '@studio/identity';
+
+interface MembershipMessage {
+  workspace_id: string;
+  role: string;
+}
+
+interface AuthenticateTokenResponse {
+  profile_id: string;
+  token_id: string;
+  scope_workspace_id: string;
+  memberships: MembershipMessage[];
+  rate_limit: number;
+}
+
+/** What a valid token resolves to. */
+export interface AuthenticatedToken {
+  profileId: string;
+  tokenId: string;
+  scopeWorkspaceId: string | null;
+  memberships: Record<string, Role>;
+  /** Requests per window for this token; 0 means the gateway default. */
+  rateLimit: number;
+}
+
+/** The outcome of one lookup: a principal, a rejected token, or studio could not answer. */
+export type TokenLookup = { kind: 'valid'; token: AuthenticatedToken } | { kind: 'invalid' } | { kind: 'unavailable' };
+
+export interface TokenAuthenticator {
+  authenticate(token: string): Promise<TokenLookup>;
+}
+
+const ROLE_SET: ReadonlySet<string> = new Set(ROLES);
+
+/** Kinds that mean "this token is not good" (cacheable); anything else means studio did not answer. */
+const REJECTION_KINDS: ReadonlySet<string> = new Set(['unauthorized', 'invalid_input', 'not_found', 'forbidden']);
+
+export class StudioClient implements TokenAuthenticator {
+  private readonly internal: grpc.Client;
+  private readonly health: grpc.Client;
+
+  constructor(
+    address: string,
+    private readonly timeoutMs: number,
+  ) {
+    this.internal = createClient(loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal'), address);
+    this.health = createClient(loadHealthService(), address);
+  }
+
+  async authenticate(token: string): Promise<TokenLookup> {
+    let res: AuthenticateTokenResponse;
+    try {
+      res = await callUnary<{ token: string }, AuthenticateTokenResponse>(this.internal, 'AuthenticateToken', { token }, this.timeoutMs);
+    } catch (err) {
+      if (err instanceof AppError && REJECTION_KINDS.has(err.kind)) return { kind: 'invalid' };
+      return { kind: 'unavailable' };
+    }
+    return toLookup(res);
+  }
+
+  /** Resolves when studio's gRPC server reports SERVING; rejects otherwise. */
+  async checkHealth(): Promise<void> {
+    const res = await callUnary<{ service: string }, { status: string }>(this.health, 'Check', { service: '' }, this.timeoutMs);
+    if (res.status !== 'SERVING') throw new Error(`studio gRPC is ${res.status}`);
+  }
+
+  close(): void {
+    this.internal.close();
+    this.health.close();
+  }
+}
+
+/** Validates studio's answer; a malformed answer is treated as "studio unavailable", never as a principal. */
+export function toLookup(res: AuthenticateTokenResponse | null | undefined): TokenLookup {
+  if (!res || !res.profile_id || !res.token_id) return { kind: 'unavailable' };
+  const memberships: Record<string, Role> = Object.create(null) as Record<string, Role>;
+  for (const m of res.memberships ?? []) {
+    if (!m.workspace_id || !ROLE_SET.has(m.role)) return { kind: 'unavailable' };
+    memberships[m.workspace_id] = m.role as Role;
+  }
+  const rateLimit = Number(res.rate_limit);
+  return {
+    kind: 'valid',
+    token: {
+      profileId: res.profile_id,
+      tokenId: res.token_id,
+      scopeWorkspaceId: res.scope_workspace_id ? res.scope_workspace_id : null,
+      memberships: { ...memberships },
+      rateLimit: Number.isInteger(rateLimit) && rateLimit > 0 ? rateLimit : 0,
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** Per-request state the gateway middleware hands down the chain. */
+import type { AuthenticatedCaller } from '../services/auth.service.js';
+import type { IdempotencyLease } from '../services/idempotency.service.js';
+import type { ResolvedRoute } from './route-table.js';
+
+export interface ReadBody {
+  /** The exact bytes the caller sent; forwarded unchanged. */
+  raw: Buffer;
+  /** False for an empty body. */
+  present: boolean;
+  /** The parsed JSON (undefined when absent). */
+  parsed: unknown;
+}
+
+export interface GatewayState {
+  /** Set by the router middleware for every proxied request. */
+  route?: ResolvedRoute;
+  caller?: AuthenticatedCaller;
+  body?: ReadBody;
+  idempotency?: IdempotencyLease;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    gateway: GatewayState;
+  }
+}

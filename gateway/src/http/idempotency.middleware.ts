@@ -1,0 +1,83 @@
+/**
+ * Idempotency-Key on the routes the route table marks idempotent. Runs after authentication (the key is scoped
+ * per token) and after the body was read (the fingerprint is of the parsed body).
+ * - invalid key -> 400; same key + other body -> 422 idempotency_conflict;
+ * - same key + same body, completed -> the stored status and body with `Idempotent-Replayed: true`;
+ * - same key still running -> wait for it (up to IDEMPOTENCY_WAIT_MS) and replay, else 409 conflict;
+ * - the idempotency store unavailable -> 503 unavailable (fail closed: the operation is not run unprotected).
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IdempotencyService, StoredAnswer } from '../services/idempotency.service.js';
+import { bodyFingerprint } from '../services/canonical-json.js';
+import type { GatewayMetrics } from '../metrics.js';
+import { parseIdempotencyKey } from './headers.js';
+import { pathOf } from './route-table.js';
+import { sendError } from './respond.js';
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+export function idempotency(service: IdempotencyService, metrics: GatewayMetrics): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const { route, caller, body } = req.gateway;
+    if (!route?.idempotent || !caller) {
+      next();
+      return;
+    }
+    const parsedKey = parseIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER]);
+    if (parsedKey.kind === 'absent') {
+      next();
+      return;
+    }
+    if (parsedKey.kind === 'invalid') {
+      sendError(req, res, 'invalid_input', 'Idempotency-Key must be 1 to 200 printable ASCII characters');
+      return;
+    }
+    let fingerprint: string;
+    try {
+      fingerprint = bodyFingerprint(body?.parsed, body?.present ?? false);
+    } catch {
+      sendError(req, res, 'invalid_input', 'request body is nested too deeply');
+      return;
+    }
+    const scope = { tokenId: caller.tokenId, method: req.method, path: pathOf(req.url), key: parsedKey.key };
+    service.begin(scope, fingerprint).then(
+      (outcome) => {
+        metrics.idempotency.inc({ outcome: outcome.kind === 'replay' ? 'replayed' : outcome.kind });
+        switch (outcome.kind) {
+          case 'acquired':
+            req.gateway.idempotency = outcome.lease;
+            // The caller went away while we waited: give the key back rather than run unobserved.
+            if (res.destroyed) {
+              void outcome.lease.release();
+              return;
+            }
+            next();
+            return;
+          case 'replay':
+            replay(res, outcome.answer);
+            return;
+          case 'mismatch':
+            sendError(req, res, 'idempotency_conflict', 'this Idempotency-Key was used with a different request body');
+            return;
+          case 'busy':
+            sendError(req, res, 'conflict', 'a request with this Idempotency-Key is still in progress');
+            return;
+          case 'unavailable':
+            sendError(req, res, 'unavailable');
+            return;
+        }
+      },
+      () => sendError(req, res, 'unavailable'),
+    );
+  };
+}
+
+function replay(res: Response, answer: StoredAnswer): void {
+  if (res.headersSent) return;
+  res.statusCode = answer.status;
+  if (answer.contentType) res.setHeader('content-type', answer.contentType);
+  res.setHeader('content-length', answer.body.length);
+  res.setHeader(REPLAYED_HEADER, 'true');
+  res.end(answer.body);
+}

@@ -1,0 +1,170 @@
+/**
+ * The proxy: http-proxy-middleware 3, one instance per upstream and mode, all sharing ONE keep-alive agent
+ * (without it every request opens a connection and upstreams answer `connection: close`).
+ * - streaming mode (almost everything): the upstream answer is piped to the caller untouched, so upstream
+ *   bodies (e.g. the exact not_found bytes) reach the caller byte-identical;
+ * - capturing mode (a request holding an Idempotency-Key lease): the answer is buffered, stored for replays
+ *   (or the key released on a 5xx), then sent.
+ * The /api/v1 prefix is kept in the forwarded path. An unreachable or timed-out upstream is a 503 with the
+ * request id and no detail.
+ */
+import http from 'node:http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
+import type { Logger } from '@studio/logger';
+import type { GatewayMetrics } from '../metrics.js';
+import { UPSTREAMS, type Upstream } from './route-table.js';
+import { sendError, sendNotFound } from './respond.js';
+
+/** Largest upstream answer kept for Idempotency-Key replays; a larger one is delivered but not stored. */
+export const MAX_STORED_ANSWER_BYTES = 1024 * 1024;
+
+/** Response headers that describe the upstream connection, not the answer. */
+const HOP_BY_HOP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'proxy-connection', 'trailer', 'upgrade']);
+
+export interface ProxyOptions {
+  targets: Record<Upstream, string>;
+  agent: http.Agent;
+  timeoutMs: number;
+  logger: Logger;
+  metrics: GatewayMetrics;
+}
+
+/** The single upstream agent: keep-alive, bounded sockets, idle sockets dropped before the services' 65 s. */
+export function createUpstreamAgent(maxSockets: number): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets, timeout: 60_000, scheduling: 'lifo' });
+}
+
+interface ParsedTarget {
+  protocol: string;
+  host: string;
+  hostname: string;
+  port: number;
+  path: string;
+}
+
+function parseTarget(url: string): ParsedTarget {
+  const u = new URL(url);
+  const path = u.pathname.replace(/\/+$/, '');
+  return { protocol: u.protocol, host: u.hostname, hostname: u.hostname, port: Number(u.port) || 80, path };
+}
+
+/**
+ * Makes the consumed request stream deliver `raw` to the upstream request. http-proxy pipes the incoming
+ * request into the outgoing one; the body was already read (and validated) by the gateway, so the exact
+ * bytes are written instead, with a matching Content-Length. ClientRequest buffers them until it has a socket.
+ */
+export function forwardRawBody(req: Request, raw: Buffer): void {
+  req.headers['content-length'] = String(raw.length);
+  delete req.headers['transfer-encoding'];
+  req.pipe = (<T extends NodeJS.WritableStream>(destination: T): T => {
+    destination.end(raw);
+    return destination;
+  }) as typeof req.pipe;
+}
+
+type ProxyHandler = (req: Request, res: Response, next: NextFunction) => Promise<void>;
+
+export function proxyRoutes(opts: ProxyOptions): RequestHandler {
+  const streaming = {} as Record<Upstream, ProxyHandler>;
+  const capturing = {} as Record<Upstream, ProxyHandler>;
+  for (const upstream of UPSTREAMS) {
+    const target = parseTarget(opts.targets[upstream]);
+    for (const capture of [false, true]) {
+      const proxy = createProxyMiddleware<Request, Response>({
+        target,
+        agent: opts.agent,
+        proxyTimeout: opts.timeoutMs,
+        selfHandleResponse: capture,
+        xfwd: false,
+        changeOrigin: false,
+        ejectPlugins: true,
+        plugins: [upstreamEvents(upstream, capture, opts)],
+      });
+      (capture ? capturing : streaming)[upstream] = proxy;
+    }
+  }
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    const { route, body, idempotency } = req.gateway;
+    if (!route) {
+      sendNotFound(res);
+      return;
+    }
+    if (body) forwardRawBody(req, body.raw);
+    const proxy = (idempotency ? capturing : streaming)[route.upstream];
+    proxy(req, res, next).catch(next);
+  };
+}
+
+function upstreamEvents(upstream: Upstream, capture: boolean, opts: ProxyOptions): Plugin<Request, Response> {
+  return (server) => {
+    server.on('error', (err: NodeJS.ErrnoException, req: Request, res: Response | import('node:net').Socket) => {
+      opts.metrics.upstreamErrors.inc({ upstream });
+      opts.logger.warn({ upstream, code: err.code ?? err.message }, 'upstream request failed');
+      void req.gateway?.idempotency?.release();
+      if (!(res instanceof http.ServerResponse) || res.headersSent) {
+        res.destroy();
+        return;
+      }
+      sendError(req, res as Response, 'unavailable');
+    });
+    server.on('proxyRes', (proxyRes: http.IncomingMessage, req: Request, res: Response) => {
+      if (capture) {
+        captureAnswer(upstream, proxyRes, req, res, opts);
+        return;
+      }
+      delete proxyRes.headers['keep-alive'];
+      proxyRes.on('error', () => {
+        opts.metrics.upstreamErrors.inc({ upstream });
+        res.destroy();
+      });
+      res.once('close', () => {
+        if (!res.writableEnded) proxyRes.destroy();
+      });
+    });
+  };
+}
+
+function captureAnswer(upstream: Upstream, proxyRes: http.IncomingMessage, req: Request, res: Response, opts: ProxyOptions): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let failed = false;
+  proxyRes.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    size += chunk.length;
+  });
+  proxyRes.on('error', () => {
+    if (failed) return;
+    failed = true;
+    opts.metrics.upstreamErrors.inc({ upstream });
+    void req.gateway.idempotency?.release();
+    if (res.headersSent) res.destroy();
+    else sendError(req, res, 'unavailable');
+  });
+  proxyRes.on('end', () => {
+    if (failed) return;
+    void deliverCaptured(proxyRes, Buffer.concat(chunks, size), req, res);
+  });
+}
+
+async function deliverCaptured(proxyRes: http.IncomingMessage, body: Buffer, req: Request, res: Response): Promise<void> {
+  const status = proxyRes.statusCode ?? 502;
+  const lease = req.gateway.idempotency;
+  if (lease) {
+    if (status >= 500 || body.length > MAX_STORED_ANSWER_BYTES) {
+      await lease.release();
+    } else {
+      const contentType = proxyRes.headers['content-type'];
+      await lease.complete({ status, contentType: typeof contentType === 'string' ? contentType : '', body });
+    }
+  }
+  if (res.headersSent || res.destroyed) return;
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(proxyRes.headers)) {
+    if (value === undefined || HOP_BY_HOP_RESPONSE.has(name)) continue;
+    res.setHeader(name, value);
+  }
+  res.setHeader('content-length', body.length);
+  res.end(body);
+}

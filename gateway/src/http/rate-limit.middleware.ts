@@ -1,0 +1,57 @@
+/**
+ * Rate limit per token (per client IP on the public routes), one Redis round trip per request.
+ * Every answer after this point carries RateLimit-Limit / -Remaining / -Reset; over the limit is 429 with
+ * Retry-After. FAIL-CLOSED: when the limiter cannot answer (Redis down, erroring or slow) the request is refused
+ * with 429 and Retry-After: 1, without RateLimit-* headers, and counted.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { RateLimitDecision, RateLimitService } from '../services/rate-limit.service.js';
+import type { GatewayMetrics } from '../metrics.js';
+import { sendError } from './respond.js';
+
+export interface RateLimitOptions {
+  limiter: RateLimitService;
+  metrics: GatewayMetrics;
+  /** Default requests per window for a token without its own limit. */
+  defaultLimit: number;
+  /** Requests per window per client IP on public routes. */
+  publicLimit: number;
+}
+
+export function rateLimit(opts: RateLimitOptions): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const caller = req.gateway.caller;
+    let subject: string;
+    let limit: number;
+    if (caller) {
+      subject = `t:${caller.tokenId}`;
+      limit = caller.rateLimit > 0 ? caller.rateLimit : opts.defaultLimit;
+    } else {
+      subject = `ip:${req.socket.remoteAddress ?? 'unknown'}`;
+      limit = opts.publicLimit;
+    }
+    opts.limiter.hit(subject, limit).then(
+      (decision) => apply(decision, req, res, next, opts),
+      () => apply({ kind: 'unavailable' }, req, res, next, opts),
+    );
+  };
+}
+
+function apply(decision: RateLimitDecision, req: Request, res: Response, next: NextFunction, opts: RateLimitOptions): void {
+  if (decision.kind === 'unavailable') {
+    opts.metrics.rateLimitRefusals.unavailable.inc();
+    res.setHeader('retry-after', '1');
+    sendError(req, res, 'rate_limited', 'the rate limiter is unavailable; retry shortly');
+    return;
+  }
+  res.setHeader('ratelimit-limit', String(decision.limit));
+  res.setHeader('ratelimit-remaining', String(decision.remaining));
+  res.setHeader('ratelimit-reset', String(decision.resetSeconds));
+  if (decision.kind === 'limited') {
+    opts.metrics.rateLimitRefusals.limit.inc();
+    res.setHeader('retry-after', String(decision.resetSeconds));
+    sendError(req, res, 'rate_limited');
+    return;
+  }
+  next();
+}

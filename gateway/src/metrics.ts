@@ -1,0 +1,47 @@
+/** The gateway's Prometheus metrics: the shared HTTP latency histogram plus limiter, auth and upstream counters. */
+import client from 'prom-client';
+import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
+
+export interface GatewayMetrics extends HttpMetrics {
+  rateLimitRefusals: { limit: client.Counter.Internal; unavailable: client.Counter.Internal };
+  authCache: { hit: client.Counter.Internal; miss: client.Counter.Internal };
+  upstreamErrors: client.Counter<'upstream'>;
+  idempotency: client.Counter<'outcome'>;
+}
+
+export function createGatewayMetrics(): GatewayMetrics {
+  const base = createMetrics('gateway');
+  const registers = [base.registry];
+  const refusals = new client.Counter({
+    name: 'gateway_rate_limit_refusals_total',
+    help: 'Requests refused by the rate limiter: over the limit, or the limiter unavailable (fail-closed)',
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  const authCache = new client.Counter({
+    name: 'gateway_auth_cache_lookups_total',
+    help: 'Bearer lookups answered from the in-process cache (hit) or by studio over gRPC (miss)',
+    labelNames: ['result'] as const,
+    registers,
+  });
+  const upstreamErrors = new client.Counter({
+    name: 'gateway_upstream_errors_total',
+    help: 'Proxied requests that failed to reach an upstream or got no complete answer',
+    labelNames: ['upstream'] as const,
+    registers,
+  });
+  const idempotency = new client.Counter({
+    name: 'gateway_idempotency_total',
+    help: 'Idempotency-Key outcomes: acquired, replayed, mismatch (422), busy (409), unavailable',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  return {
+    ...base,
+    // Bound children: no label hashing on the hot path.
+    rateLimitRefusals: { limit: refusals.labels('limit'), unavailable: refusals.labels('unavailable') },
+    authCache: { hit: authCache.labels('hit'), miss: authCache.labels('miss') },
+    upstreamErrors,
+    idempotency,
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Bearer authentication with an in-process cache.
+ * - Keyed by SHA-256 of the token; the raw token is never stored.
+ * - Positive AND negative answers are cached for AUTH_CACHE_TTL_MS, so a revoked token stops working within
+ *   that time and a flood of bad tokens does not become a flood of gRPC calls.
+ * - Concurrent lookups of one token share a single gRPC call.
+ * - "Studio unavailable" is never cached and never lets a request through.
+ * - The signed identity JWT (60 s) is kept per token and re-signed only when under 30 s remain, and it is
+ *   carried over a cache refresh when the principal did not change.
+ */
+import { createHash } from 'node:crypto';
+import { signIdentity, type TokenPrincipal } from '@studio/identity';
+import type { TokenAuthenticator, TokenLookup } from '../grpc/studio.client.js';
+
+export const IDENTITY_TTL_SECONDS = 60;
+const RESIGN_BELOW_MS = 30_000;
+
+export interface AuthenticatedCaller {
+  principal: TokenPrincipal;
+  tokenId: string;
+  /** Requests per window; 0 means the gateway default. */
+  rateLimit: number;
+  /** Signed identity to forward in x-studio-identity. */
+  identity(): string;
+}
+
+export type AuthResult = { kind: 'ok'; caller: AuthenticatedCaller } | { kind: 'unauthorized' } | { kind: 'unavailable' };
+
+interface CacheEntry {
+  expiresAt: number;
+  result: { kind: 'ok'; caller: CachedCaller } | { kind: 'unauthorized' };
+}
+
+class CachedCaller implements AuthenticatedCaller {
+  private jwt = '';
+  private jwtExpiresAt = 0;
+
+  constructor(
+    readonly principal: TokenPrincipal,
+    readonly rateLimit: number,
+    /** Canonical form of the principal, to tell whether a refresh changed it. */
+    readonly fingerprint: string,
+    private readonly secret: string,
+    private readonly now: () => number,
+  ) {}
+
+  get tokenId(): string {
+    return this.principal.tokenId;
+  }
+
+  identity(): string {
+    const now = this.now();
+    if (this.jwtExpiresAt - now < RESIGN_BELOW_MS) {
+      this.jwt = signIdentity(this.principal, this.secret, IDENTITY_TTL_SECONDS);
+      // jsonwebtoken rounds iat down to the second; count the expiry from that second, not from now.
+      this.jwtExpiresAt = Math.floor(now / 1000) * 1000 + IDENTITY_TTL_SECONDS * 1000;
+    }
+    return this.jwt;
+  }
+
+  /** Takes over a still-valid JWT from the previous entry of the same, unchanged principal. */
+  adoptIdentity(previous: CachedCaller): void {
+    if (previous.fingerprint !== this.fingerprint) return;
+    this.jwt = previous.jwt;
+    this.jwtExpiresAt = previous.jwtExpiresAt;
+  }
+}
+
+export interface AuthServiceOptions {
+  authenticator: TokenAuthenticator;
+  identitySecret: string;
+  cacheTtlMs: number;
+  maxEntries: number;
+  onCacheHit?: () => void;
+  onCacheMiss?: () => void;
+  now?: () => number;
+}
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export class AuthService {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly inflight = new Map<string, Promise<AuthResult>>();
+  private readonly now: () => number;
+
+  constructor(private readonly opts: AuthServiceOptions) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Resolves a bearer token; never throws. */
+  authenticate(token: string): Promise<AuthResult> | AuthResult {
+    const key = tokenHash(token);
+    const entry = this.cache.get(key);
+    if (entry && entry.expiresAt > this.now()) {
+      this.opts.onCacheHit?.();
+      return entry.result;
+    }
+    const pending = this.inflight.get(key);
+    if (pending) {
+      this.opts.onCacheHit?.();
+      return pending;
+    }
+    this.opts.onCacheMiss?.();
+    const lookup = this.lookup(key, token, entry).finally(() => this.inflight.delete(key));
+    this.inflight.set(key, lookup);
+    return lookup;
+  }
+
+  /** Drops every cached answer (tests, or an operator after a mass revocation). */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  private async lookup(key: string, token: string, previous: CacheEntry | undefined): Promise<AuthResult> {
+    let answer: TokenLookup;
+    try {
+      answer = await this.opts.authenticator.authenticate(token);
+    } catch {
+      answer = { kind: 'unavailable' };
+    }
+    if (answer.kind === 'unavailable') return { kind: 'unavailable' };
+
+    let result: CacheEntry['result'];
+    if (answer.kind === 'invalid') {
+      result = { kind: 'unauthorized' };
+    } else {
+      const t = answer.token;
+      const principal: TokenPrincipal = {
+        kind: 'token',
+        profileId: t.profileId,
+        tokenId: t.tokenId,
+        scopeWorkspaceId: t.scopeWorkspaceId,
+        memberships: t.memberships,
+      };
+      const fingerprint = JSON.stringify([principal.profileId, principal.tokenId, principal.scopeWorkspaceId, Object.entries(principal.memberships).sort()]);
+      const caller = new CachedCaller(principal, t.rateLimit, fingerprint, this.opts.identitySecret, this.now);
+      if (previous?.result.kind === 'ok') caller.adoptIdentity(previous.result.caller);
+      result = { kind: 'ok', caller };
+    }
+    this.store(key, result);
+    return result;
+  }
+
+  private store(key: string, result: CacheEntry['result']): void {
+    if (this.opts.cacheTtlMs <= 0) return;
+    this.cache.delete(key); // re-insert at the end: Map order is the eviction order
+    while (this.cache.size >= this.opts.maxEntries) {
+      const oldest = this.cache.keys().next();
+      if (oldest.done) break;
+      this.cache.delete(oldest.value);
+    }
+    this.cache.set(key, { expiresAt: this.now() + this.opts.cacheTtlMs, result });
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Idempotency-Key records in Redis, scoped by (token id, method, path, key).
+ *
+ * A record is a hash: `state` (pending | done), `fp` (body fingerprint), `owner` (the request holding a pending
+ * record), and once done `status`, `ctype`, `body`. Every transition is one Lua script (atomic, one round trip):
+ * - begin:    create a pending record when none exists (SET-NX semantics, lock TTL), else return the record;
+ * - complete: owner only; store the answer, keep it for the record TTL (24 h), publish "done";
+ * - release:  owner only; delete the record (after a 5xx or a failed upstream) and publish, so a retry runs.
+ *
+ * A request that finds a pending record with the same fingerprint waits: it is woken by the pub/sub message of
+ * the owner's complete/release (and re-checks on a slow timer in case a message was missed), then replays the
+ * stored answer, or takes the key over when the owner released it. Still pending after the wait: `busy`.
+ *
+ * Redis failures are reported as `unavailable`; the caller FAILS CLOSED (the request is not run).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from '@studio/logger';
+import { withDeadline } from './redis.client.js';
+
+const BEGIN_LUA = `
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('HSET', KEYS[1], 'state', 'pending', 'fp', ARGV[1], 'owner', ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return {'acquired'}
+end
+return redis.call('HMGET', KEYS[1], 'state', 'fp', 'status', 'ctype', 'body')
+`;
+
+const COMPLETE_LUA = `
+if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'state', 'done', 'status', ARGV[2], 'ctype', ARGV[3], 'body', ARGV[4])
+redis.call('HDEL', KEYS[1], 'owner')
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('PUBLISH', ARGV[6], KEYS[1])
+return 1
+`;
+
+const RELEASE_LUA = `
+if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then
+  return 0
+end
+redis.call('DEL', KEYS[1])
+redis.call('PUBLISH', ARGV[2], KEYS[1])
+return 1
+`;
+
+type BeginReply = Array<Buffer | null>;
+
+interface IdempotencyCommands {
+  gatewayIdemBeginBuffer(key: string, fingerprint: string, lockMs: number, owner: string): Promise<BeginReply>;
+  gatewayIdemComplete(key: string, owner: string, status: number, contentType: string, body: Buffer, ttlMs: number, channel: string): Promise<number>;
+  gatewayIdemRelease(key: string, owner: string, channel: string): Promise<number>;
+}
+
+export interface IdempotencyScope {
+  tokenId: string;
+  method: string;
+  path: string;
+  key: string;
+}
+
+export interface StoredAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/** Held by the request that runs the operation; exactly one of complete/release should follow. */
+export interface IdempotencyLease {
+  /** Stores the answer for replays; false when it could not be stored (the record is then released). */
+  complete(answer: StoredAnswer): Promise<boolean>;
+  /** Frees the key so a retry runs the operation again. Never throws. */
+  release(): Promise<void>;
+}
+
+export type BeginOutcome =
+  | { kind: 'acquired'; lease: IdempotencyLease }
+  | { kind: 'replay'; answer: StoredAnswer }
+  | { kind: 'mismatch' }
+  | { kind: 'busy' }
+  | { kind: 'unavailable' };
+
+export interface IdempotencyOptions {
+  redis: Redis;
+  /** A connection for SUBSCRIBE only (a subscribed connection cannot run other commands). */
+  subscriber: Redis;
+  keyPrefix: string;
+  ttlSeconds: number;
+  lockMs: number;
+  waitMs: number;
+  /** Each Redis call must answer within this many ms. */
+  deadlineMs: number;
+  logger: Logger;
+  /** Fallback re-check interval while waiting, in case a pub/sub message is lost (e.g. a reconnect). */
+  recheckMs?: number;
+}
+
+export class IdempotencyService {
+  private readonly commands: IdempotencyCommands;
+  private readonly channel: string;
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly recheckMs: number;
+
+  constructor(private readonly opts: IdempotencyOptions) {
+    opts.redis.defineCommand('gatewayIdemBegin', { numberOfKeys: 1, lua: BEGIN_LUA });
+    opts.redis.defineCommand('gatewayIdemComplete', { numberOfKeys: 1, lua: COMPLETE_LUA });
+    opts.redis.defineCommand('gatewayIdemRelease', { numberOfKeys: 1, lua: RELEASE_LUA });
+    this.commands = opts.redis as unknown as IdempotencyCommands;
+    this.channel = `${opts.keyPrefix}idem:done`;
+    this.recheckMs = opts.recheckMs ?? 250;
+    opts.subscriber.on('message', (channel: string, key: string) => {
+      if (channel === this.channel) this.wake(key);
+    });
+  }
+
+  /** Subscribes to completion messages; resolves once subscribed (the subscriber queues until connected). */
+  async listen(): Promise<void> {
+    await this.opts.subscriber.subscribe(this.channel);
+  }
+
+  redisKey(scope: IdempotencyScope): string {
+    const digest = createHash('sha256').update(`${scope.method}\n${scope.path}\n${scope.key}`).digest('base64url');
+    return `${this.opts.keyPrefix}idem:${scope.tokenId}:${digest}`;
+  }
+
+  /** Claims the key, or returns the stored answer, waiting for an in-progress twin when needed. */
+  async begin(scope: IdempotencyScope, fingerprint: string): Promise<BeginOutcome> {
+    const key = this.redisKey(scope);
+    const owner = randomUUID();
+    const deadline = Date.now() + this.opts.waitMs;
+    for (;;) {
+      let reply: BeginReply;
+      try {
+        reply = await withDeadline(this.commands.gatewayIdemBeginBuffer(key, fingerprint, this.opts.lockMs, owner), this.opts.deadlineMs);
+      } catch {
+        return { kind: 'unavailable' };
+      }
+      const state = reply[0]?.toString();
+      if (state === 'acquired') return { kind: 'acquired', lease: this.lease(key, owner) };
+      // Anything but a well-formed record is a store problem: refuse rather than guess.
+      if (state !== 'pending' && state !== 'done') return { kind: 'unavailable' };
+      if (reply[1]?.toString() !== fingerprint) return { kind: 'mismatch' };
+      if (state === 'done') {
+        const status = Number(reply[2]?.toString());
+        if (!Number.isInteger(status) || status < 100 || status > 599) return { kind: 'unavailable' };
+        return { kind: 'replay', answer: { status, contentType: reply[3]?.toString() ?? '', body: reply[4] ?? Buffer.alloc(0) } };
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return { kind: 'busy' };
+      await this.waitFor(key, Math.min(left, this.recheckMs));
+    }
+  }
+
+  private lease(key: string, owner: string): IdempotencyLease {
+    let settled = false;
+    const release = async (): Promise<void> => {
+      if (settled) return;
+      settled = true;
+      try {
+        await withDeadline(this.commands.gatewayIdemRelease(key, owner, this.channel), this.opts.deadlineMs);
+      } catch (err) {
+        // The lock TTL frees the key eventually; twins waiting meanwhile answer 409.
+        this.opts.logger.warn({ err: (err as Error).message }, 'idempotency: could not release a key');
+      }
+    };
+    return {
+      complete: async (answer) => {
+        if (settled) return false;
+        try {
+          const stored = await withDeadline(
+            this.commands.gatewayIdemComplete(key, owner, answer.status, answer.contentType, answer.body, this.opts.ttlSeconds * 1000, this.channel),
+            this.opts.deadlineMs,
+          );
+          if (stored === 1) {
+            settled = true;
+            return true;
+          }
+          // Our lock expired and someone else holds the key now; leave their record alone.
+          settled = true;
+          return false;
+        } catch (err) {
+          this.opts.logger.warn({ err: (err as Error).message }, 'idempotency: could not store an answer');
+          await release();
+          return false;
+        }
+      },
+      release,
+    };
+  }
+
+  private waitFor(key: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      let set = this.waiters.get(key);
+      if (!set) {
+        set = new Set();
+        this.waiters.set(key, set);
+      }
+      const waiters = set;
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        if (waiters.size === 0 && this.waiters.get(key) === waiters) this.waiters.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiters.add(done);
+    });
+  }
+
+  private wake(key: string): void {
+    const set = this.waiters.get(key);
+    if (!set) return;
+    for (const done of [...set]) done();
+  }
+}

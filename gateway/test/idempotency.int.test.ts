@@ -1,0 +1,223 @@
+/** Idempotency-Key: replay, conflicts, concurrency, 5xx release and waiting, against real Redis. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTHER, OWNER, startHarness, times, type Harness } from './support/harness.js';
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+describe('gateway Idempotency-Key', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { IDEMPOTENCY_WAIT_MS: '2000' } });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const post = (path: string, key: string | undefined, body: string, token = OWNER) =>
+    h.call(path, { token, method: 'POST', headers: key === undefined ? JSON_HEADERS : { ...JSON_HEADERS, 'idempotency-key': key }, body });
+
+  it('runs the first request and replays its status and body for a retry, without calling upstream again', async () => {
+    const first = await post('/api/v1/shoots', 'key-replay-1', '{"title":"A","workspace_id":"w"}');
+    expect(first.status).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const calls = h.upstream.calls();
+
+    // Same body with other whitespace and key order: same fingerprint.
+    const retry = await post('/api/v1/shoots', 'key-replay-1', '{ "workspace_id": "w",\n  "title": "A" }');
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.raw.equals(first.raw)).toBe(true);
+    expect(retry.headers['content-type']).toBe(first.headers['content-type']);
+    expect(retry.headers['ratelimit-limit']).toBe('600');
+    expect(retry.headers['x-request-id']).toBeDefined();
+    expect(h.upstream.calls()).toBe(calls);
+  });
+
+  it('answers 422 idempotency_conflict for the same key with a different body', async () => {
+    expect((await post('/api/v1/clients', 'key-conflict', '{"name":"A"}')).status).toBe(201);
+    const calls = h.upstream.calls();
+    const res = await post('/api/v1/clients', 'key-conflict', '{"name":"B"}');
+    expect(res.status).toBe(422);
+    expect(res.json.ok).toBe(false);
+    expect(res.json.error).toBe('idempotency_conflict');
+    // An absent body is different from an empty object.
+    expect((await post('/api/v1/clients', 'key-conflict', '')).status).toBe(422);
+    expect(h.upstream.calls()).toBe(calls);
+  });
+
+  it('scopes keys per token, method and path', async () => {
+    const a = await post('/api/v1/shoots', 'key-scope', '{"title":"x"}');
+    const b = await post('/api/v1/shoots', 'key-scope', '{"title":"x"}', OTHER);
+    const c = await post('/api/v1/clients', 'key-scope', '{"title":"y"}');
+    for (const res of [a, b, c]) {
+      expect(res.status).toBe(201);
+      expect(res.headers['idempotent-replayed']).toBeUndefined();
+    }
+    expect(b.json.echo.id).not.toBe(a.json.echo.id);
+  });
+
+  it('validates the key: 1..200 printable ASCII characters', async () => {
+    const calls = h.upstream.calls();
+    for (const key of ['', 'k'.repeat(201)]) {
+      const res = await post('/api/v1/shoots', key, '{}');
+      expect(res.status, `length ${key.length}`).toBe(400);
+      expect(res.json.error).toBe('invalid_input');
+    }
+    const tab = await h.call('/api/v1/shoots', { token: OWNER, method: 'POST', headers: { ...JSON_HEADERS, 'idempotency-key': 'a\tb' }, body: '{}' });
+    expect(tab.status).toBe(400);
+    expect(h.upstream.calls()).toBe(calls);
+    expect((await post('/api/v1/shoots', 'k'.repeat(200), '{}')).status).toBe(201);
+    expect((await post('/api/v1/shoots', 'with spaces and ~!@#$%^&*()', '{}')).status).toBe(201);
+  });
+
+  it('ignores Idempotency-Key on routes that do not take it', async () => {
+    const a = await post('/api/v1/galleries', 'key-other-route', '{}');
+    const b = await post('/api/v1/galleries', 'key-other-route', '{}');
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.json.echo.id).not.toBe(a.json.echo.id);
+  });
+
+  it('covers the webhook registration routes too', async () => {
+    for (const path of ['/api/v1/webhook-endpoints', '/api/v1/webhooks/subscriptions']) {
+      const first = await post(path, 'key-webhooks', '{"url":"https://example.com"}');
+      const again = await post(path, 'key-webhooks', '{"url":"https://example.com"}');
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.raw.equals(first.raw)).toBe(true);
+    }
+  });
+
+  it('20 concurrent POST /shoots with one key: upstream called once, 20 identical answers', async () => {
+    let calls = 0;
+    h.upstream.on('/api/v1/shoots', (req, res) => {
+      calls++;
+      setTimeout(() => {
+        res.writeHead(201, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ ok: true, shoot: { id: `shoot-${calls}`, body: req.body.toString() } }));
+      }, 150);
+    });
+    try {
+      const answers = await times(20, 20, () => post('/api/v1/shoots', 'key-twenty', '{"title":"Twenty"}'));
+      expect(calls).toBe(1);
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+      expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+      expect(answers.filter((a) => a.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
+      expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+    } finally {
+      h.upstream.on('/api/v1/shoots', defaultCreate);
+    }
+  });
+
+  it('does not store 5xx answers: the key is released and a retry runs again', async () => {
+    let calls = 0;
+    h.upstream.on('/api/v1/clients', (_req, res) => {
+      calls++;
+      if (calls === 1) {
+        res.writeHead(503, { 'content-type': 'application/json' }).end('{"ok":false,"error":"unavailable"}');
+      } else {
+        res.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true,"client":{"id":"c1"}}');
+      }
+    });
+    try {
+      const first = await post('/api/v1/clients', 'key-5xx', '{"name":"n"}');
+      expect(first.status).toBe(503);
+      const second = await post('/api/v1/clients', 'key-5xx', '{"name":"n"}');
+      expect(second.status).toBe(201);
+      expect(second.headers['idempotent-replayed']).toBeUndefined();
+      const third = await post('/api/v1/clients', 'key-5xx', '{"name":"n"}');
+      expect(third.status).toBe(201);
+      expect(third.headers['idempotent-replayed']).toBe('true');
+      expect(calls).toBe(2);
+    } finally {
+      h.upstream.on('/api/v1/clients', defaultCreate);
+    }
+  });
+
+  it('stores and replays 4xx answers (they are the outcome of the request)', async () => {
+    h.upstream.on('/api/v1/clients', (_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"ok":false,"error":"invalid_input"}');
+    });
+    try {
+      expect((await post('/api/v1/clients', 'key-4xx', '{"name":""}')).status).toBe(400);
+      const again = await post('/api/v1/clients', 'key-4xx', '{"name":""}');
+      expect(again.status).toBe(400);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    } finally {
+      h.upstream.on('/api/v1/clients', defaultCreate);
+    }
+  });
+
+  it('a waiting twin takes over when the first request failed with a 5xx', async () => {
+    let calls = 0;
+    h.upstream.on('/api/v1/shoots', (_req, res) => {
+      calls++;
+      const n = calls;
+      setTimeout(() => {
+        if (n === 1) res.writeHead(500, { 'content-type': 'application/json' }).end('{"ok":false,"error":"internal"}');
+        else res.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true,"shoot":{"id":"s2"}}');
+      }, 100);
+    });
+    try {
+      const [a, b] = await Promise.all([
+        post('/api/v1/shoots', 'key-takeover', '{"t":1}'),
+        new Promise((r) => setTimeout(r, 30)).then(() => post('/api/v1/shoots', 'key-takeover', '{"t":1}')),
+      ]);
+      expect(a.status).toBe(500);
+      expect(b.status).toBe(201);
+      expect(calls).toBe(2);
+    } finally {
+      h.upstream.on('/api/v1/shoots', defaultCreate);
+    }
+  });
+
+  it('answers 409 conflict when the first request is still running after IDEMPOTENCY_WAIT_MS', async () => {
+    h.upstream.on('/api/v1/shoots', (_req, res) => {
+      setTimeout(() => res.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true}'), 3000);
+    });
+    try {
+      const first = post('/api/v1/shoots', 'key-slow', '{"t":2}');
+      await new Promise((r) => setTimeout(r, 50));
+      const started = Date.now();
+      const twin = await post('/api/v1/shoots', 'key-slow', '{"t":2}');
+      expect(twin.status).toBe(409);
+      expect(twin.json.error).toBe('conflict');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+      // A different body is refused at once, even while the first is running.
+      const other = await post('/api/v1/shoots', 'key-slow', '{"t":3}');
+      expect(other.status).toBe(422);
+      expect((await first).status).toBe(201);
+      const replay = await post('/api/v1/shoots', 'key-slow', '{"t":2}');
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+    } finally {
+      h.upstream.on('/api/v1/shoots', defaultCreate);
+    }
+  });
+
+  it('releases the key when the upstream is unreachable', async () => {
+    h.upstream.on('/api/v1/clients', (_req, res) => {
+      res.socket?.destroy();
+    });
+    try {
+      const first = await post('/api/v1/clients', 'key-reset', '{"x":1}');
+      expect(first.status).toBe(503);
+      expect(first.json).toMatchObject({ ok: false, error: 'unavailable' });
+    } finally {
+      h.upstream.on('/api/v1/clients', defaultCreate);
+    }
+    const second = await post('/api/v1/clients', 'key-reset', '{"x":1}');
+    expect(second.status).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('keeps records for IDEMPOTENCY_TTL_SECONDS', async () => {
+    await post('/api/v1/clients', 'key-ttl', '{"x":2}');
+    const key = [...(await h.gateway.redis.keys(`${h.prefix}idem:*`))][0]!;
+    const ttl = await h.gateway.redis.ttl(key);
+    expect(ttl).toBeGreaterThan(86_000);
+    expect(ttl).toBeLessThanOrEqual(86_400);
+  });
+});
+
+function defaultCreate(req: { body: Buffer }, res: import('node:http').ServerResponse): void {
+  res.writeHead(201, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ ok: true, echo: { body: req.body.toString(), id: Math.random().toString(36).slice(2) } }));
+}

@@ -1,0 +1,71 @@
+/**
+ * A real gRPC server implementing studio.v1.StudioInternal.AuthenticateToken from the proto, backed by a small
+ * token table the test controls (add, revoke, change). Counts calls per token.
+ */
+import { AppError } from '@studio/errors';
+import { loadService, startGrpcServer, unaryHandlers, type GrpcServerHandle } from '@studio/grpc';
+import { createLogger } from '@studio/logger';
+import type { Role } from '@studio/identity';
+
+export interface FakeToken {
+  profileId: string;
+  tokenId: string;
+  scopeWorkspaceId?: string | null;
+  memberships?: Record<string, Role>;
+  rateLimit?: number;
+}
+
+export interface FakeStudio {
+  address: string;
+  port: number;
+  calls: Map<string, number>;
+  totalCalls(): number;
+  set(token: string, value: FakeToken): void;
+  revoke(token: string): void;
+  /** Delays every answer by `ms` (to observe request de-duplication). */
+  delay(ms: number): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeStudio(tokens: Record<string, FakeToken> = {}): Promise<FakeStudio> {
+  const table = new Map(Object.entries(tokens));
+  const calls = new Map<string, number>();
+  let delayMs = 0;
+  const logger = createLogger({ service: 'fake-studio', level: 'silent' });
+  const Service = loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal');
+  const handle: GrpcServerHandle = await startGrpcServer((server) => {
+    server.addService(
+      Service.service,
+      unaryHandlers(logger, {
+        AuthenticateToken: async (req: { token: string }) => {
+          calls.set(req.token, (calls.get(req.token) ?? 0) + 1);
+          if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+          const t = table.get(req.token);
+          if (!t) throw new AppError('unauthorized');
+          return {
+            profile_id: t.profileId,
+            token_id: t.tokenId,
+            scope_workspace_id: t.scopeWorkspaceId ?? '',
+            memberships: Object.entries(t.memberships ?? {}).map(([workspace_id, role]) => ({ workspace_id, role })),
+            rate_limit: t.rateLimit ?? 0,
+          };
+        },
+        GetShoot: async () => {
+          throw new AppError('not_found');
+        },
+      }),
+    );
+  }, 0);
+  return {
+    address: `127.0.0.1:${handle.port}`,
+    port: handle.port,
+    calls,
+    totalCalls: () => [...calls.values()].reduce((a, b) => a + b, 0),
+    set: (token, value) => void table.set(token, value),
+    revoke: (token) => void table.delete(token),
+    delay: (ms) => {
+      delayMs = ms;
+    },
+    close: () => handle.close(100),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Search service configuration: every value comes from the environment, parsed once with zod. Each has a
+ * local default; a bad value stops the process with one line naming the variable (see @studio/config).
+ */
+import { z } from 'zod';
+import { env, loadConfig, parseConfig } from '@studio/config';
+
+const postgresUrl = (def: string) =>
+  z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
+    .pipe(z.url())
+    .default(def);
+
+const amqpUrl = (def: string) =>
+  z
+    .string()
+    .regex(/^amqps?:\/\//, 'must be an amqp:// or amqps:// URL')
+    .pipe(z.url())
+    .default(def);
+
+/** Comma-separated host:port list of IndexSource gRPC servers (the rebuild command's default sources). */
+const addressList = (def: string) =>
+  z
+    .string()
+    .default(def)
+    .transform((s) => s.split(',').map((a) => a.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be a comma-separated list of host:port')));
+
+export const searchConfigSchema = z.object({
+  NODE_ENV: env.nodeEnv(),
+  SEARCH_HTTP_PORT: env.port(7104),
+  SEARCH_GRPC_PORT: env.port(7204),
+  SEARCH_HOST: env.str('127.0.0.1'),
+  LOG_LEVEL: env.logLevel(),
+  SHUTDOWN_GRACE_MS: env.int(10_000),
+
+  DATABASE_URL: postgresUrl('postgresql://postgres@127.0.0.1:5432/search'),
+  /** Connections in this process's pool (search reads and index writes share it). */
+  DATABASE_POOL_SIZE: env.int(10, 1),
+  /** A search statement running longer than this is cancelled (the caller gets 503, never a hung request). */
+  SEARCH_STATEMENT_TIMEOUT_MS: env.int(2000, 10),
+
+  AMQP_URL: amqpUrl('amqp://guest:guest@127.0.0.1:5672'),
+  /** Messages the index consumer holds unacknowledged at once. */
+  INDEX_PREFETCH: env.int(32, 1),
+  /** Deliveries of one message before it is parked in search.index.dlq. */
+  INDEX_MAX_DELIVERIES: env.int(5, 1),
+  /** Processed event ids are kept this long for de-duplication. */
+  PROCESSED_EVENTS_RETENTION_HOURS: env.int(24 * 7, 1),
+
+  INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
+  CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
+
+  /** IndexSource servers the rebuild command streams from when no --source is given (studio, gallery). */
+  INDEX_SOURCES: addressList('127.0.0.1:7201,127.0.0.1:7202'),
+  /** Deadline of one whole StreamDocuments call. */
+  REBUILD_STREAM_TIMEOUT_MS: env.int(30 * 60_000, 1000),
+});
+
+export type SearchConfig = z.infer<typeof searchConfigSchema>;
+
+/** Parses a record (tests pass overrides); throws ConfigError on a bad value. */
+export function parseSearchConfig(source: Record<string, string | undefined> = {}): SearchConfig {
+  return parseConfig(searchConfigSchema, source);
+}
+
+/** Parses process.env once; prints one line and exits on a bad value. */
+export function loadSearchConfig(): SearchConfig {
+  return loadConfig(searchConfigSchema, process.env);
+}

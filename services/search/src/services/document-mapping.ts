@@ -1,0 +1,139 @@
+/**
+ * Which fields of each entity feed the index, and with what weight. The same table serves the event
+ * consumer (data = the entity's public JSON) and the rebuild (fields of an IndexSource SourceDocument), so a
+ * document looks the same whichever way it arrived.
+ *
+ * | type    | title (A)                 | B (names, e-mails, phones, ids) | C (notes, descriptions) | D (minor)            |
+ * |---------|---------------------------|----------------------------------|--------------------------|----------------------|
+ * | client  | name                      | email, phone, company            | notes                    |                      |
+ * | lead    | name                      | email, phone, company            | notes, message           | source               |
+ * | shoot   | title                     | location                         | notes, description      | slug, state          |
+ * | gallery | title                     |                                  | description              | slug                 |
+ * | album   | title (or name)           |                                  | description              |                      |
+ * | order   | "Order <number>", number  | customer_name, email             | notes                    | status               |
+ *
+ * E-mail fields are also indexed by the suffixes of their local part, phone fields by their digits and the
+ * digits' suffixes, so fragments ("smith@exa", "hn.sm", "555-1234", "4567") match as prefixes.
+ */
+import { cleanText, type FieldKind, type IndexedField, type Weight } from './text-analysis.js';
+
+export const DOC_TYPES = ['client', 'lead', 'shoot', 'gallery', 'album', 'order'] as const;
+export type DocType = (typeof DOC_TYPES)[number];
+
+export function isDocType(value: unknown): value is DocType {
+  return typeof value === 'string' && (DOC_TYPES as readonly string[]).includes(value);
+}
+
+interface FieldSpec {
+  name: string;
+  weight: Weight;
+  kind?: FieldKind;
+}
+
+interface TypeMapping {
+  /** Fields tried in order for the title; the first non-empty one wins. */
+  titleFrom: string[];
+  /** Builds the title from the chosen value (e.g. "Order 1042"). */
+  titleFormat?: (value: string) => string;
+  fields: FieldSpec[];
+}
+
+export const TYPE_MAPPINGS: Record<DocType, TypeMapping> = {
+  client: {
+    titleFrom: ['name', 'email'],
+    fields: [
+      { name: 'email', weight: 'B', kind: 'email' },
+      { name: 'phone', weight: 'B', kind: 'phone' },
+      { name: 'company', weight: 'B' },
+      { name: 'notes', weight: 'C' },
+    ],
+  },
+  lead: {
+    titleFrom: ['name', 'email'],
+    fields: [
+      { name: 'email', weight: 'B', kind: 'email' },
+      { name: 'phone', weight: 'B', kind: 'phone' },
+      { name: 'company', weight: 'B' },
+      { name: 'notes', weight: 'C' },
+      { name: 'message', weight: 'C' },
+      { name: 'source', weight: 'D' },
+    ],
+  },
+  shoot: {
+    titleFrom: ['title', 'slug'],
+    fields: [
+      { name: 'location', weight: 'B' },
+      { name: 'notes', weight: 'C' },
+      { name: 'description', weight: 'C' },
+      { name: 'slug', weight: 'D' },
+      { name: 'state', weight: 'D' },
+    ],
+  },
+  gallery: {
+    titleFrom: ['title', 'slug'],
+    fields: [
+      { name: 'description', weight: 'C' },
+      { name: 'slug', weight: 'D' },
+    ],
+  },
+  album: {
+    titleFrom: ['title', 'name'],
+    fields: [{ name: 'description', weight: 'C' }],
+  },
+  order: {
+    titleFrom: ['number'],
+    titleFormat: (n) => `Order ${n}`,
+    fields: [
+      { name: 'number', weight: 'A' },
+      { name: 'customer_name', weight: 'B' },
+      { name: 'email', weight: 'B', kind: 'email' },
+      { name: 'notes', weight: 'C' },
+      { name: 'status', weight: 'D' },
+    ],
+  },
+};
+
+/** Longest text kept per field (notes are at most 10,000 characters in studio). */
+const MAX_FIELD_CHARS = 20_000;
+const MAX_TITLE_CHARS = 500;
+
+function textOf(value: unknown): string | null {
+  if (typeof value === 'string') {
+    const t = cleanText(value).trim();
+    return t ? t.slice(0, MAX_FIELD_CHARS) : null;
+  }
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+export interface MappedDocument {
+  title: string;
+  /** Every indexed field including the title (weight A, name "title"). */
+  fields: IndexedField[];
+}
+
+/**
+ * Maps an entity's JSON (event data, or a source document's fields) to the indexed fields. `explicitTitle`
+ * (from an IndexSource) wins over the title derived from the fields.
+ */
+export function mapDocument(type: DocType, data: Record<string, unknown>, explicitTitle?: string | null): MappedDocument {
+  const mapping = TYPE_MAPPINGS[type];
+  let title = explicitTitle ? textOf(explicitTitle) : null;
+  if (!title) {
+    for (const name of mapping.titleFrom) {
+      const v = textOf(data[name]);
+      if (v) {
+        title = mapping.titleFormat ? mapping.titleFormat(v) : v;
+        break;
+      }
+    }
+  }
+  title = (title ?? '').slice(0, MAX_TITLE_CHARS);
+  const fields: IndexedField[] = [];
+  if (title) fields.push({ name: 'title', weight: 'A', kind: 'text', text: title });
+  for (const spec of mapping.fields) {
+    const text = textOf(data[spec.name]);
+    if (text) fields.push({ name: spec.name, weight: spec.weight, kind: spec.kind ?? 'text', text });
+  }
+  return { title, fields };
+}

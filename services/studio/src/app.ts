@@ -1,0 +1,114 @@
+/**
+ * Composition root of the studio service: database, stores, services, HTTP app, gRPC server and the outbox
+ * relay. `createStudio` builds everything without opening ports; `start()` connects the broker, starts the
+ * relay and listens; `stop()` shuts down gracefully. Integration tests boot it in-process on port 0.
+ */
+import type { Express } from 'express';
+import { createCursorCodec } from '@studio/cursor';
+import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
+import { createMetrics } from '@studio/http/metrics';
+import { startHttpServer, type RunningHttpServer } from '@studio/http/server';
+import { createLogger, type Logger } from '@studio/logger';
+import type { StudioConfig } from './config.js';
+import { RelayNotifier, startEventRelay, type EventRelay } from './events/relay.js';
+import { registerStudioGrpc } from './grpc/studio.grpc.js';
+import { buildHttpApp } from './http/http-app.js';
+import { createServices, type Services } from './services/index.js';
+import { createDatabase, type Database } from './store/db.js';
+import { createStores, type Stores } from './store/index.js';
+
+export interface StudioDeps {
+  logger?: Logger;
+  /** The current time (tests). */
+  now?: () => Date;
+  /** Poll interval of the outbox relay when idle, ms. */
+  relayIntervalMs?: number;
+}
+
+export interface StudioCore {
+  logger: Logger;
+  db: Database;
+  stores: Stores;
+  services: Services;
+  notifier: RelayNotifier;
+}
+
+/** Database, stores and services: everything but the network (also used by the admin CLI). */
+export function createStudioCore(config: StudioConfig, deps: StudioDeps = {}): StudioCore {
+  const logger = deps.logger ?? createLogger({ service: 'studio', level: config.logLevel });
+  const db = createDatabase({ url: config.databaseUrl, logger });
+  const stores = createStores(db);
+  const notifier = new RelayNotifier();
+  const services = createServices({
+    db,
+    stores,
+    cursor: createCursorCodec(config.cursorSecret),
+    events: notifier,
+    now: deps.now,
+  });
+  return { logger, db, stores, services, notifier };
+}
+
+export interface StudioPorts {
+  httpPort: number;
+  grpcPort: number;
+}
+
+export interface Studio extends StudioCore {
+  httpApp: Express;
+  start(): Promise<StudioPorts>;
+  /** Publishes every pending outbox event now (tests). */
+  drainEvents(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createStudio(config: StudioConfig, deps: StudioDeps = {}): Studio {
+  const core = createStudioCore(config, deps);
+  const { logger, db, stores, services, notifier } = core;
+  let accepting = false;
+  let relay: EventRelay | null = null;
+  let http: RunningHttpServer | null = null;
+  let grpcServer: GrpcServerHandle | null = null;
+
+  const httpApp = buildHttpApp({
+    services,
+    logger,
+    metrics: createMetrics('studio'),
+    identitySecret: config.internalJwtSecret,
+    isAccepting: () => accepting,
+    readiness: {
+      database: () => db.ping(),
+      amqp: async () => {
+        if (!relay?.amqp.isConnected()) throw new Error('amqp not connected');
+      },
+    },
+  });
+
+  return {
+    ...core,
+    httpApp,
+    async start() {
+      relay = await startEventRelay({ amqpUrl: config.amqpUrl, store: stores.outbox, logger, intervalMs: deps.relayIntervalMs });
+      notifier.attach(relay);
+      http = await startHttpServer(httpApp, config.httpPort, config.host);
+      grpcServer = await startGrpcServer((server) => registerStudioGrpc(server, services, logger), config.grpcPort, config.host);
+      accepting = true;
+      return { httpPort: http.port, grpcPort: grpcServer.port };
+    },
+    async drainEvents() {
+      if (!relay) throw new Error('studio is not started');
+      await relay.drain();
+    },
+    async stop() {
+      accepting = false;
+      const grace = config.shutdownGraceMs;
+      await Promise.all([http?.close(grace), grpcServer?.close(grace)]);
+      notifier.attach(null);
+      await relay?.stop();
+      await db.disconnect();
+      http = null;
+      grpcServer = null;
+      relay = null;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The studio service's configuration: every value comes from the environment, validated once with zod at
+ * start-up (a bad value stops the process with one line naming the variable). Every value has a local default.
+ */
+import { z } from 'zod';
+import { env, loadConfig } from '@studio/config';
+
+export const studioEnvSchema = z
+  .object({
+    STUDIO_HTTP_PORT: env.port(7101),
+    STUDIO_GRPC_PORT: env.port(7201),
+    STUDIO_HOST: env.str('127.0.0.1'),
+    DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/studio'),
+    AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
+    // The gateway signs caller identities with the same secret and the same default.
+    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
+    CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
+    LOG_LEVEL: env.logLevel(),
+    SHUTDOWN_GRACE_MS: env.int(10_000),
+  })
+  .transform((e) => ({
+    httpPort: e.STUDIO_HTTP_PORT,
+    grpcPort: e.STUDIO_GRPC_PORT,
+    host: e.STUDIO_HOST,
+    databaseUrl: e.DATABASE_URL,
+    amqpUrl: e.AMQP_URL,
+    internalJwtSecret: e.INTERNAL_JWT_SECRET,
+    cursorSecret: e.CURSOR_SECRET,
+    logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  }));
+
+export type StudioConfig = z.output<typeof studioEnvSchema>;
+
+/** Parses the environment once (exits with a one-line message naming a bad variable). */
+export function loadStudioConfig(source: Record<string, string | undefined> = process.env): StudioConfig {
+  return loadConfig(studioEnvSchema, source);
+}

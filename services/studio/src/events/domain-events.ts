@@ -1,0 +1,40 @@
+/**
+ * The domain events studio emits and their `data` payloads. Each is written to the outbox in the same
+ * transaction as the change it describes; the relay publishes it to the `studio.events` topic exchange with
+ * the type as routing key. The event id (a UUID v4) is the outbox row id, so consumers de-duplicate on it.
+ */
+import { randomUUID } from 'node:crypto';
+import { currentRequestId } from '@studio/logger';
+import type { ClientRow } from '../store/client.store.js';
+import type { NewOutboxEvent } from '../store/outbox.store.js';
+import type { ShootRow } from '../store/shoot.store.js';
+
+export const EVENT_TYPE = {
+  shootCreated: 'shoot.created',
+  clientCreated: 'client.created',
+} as const;
+export type EventType = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
+
+/** Wakes the relay after a commit so events leave at once instead of at the next poll. */
+export interface EventNotifier {
+  nudge(): void;
+}
+
+function event(type: EventType, workspaceId: string, data: Record<string, unknown>): NewOutboxEvent {
+  return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null };
+}
+
+export function shootCreated(s: ShootRow): NewOutboxEvent {
+  return event(EVENT_TYPE.shootCreated, s.workspaceId, {
+    shoot_id: s.id,
+    title: s.title,
+    slug: s.slug,
+    scheduled_start: s.scheduledStart?.toISOString() ?? null,
+    scheduled_end: s.scheduledEnd?.toISOString() ?? null,
+    client_id: s.clientId,
+  });
+}
+
+export function clientCreated(c: ClientRow): NewOutboxEvent {
+  return event(EVENT_TYPE.clientCreated, c.workspaceId, { client_id: c.id, name: c.name, email: c.email });
+}

@@ -1,0 +1,19 @@
+/** /auth/whoami: introspect the calling token. */
+import { defineRoute, type AnyRouteDef } from '@studio/http';
+import type { Services } from '../services/index.js';
+
+export function authRoutes({ tokens }: Services): AnyRouteDef[] {
+  // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/auth/whoami',
+      operationId: 'whoami',
+      summary: 'The owning profile, the token and the workspaces it reaches',
+      tags: ['auth'],
+      auth: 'token',
+      handler: async ({ principal }) => ({ ok: true, ...(await tokens.whoami(principal)) }),
+    }),
+  ];
+  return routes;
+}

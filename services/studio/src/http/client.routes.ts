@@ -1,0 +1,38 @@
+/** /clients: list and create within a workspace. */
+import { defineRoute, requireWorkspace, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import type { Services } from '../services/index.js';
+import { createClientBody, listClientsQuery } from './client.schema.js';
+
+export function clientRoutes({ clients }: Services): AnyRouteDef[] {
+  // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/clients',
+      operationId: 'listClients',
+      summary: 'List the clients of a workspace, newest first',
+      tags: ['clients'],
+      auth: 'token',
+      query: listClientsQuery,
+      handler: async ({ principal, query }) => ({ ok: true, ...(await clients.list(workspaceFilter(principal, query.workspace_id), query)) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/clients',
+      operationId: 'createClient',
+      summary: 'Create a client (email lower-cased; email, phone and notes optional)',
+      tags: ['clients'],
+      auth: 'token',
+      body: createClientBody,
+      status: 201,
+      idempotent: true,
+      errors: ['forbidden'],
+      handler: async ({ principal, body }) => {
+        requireWorkspace(principal, body.workspace_id, 'photographer');
+        const client = await clients.create({ workspaceId: body.workspace_id, name: body.name, email: body.email, phone: body.phone, notes: body.notes });
+        return { ok: true, client };
+      },
+    }),
+  ];
+  return routes;
+}

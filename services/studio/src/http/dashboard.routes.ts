@@ -1,0 +1,21 @@
+/** /mobile/dashboard: the mobile home screen in one read. */
+import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import type { Services } from '../services/index.js';
+import { dashboardQuery } from './dashboard.schema.js';
+
+export function dashboardRoutes({ dashboard }: Services): AnyRouteDef[] {
+  // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/mobile/dashboard',
+      operationId: 'getMobileDashboard',
+      summary: 'Upcoming shoots, open tasks, recent paid orders and counts',
+      tags: ['dashboard'],
+      auth: 'token',
+      query: dashboardQuery,
+      handler: async ({ principal, query }) => ({ ok: true, dashboard: await dashboard.get(workspaceFilter(principal, query.workspace_id)) }),
+    }),
+  ];
+  return routes;
+}

@@ -1,0 +1,21 @@
+/** /invoices: invoices of one workspace or of every workspace the token reaches, newest first. */
+import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import type { Services } from '../services/index.js';
+import { listInvoicesQuery } from './invoice.schema.js';
+
+export function invoiceRoutes({ invoices }: Services): AnyRouteDef[] {
+  // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/invoices',
+      operationId: 'listInvoices',
+      summary: 'List invoices, newest first',
+      tags: ['invoices'],
+      auth: 'token',
+      query: listInvoicesQuery,
+      handler: async ({ principal, query }) => ({ ok: true, ...(await invoices.list(workspaceFilter(principal, query.workspace_id), query)) }),
+    }),
+  ];
+  return routes;
+}

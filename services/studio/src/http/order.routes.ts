@@ -1,0 +1,21 @@
+/** /orders: paid print-store orders of a workspace, newest first (a polling fallback for payment triggers). */
+import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import type { Services } from '../services/index.js';
+import { listOrdersQuery } from './order.schema.js';
+
+export function orderRoutes({ orders }: Services): AnyRouteDef[] {
+  // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/orders',
+      operationId: 'listPaidOrders',
+      summary: 'List the paid orders of a workspace, newest first',
+      tags: ['orders'],
+      auth: 'token',
+      query: listOrdersQuery,
+      handler: async ({ principal, query }) => ({ ok: true, ...(await orders.listPaid(workspaceFilter(principal, query.workspace_id), query)) }),
+    }),
+  ];
+  return routes;
+}

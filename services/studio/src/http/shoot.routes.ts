@@ -1,0 +1,74 @@
+/** /shoots: list and create within a workspace, read one, tick or untick a shot-list item. */
+import { defineRoute, requireWorkspace, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import { workspaceIdsOf } from '@studio/identity';
+import type { Services } from '../services/index.js';
+import { createShootBody, listShootsQuery, shootParams, shotListPatchBody } from './shoot.schema.js';
+
+export function shootRoutes({ shoots }: Services): AnyRouteDef[] {
+  // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/shoots',
+      operationId: 'listShoots',
+      summary: 'List the shoots of a workspace, newest first',
+      tags: ['shoots'],
+      auth: 'token',
+      query: listShootsQuery,
+      handler: async ({ principal, query }) => ({ ok: true, ...(await shoots.list(workspaceFilter(principal, query.workspace_id), query)) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/shoots',
+      operationId: 'createShoot',
+      summary: 'Create a planned shoot with a slug unique in its workspace',
+      tags: ['shoots'],
+      auth: 'token',
+      body: createShootBody,
+      status: 201,
+      idempotent: true,
+      errors: ['forbidden'],
+      handler: async ({ principal, body }) => {
+        requireWorkspace(principal, body.workspace_id, 'photographer');
+        const shoot = await shoots.create({
+          workspaceId: body.workspace_id,
+          title: body.title,
+          slug: body.slug,
+          clientId: body.client_id,
+          location: body.location,
+          scheduledStart: body.scheduled_start,
+          scheduledEnd: body.scheduled_end,
+          shotList: body.shot_list,
+        });
+        return { ok: true, shoot };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/shoots/:id',
+      operationId: 'getShoot',
+      summary: 'Read one shoot with its shot-list items',
+      tags: ['shoots'],
+      auth: 'token',
+      params: shootParams,
+      handler: async ({ principal, params }) => ({ ok: true, shoot: await shoots.get(params.id, workspaceIdsOf(principal)) }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/shoots/:id/shot-list',
+      operationId: 'updateShotListItem',
+      summary: 'Tick or untick one shot-list item (idempotent)',
+      tags: ['shoots'],
+      auth: 'token',
+      params: shootParams,
+      body: shotListPatchBody,
+      errors: ['forbidden'],
+      handler: async ({ principal, params, body }) => {
+        const workspaceId = await shoots.workspaceOf(params.id, workspaceIdsOf(principal));
+        requireWorkspace(principal, workspaceId, 'photographer');
+        return { ok: true, shoot: await shoots.setShotListItem(params.id, workspaceId, body.item_id, body.done) };
+      },
+    }),
+  ];
+  return routes;
+}

@@ -1,0 +1,21 @@
+/** /tasks: tasks of one workspace or of every workspace the token reaches, newest first. */
+import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import type { Services } from '../services/index.js';
+import { listTasksQuery } from './task.schema.js';
+
+export function taskRoutes({ tasks }: Services): AnyRouteDef[] {
+  // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/tasks',
+      operationId: 'listTasks',
+      summary: 'List tasks, newest first',
+      tags: ['tasks'],
+      auth: 'token',
+      query: listTasksQuery,
+      handler: async ({ principal, query }) => ({ ok: true, ...(await tasks.list(workspaceFilter(principal, query.workspace_id), query)) }),
+    }),
+  ];
+  return routes;
+}

@@ -1,0 +1,21 @@
+/** /workspaces: the workspaces the token reaches (its scope applied), newest first. */
+import { defineRoute, type AnyRouteDef } from '@studio/http';
+import type { Services } from '../services/index.js';
+import { listWorkspacesQuery } from './workspace.schema.js';
+
+export function workspaceRoutes({ workspaces }: Services): AnyRouteDef[] {
+  // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/workspaces',
+      operationId: 'listWorkspaces',
+      summary: "List the workspaces the token's owner belongs to, newest first",
+      tags: ['workspaces'],
+      auth: 'token',
+      query: listWorkspacesQuery,
+      handler: async ({ principal, query }) => ({ ok: true, ...(await workspaces.list(principal.memberships, query)) }),
+    }),
+  ];
+  return routes;
+}

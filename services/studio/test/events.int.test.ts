@@ -1,0 +1,156 @@
+import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS_EXCHANGE } from '@studio/amqp';
+import { startTcpProxy, testConfig, type TcpProxy } from '@studio/testkit';
+import { startTestStudio, type TestStudio } from './harness.js';
+
+interface Received {
+  envelope: { id: string; type: string; created_at: string; workspace_id: string; api_version: string; data: Record<string, unknown> };
+  message: ConsumeMessage;
+}
+
+/** A temporary queue bound to studio.events for the given routing keys, collecting what arrives. */
+async function listen(conn: ChannelModel, keys: string[]) {
+  const ch: Channel = await conn.createChannel();
+  await ch.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
+  const { queue } = await ch.assertQueue('', { exclusive: true, autoDelete: true });
+  for (const key of keys) await ch.bindQueue(queue, EVENTS_EXCHANGE, key);
+  const received: Received[] = [];
+  await ch.consume(queue, (m) => {
+    if (m) received.push({ envelope: JSON.parse(m.content.toString()), message: m });
+  }, { noAck: true });
+  return {
+    received,
+    async waitFor(pred: (r: Received) => boolean, timeoutMs = 15_000): Promise<Received> {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        const hit = received.find(pred);
+        if (hit) return hit;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('event did not arrive in time');
+    },
+    close: () => ch.close(),
+  };
+}
+
+async function outboxRows(url: string, workspaceId: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const res = await client.query(
+      'SELECT id::text, type, payload, request_id, sent_at FROM outbox WHERE workspace_id = $1 ORDER BY created_at, id',
+      [workspaceId],
+    );
+    return res.rows as { id: string; type: string; payload: Record<string, unknown>; request_id: string | null; sent_at: Date | null }[];
+  } finally {
+    await client.end();
+  }
+}
+
+describe('domain events through the outbox', () => {
+  let t: TestStudio;
+  let conn: ChannelModel;
+  beforeAll(async () => {
+    t = await startTestStudio();
+    conn = await amqp.connect(testConfig.TEST_AMQP_URL);
+  });
+  afterAll(async () => {
+    await conn?.close();
+    await t?.stop();
+  });
+
+  it('writes shoot.created and client.created with the change and publishes them to studio.events', async () => {
+    const listener = await listen(conn, ['shoot.created', 'client.created']);
+    const ten = await t.given.tenant(['owner']);
+    const client = await t.api('POST', '/clients', {
+      as: ten.callers.owner,
+      headers: { 'x-request-id': 'req-client-1' },
+      body: { workspace_id: ten.workspaceId, name: 'Jane', email: 'JANE@example.com' },
+    });
+    const shoot = await t.api('POST', '/shoots', {
+      as: ten.callers.owner,
+      headers: { 'x-request-id': 'req-shoot-1' },
+      body: { workspace_id: ten.workspaceId, title: 'Event Shoot', client_id: client.body.client.id, scheduled_start: '2027-03-01T10:00:00Z' },
+    });
+    expect(shoot.status).toBe(201);
+
+    const shootEvent = await listener.waitFor((r) => r.envelope.type === 'shoot.created' && r.envelope.workspace_id === ten.workspaceId);
+    expect(shootEvent.envelope).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: 'shoot.created',
+      created_at: expect.stringMatching(/Z$/),
+      workspace_id: ten.workspaceId,
+      api_version: expect.stringMatching(/^\d{4}-\d{2}$/),
+      data: {
+        shoot_id: shoot.body.shoot.id,
+        title: 'Event Shoot',
+        slug: 'event-shoot',
+        scheduled_start: '2027-03-01T10:00:00.000Z',
+        scheduled_end: null,
+        client_id: client.body.client.id,
+      },
+    });
+    expect(shootEvent.message.properties.messageId).toBe(shootEvent.envelope.id);
+    expect(shootEvent.message.fields.routingKey).toBe('shoot.created');
+    expect(shootEvent.message.properties.headers?.['x-request-id']).toBe('req-shoot-1');
+
+    const clientEvent = await listener.waitFor((r) => r.envelope.type === 'client.created' && r.envelope.workspace_id === ten.workspaceId);
+    expect(clientEvent.envelope.data).toEqual({ client_id: client.body.client.id, name: 'Jane', email: 'jane@example.com' });
+
+    const rows = await outboxRows(t.database.url, ten.workspaceId);
+    expect(rows.map((r) => r.type)).toEqual(['client.created', 'shoot.created']);
+    expect(rows.map((r) => r.id)).toEqual([clientEvent.envelope.id, shootEvent.envelope.id]);
+    expect(rows.map((r) => r.request_id)).toEqual(['req-client-1', 'req-shoot-1']);
+    expect(rows.every((r) => r.sent_at instanceof Date)).toBe(true);
+    await listener.close();
+  });
+
+  it('writes no event for a refused creation', async () => {
+    const ten = await t.given.tenant(['owner', 'viewer']);
+    await t.api('POST', '/shoots', { as: ten.callers.viewer, body: { workspace_id: ten.workspaceId, title: 'No' } });
+    await t.api('POST', '/shoots', { as: ten.callers.owner, body: { workspace_id: ten.workspaceId, title: '' } });
+    expect(await outboxRows(t.database.url, ten.workspaceId)).toEqual([]);
+  });
+});
+
+describe('a broker outage delays events and never drops them', () => {
+  let t: TestStudio;
+  let proxy: TcpProxy;
+  let conn: ChannelModel;
+  beforeAll(async () => {
+    const target = new URL(testConfig.TEST_AMQP_URL);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5672));
+    const viaProxy = new URL(testConfig.TEST_AMQP_URL);
+    viaProxy.port = String(proxy.port);
+    t = await startTestStudio({ amqpUrl: viaProxy.toString() });
+    conn = await amqp.connect(testConfig.TEST_AMQP_URL);
+  });
+  afterAll(async () => {
+    await conn?.close();
+    await t?.stop();
+    await proxy?.close();
+  });
+
+  it('keeps the row pending while the broker is unreachable and publishes it after recovery', async () => {
+    const listener = await listen(conn, ['shoot.created']);
+    const ten = await t.given.tenant(['owner']);
+    proxy.cut();
+    const res = await t.api('POST', '/shoots', { as: ten.callers.owner, body: { workspace_id: ten.workspaceId, title: 'During outage' } });
+    expect(res.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 500));
+    const pending = await outboxRows(t.database.url, ten.workspaceId);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.sent_at).toBeNull();
+    const ready = await fetch(`http://127.0.0.1:${t.ports.httpPort}/readyz`);
+    expect(ready.status).toBe(503);
+
+    proxy.restore();
+    const got = await listener.waitFor((r) => r.envelope.workspace_id === ten.workspaceId, 25_000);
+    expect(got.envelope.id).toBe(pending[0]!.id);
+    const after = await outboxRows(t.database.url, ten.workspaceId);
+    expect(after[0]!.sent_at).toBeInstanceOf(Date);
+    await listener.close();
+  }, 40_000);
+});

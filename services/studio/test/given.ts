@@ -1,0 +1,135 @@
+/**
+ * Test factories built on studio's real service layer (the same code the CLI and the routes use), and callers
+ * that carry the identity the gateway would sign after AuthenticateToken.
+ */
+import { randomUUID } from 'node:crypto';
+import { signIdentity, type Role, type TokenPrincipal } from '@studio/identity';
+import type { Services } from '../src/services/index.js';
+import type { CreateShootInput } from '../src/services/shoot.service.js';
+import type { CreateClientInput } from '../src/services/client.service.js';
+import type { CreateTaskInput } from '../src/services/task.service.js';
+import type { NewOrder } from '../src/store/order.store.js';
+import type { NewInvoice } from '../src/store/invoice.store.js';
+
+export interface Caller {
+  profileId: string;
+  tokenId: string;
+  token: string;
+  principal: TokenPrincipal;
+  /** Headers with a freshly signed identity (x-studio-identity). */
+  headers(): Record<string, string>;
+}
+
+export interface Tenant {
+  workspaceId: string;
+  profiles: Record<Role, string>;
+  callers: Record<Role, Caller>;
+}
+
+export type Given = ReturnType<typeof createGiven>;
+
+export function createGiven(services: Services, identitySecret: string) {
+  let seq = 0;
+  const unique = (what: string) => `${what}-${Date.now().toString(36)}-${++seq}-${randomUUID().slice(0, 8)}`;
+
+  const given = {
+    async profile(opts: { email?: string; name?: string } = {}) {
+      return services.profiles.create({ email: opts.email ?? `${unique('p')}@example.test`, name: opts.name ?? 'Test Person' });
+    },
+
+    /** A workspace with an owner (a new profile unless `ownerId` is given). */
+    async workspace(opts: { name?: string; ownerId?: string } = {}) {
+      const ownerId = opts.ownerId ?? (await given.profile({ name: 'Owner' })).id;
+      const ws = await services.workspaces.create({ name: opts.name ?? unique('Studio'), ownerId });
+      return { id: ws.id, name: ws.name, ownerId };
+    },
+
+    /** Adds a member with `role` (a new profile unless `profileId` is given); returns the profile id. */
+    async member(workspaceId: string, role: Role, profileId?: string) {
+      const id = profileId ?? (await given.profile({ name: role })).id;
+      await services.workspaces.addMember({ workspaceId, profileId: id, role });
+      return id;
+    },
+
+    async token(profileId: string, opts: { workspaceId?: string; rateLimit?: number; name?: string } = {}) {
+      return services.tokens.create({ profileId, workspaceId: opts.workspaceId, rateLimit: opts.rateLimit, name: opts.name });
+    },
+
+    /** Signs what the gateway would forward for `token` (after AuthenticateToken). */
+    async callerForToken(token: string): Promise<Caller> {
+      const auth = await services.tokens.authenticate(token);
+      const principal: TokenPrincipal = {
+        kind: 'token',
+        profileId: auth.profileId,
+        tokenId: auth.tokenId,
+        scopeWorkspaceId: auth.scopeWorkspaceId,
+        memberships: Object.fromEntries(auth.memberships.map((m) => [m.workspaceId, m.role])),
+      };
+      return {
+        profileId: auth.profileId,
+        tokenId: auth.tokenId,
+        token,
+        principal,
+        headers: () => ({ 'x-studio-identity': signIdentity(principal, identitySecret) }),
+      };
+    },
+
+    /** A fresh token of `profileId` (optionally scoped) and its signed caller. */
+    async caller(profileId: string, opts: { workspaceId?: string } = {}): Promise<Caller> {
+      const { token } = await given.token(profileId, opts);
+      return given.callerForToken(token);
+    },
+
+    /** A workspace with one member per role asked for, each with its own caller. */
+    async tenant(roles: Role[] = ['owner', 'admin', 'photographer', 'viewer']): Promise<Tenant> {
+      const ws = await given.workspace();
+      const profiles = {} as Record<Role, string>;
+      const callers = {} as Record<Role, Caller>;
+      for (const role of roles) {
+        profiles[role] = role === 'owner' ? ws.ownerId : await given.member(ws.id, role);
+        callers[role] = await given.caller(profiles[role]);
+      }
+      return { workspaceId: ws.id, profiles, callers };
+    },
+
+    shoot(workspaceId: string, input: Partial<CreateShootInput> = {}) {
+      return services.shoots.create({ workspaceId, title: input.title ?? unique('Shoot'), ...input });
+    },
+
+    client(workspaceId: string, input: Partial<CreateClientInput> = {}) {
+      return services.clients.create({ workspaceId, name: input.name ?? unique('Client'), ...input });
+    },
+
+    order(workspaceId: string, input: Partial<NewOrder> = {}) {
+      return services.orders.record({
+        workspaceId,
+        clientId: null,
+        number: unique('PO'),
+        status: 'paid',
+        totalCents: 1000,
+        currency: 'EUR',
+        paidAt: new Date(),
+        ...input,
+      });
+    },
+
+    invoice(workspaceId: string, input: Partial<NewInvoice> = {}) {
+      return services.invoices.create({
+        workspaceId,
+        clientId: null,
+        number: unique('INV'),
+        status: 'sent',
+        amountCents: 5000,
+        currency: 'EUR',
+        dueAt: null,
+        paidAt: null,
+        ...input,
+      });
+    },
+
+    task(workspaceId: string, input: Partial<CreateTaskInput> = {}) {
+      return services.tasks.create({ workspaceId, title: input.title ?? unique('Task'), ...input });
+    },
+  };
+  return given;
+}

@@ -1,0 +1,108 @@
+/**
+ * The upload service's configuration, parsed once from the environment with zod. Every value has a local
+ * default; a bad value stops the process with one line naming the variable.
+ */
+import { z } from 'zod';
+import { env, loadConfig, parseConfig } from '@studio/config';
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+export const uploadEnvSchema = z
+  .object({
+    NODE_ENV: env.nodeEnv(),
+    LOG_LEVEL: env.logLevel(),
+    SHUTDOWN_GRACE_MS: env.int(10_000),
+    UPLOAD_HOST: env.str('127.0.0.1'),
+    UPLOAD_HTTP_PORT: env.port(7103),
+    UPLOAD_GRPC_PORT: env.port(7203),
+    /** The worker process's own HTTP port (health, readiness, metrics). */
+    UPLOAD_WORKER_HTTP_PORT: env.port(7113),
+    DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/upload'),
+    DATABASE_POOL_SIZE: env.int(10, 1),
+    AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
+    STUDIO_GRPC_ADDR: env.str('127.0.0.1:7201'),
+    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
+    CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
+
+    S3_ENDPOINT: env.url('http://127.0.0.1:9000'),
+    S3_REGION: env.str('us-east-1'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
+      .default('studio-photos'),
+    S3_ACCESS_KEY_ID: env.str('studio-dev'),
+    S3_SECRET_ACCESS_KEY: env.str('studio-dev-secret'),
+    /** Only for temporary credentials (STS); empty means none. */
+    S3_SESSION_TOKEN: z.string().default(''),
+    S3_FORCE_PATH_STYLE: env.bool(true),
+    /** Create the bucket at start-up when it is missing (off where the bucket is managed elsewhere). */
+    S3_CREATE_BUCKET: env.bool(true),
+
+    /** Lifetime of a presigned single-shot PUT URL. */
+    PRESIGN_PUT_TTL_SECONDS: env.int(3600, 60).pipe(z.number().max(7 * 24 * 3600)),
+    /** Lifetime of a presigned UploadPart URL. */
+    PRESIGN_PART_TTL_SECONDS: env.int(3600, 60).pipe(z.number().max(7 * 24 * 3600)),
+    /** Sessions idle this long expire; the janitor aborts their S3 uploads. */
+    SESSION_TTL_DAYS: env.int(7, 1),
+    /** How often the janitor looks for expired sessions. */
+    JANITOR_INTERVAL_SECONDS: env.int(300, 1),
+
+    /** Largest single-shot upload (one PUT). */
+    MAX_SINGLE_UPLOAD_BYTES: env.int(100 * MiB, 1),
+    /** Largest file of a multipart session. */
+    MAX_MULTIPART_FILE_BYTES: env.int(50 * GiB, 1),
+    MAX_FILES_PER_SESSION: env.int(1000, 1),
+
+    /** Derivative jobs one worker process runs at once (RabbitMQ prefetch). */
+    WORKER_DERIVATIVE_PREFETCH: env.int(2, 1),
+  })
+  .transform((e) => ({
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    host: e.UPLOAD_HOST,
+    httpPort: e.UPLOAD_HTTP_PORT,
+    grpcPort: e.UPLOAD_GRPC_PORT,
+    workerHttpPort: e.UPLOAD_WORKER_HTTP_PORT,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    amqpUrl: e.AMQP_URL,
+    studioGrpcAddr: e.STUDIO_GRPC_ADDR,
+    internalJwtSecret: e.INTERNAL_JWT_SECRET,
+    cursorSecret: e.CURSOR_SECRET,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      sessionToken: e.S3_SESSION_TOKEN || undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      createBucket: e.S3_CREATE_BUCKET,
+    },
+    presignPutTtlSeconds: e.PRESIGN_PUT_TTL_SECONDS,
+    presignPartTtlSeconds: e.PRESIGN_PART_TTL_SECONDS,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    janitorIntervalSeconds: e.JANITOR_INTERVAL_SECONDS,
+    limits: {
+      maxSingleUploadBytes: e.MAX_SINGLE_UPLOAD_BYTES,
+      maxMultipartFileBytes: e.MAX_MULTIPART_FILE_BYTES,
+      maxFilesPerSession: e.MAX_FILES_PER_SESSION,
+    },
+    worker: {
+      derivativePrefetch: e.WORKER_DERIVATIVE_PREFETCH,
+    },
+  }));
+
+export type UploadConfig = z.output<typeof uploadEnvSchema>;
+
+/** Parses the process environment; exits with one clear line on a bad value. */
+export function loadUploadConfig(source: Record<string, string | undefined> = process.env): UploadConfig {
+  return loadConfig(uploadEnvSchema, source);
+}
+
+/** Parses without exiting (tests): throws ConfigError naming the variable. */
+export function parseUploadConfig(source: Record<string, string | undefined>): UploadConfig {
+  return parseConfig(uploadEnvSchema, source);
+}

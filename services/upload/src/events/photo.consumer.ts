@@ -1,0 +1,38 @@
+/**
+ * Competing consumer of upload.derivatives: one message per photo.uploaded event. Acked only once the photo is
+ * ready or failed (or was already past processing: a redelivery). A transient failure (store or database
+ * down) is retried; a message dead-lettered after repeated failures marks the photo failed.
+ */
+import type { Logger } from '@studio/logger';
+import type { AmqpConnection } from '@studio/amqp';
+import type { PhotoUploadedData } from './domain-events.js';
+import type { DerivativeService } from '../services/derivative.service.js';
+import { DERIVATIVES, startWorkConsumer, type WorkConsumer } from './work-queues.js';
+
+export function startPhotoConsumers(opts: { amqp: AmqpConnection; derivatives: DerivativeService; logger: Logger; prefetch: number; retryDelayMs?: number }): WorkConsumer[] {
+  const { amqp, derivatives, logger } = opts;
+  const work = startWorkConsumer<PhotoUploadedData>({
+    amqp,
+    queue: DERIVATIVES.queue,
+    prefetch: opts.prefetch,
+    logger,
+    retryDelayMs: opts.retryDelayMs,
+    handle: async ({ envelope }) => {
+      const started = Date.now();
+      const outcome = await derivatives.process(envelope.data.photo_id);
+      logger.info({ photo_id: envelope.data.photo_id, outcome, ms: Date.now() - started }, 'derivative job');
+      return 'ack';
+    },
+  });
+  const dead = startWorkConsumer<PhotoUploadedData>({
+    amqp,
+    queue: DERIVATIVES.deadQueue,
+    prefetch: 10,
+    logger,
+    handle: async ({ envelope }) => {
+      await derivatives.fail(envelope.data.photo_id, 'Processing failed repeatedly; upload the photo again.');
+      return 'ack';
+    },
+  });
+  return [work, dead];
+}

@@ -1,0 +1,205 @@
+/**
+ * The upload service's RabbitMQ work queues and a small competing-consumer runner.
+ *
+ * Topology (declared idempotently by the API process before it publishes, and by the worker):
+ *   studio.events --photo.uploaded--> upload.derivatives   (quorum, delivery limit, dead-letters to upload.work.dlx)
+ *   studio.events --ai_job.queued---> upload.ai-jobs       (same)
+ *   upload.work.dlx --derivatives--> upload.derivatives.dead ; --ai-jobs--> upload.ai-jobs.dead
+ *
+ * Quorum queues are replicated and count deliveries: a message whose job keeps crashing the worker is
+ * dead-lettered after DELIVERY_LIMIT deliveries instead of looping forever; the dead-letter consumers then mark
+ * the photo or job failed, so every job ends in a terminal state. Messages are acked only after the job's
+ * outcome is committed; a worker that dies mid-job leaves the message unacked and the broker redelivers it.
+ */
+import type { Channel, ConsumeMessage } from 'amqplib';
+import { EVENTS_EXCHANGE, assertTopology, type AmqpConnection, type EventEnvelope } from '@studio/amqp';
+import { requestIdFrom, runWithRequestId, type Logger } from '@studio/logger';
+import { EVENT_TYPE } from './domain-events.js';
+
+export const WORK_DLX = 'upload.work.dlx';
+/** Deliveries of one message before the broker dead-letters it (a fixed part of the queue's declaration). */
+export const DELIVERY_LIMIT = 5;
+
+export interface WorkQueueSpec {
+  queue: string;
+  deadQueue: string;
+  /** Routing key of the event that creates the work. */
+  eventType: string;
+  deadKey: string;
+}
+
+export const DERIVATIVES: WorkQueueSpec = {
+  queue: 'upload.derivatives',
+  deadQueue: 'upload.derivatives.dead',
+  eventType: EVENT_TYPE.photoUploaded,
+  deadKey: 'derivatives',
+};
+
+export const AI_JOBS: WorkQueueSpec = {
+  queue: 'upload.ai-jobs',
+  deadQueue: 'upload.ai-jobs.dead',
+  eventType: EVENT_TYPE.aiJobQueued,
+  deadKey: 'ai-jobs',
+};
+
+/** Declares the exchange, both work queues, their bindings and dead-letter queues. Idempotent. */
+export async function assertWorkTopology(ch: Channel): Promise<void> {
+  await assertTopology(ch);
+  await ch.assertExchange(WORK_DLX, 'direct', { durable: true });
+  for (const spec of [DERIVATIVES, AI_JOBS]) {
+    await ch.assertQueue(spec.queue, {
+      durable: true,
+      arguments: {
+        'x-queue-type': 'quorum',
+        'x-delivery-limit': DELIVERY_LIMIT,
+        'x-dead-letter-exchange': WORK_DLX,
+        'x-dead-letter-routing-key': spec.deadKey,
+      },
+    });
+    await ch.bindQueue(spec.queue, EVENTS_EXCHANGE, spec.eventType);
+    await ch.assertQueue(spec.deadQueue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+    await ch.bindQueue(spec.deadQueue, WORK_DLX, spec.deadKey);
+  }
+}
+
+/** Declares the topology on a short-lived channel of `amqp`. */
+export async function declareWorkTopology(amqp: AmqpConnection): Promise<void> {
+  const ch = await amqp.model.createChannel();
+  try {
+    await assertWorkTopology(ch);
+  } finally {
+    await ch.close().catch(() => undefined);
+  }
+}
+
+/** What a handler decides: the job reached a terminal state (ack), or it should be tried again later. */
+export type Outcome = 'ack' | 'retry';
+
+export interface WorkMessage<D> {
+  envelope: EventEnvelope<D>;
+  /** 0 on the first delivery, 1.. on redeliveries (quorum queues count them). */
+  deliveryCount: number;
+  raw: ConsumeMessage;
+}
+
+export interface ConsumerOptions<D> {
+  amqp: AmqpConnection;
+  queue: string;
+  prefetch: number;
+  logger: Logger;
+  handle: (msg: WorkMessage<D>) => Promise<Outcome>;
+  /** Wait before a `retry` nack so a failing dependency is not hammered, ms. */
+  retryDelayMs?: number;
+}
+
+export interface WorkConsumer {
+  /** Jobs being handled right now. */
+  inFlight(): number;
+  /** True while a consumer is attached to the broker. */
+  isConsuming(): boolean;
+  /** Stops taking messages, waits for the jobs in hand to finish and be acked, closes the channel. */
+  stop(): Promise<void>;
+}
+
+function parseEnvelope<D>(msg: ConsumeMessage): EventEnvelope<D> | null {
+  try {
+    const parsed = JSON.parse(msg.content.toString('utf8')) as EventEnvelope<D>;
+    if (!parsed || typeof parsed !== 'object' || typeof parsed.id !== 'string' || !parsed.data) return null;
+    return parsed;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `handle` for each message of `queue` with at most `prefetch` in hand. The consumer is re-attached
+ * after every reconnect of the recovering connection. Unparseable messages are acked and logged (they would
+ * never succeed); a throw counts as `retry`.
+ */
+export function startWorkConsumer<D>(opts: ConsumerOptions<D>): WorkConsumer {
+  const { amqp, queue, logger } = opts;
+  const retryDelayMs = opts.retryDelayMs ?? 1_000;
+  let channel: Channel | null = null;
+  let consumerTag: string | null = null;
+  let stopping = false;
+  let inFlight = 0;
+  let idle: (() => void) | null = null;
+
+  const settle = (ch: Channel, msg: ConsumeMessage, outcome: Outcome) => {
+    try {
+      if (outcome === 'ack') ch.ack(msg);
+      else ch.nack(msg, false, true);
+    } catch (err) {
+      // The channel closed under us: the broker redelivers the message; handlers are idempotent.
+      logger.warn({ err: (err as Error).message, queue }, 'could not settle a message; it will be redelivered');
+    }
+  };
+
+  const onMessage = (ch: Channel) => (msg: ConsumeMessage | null) => {
+    if (!msg) {
+      logger.warn({ queue }, 'consumer cancelled by the broker');
+      consumerTag = null;
+      return;
+    }
+    inFlight += 1;
+    const requestId = requestIdFrom((msg.properties.headers ?? {})['x-request-id']);
+    void runWithRequestId(requestId, async () => {
+      let outcome: Outcome = 'retry';
+      const envelope = parseEnvelope<D>(msg);
+      try {
+        if (!envelope) {
+          logger.error({ queue, message_id: msg.properties.messageId }, 'unparseable work message; dropping it');
+          outcome = 'ack';
+        } else {
+          const deliveryCount = Number((msg.properties.headers ?? {})['x-delivery-count'] ?? (msg.fields.redelivered ? 1 : 0)) || 0;
+          outcome = await opts.handle({ envelope, deliveryCount, raw: msg });
+        }
+      } catch (err) {
+        logger.warn({ err, queue, event_id: envelope?.id }, 'job failed; it will be retried');
+        outcome = 'retry';
+      }
+      if (outcome === 'retry' && !stopping) await new Promise((r) => setTimeout(r, retryDelayMs));
+      settle(ch, msg, outcome);
+      inFlight -= 1;
+      if (inFlight === 0 && idle) idle();
+    });
+  };
+
+  const attach = async () => {
+    if (stopping) return;
+    try {
+      const ch = await amqp.model.createChannel();
+      ch.on('error', (err: Error) => logger.warn({ err: err.message, queue }, 'work channel error'));
+      ch.on('close', () => {
+        if (channel === ch) {
+          channel = null;
+          consumerTag = null;
+        }
+      });
+      await assertWorkTopology(ch);
+      await ch.prefetch(opts.prefetch);
+      const { consumerTag: tag } = await ch.consume(queue, onMessage(ch), { noAck: false });
+      channel = ch;
+      consumerTag = tag;
+      logger.info({ queue, prefetch: opts.prefetch }, 'consuming');
+    } catch (err) {
+      logger.warn({ err: (err as Error).message, queue }, 'could not start consuming; waiting for the broker');
+    }
+  };
+
+  amqp.model.on('connect', () => void attach());
+  if (amqp.isConnected()) void attach();
+
+  return {
+    inFlight: () => inFlight,
+    isConsuming: () => channel !== null && consumerTag !== null,
+    async stop() {
+      stopping = true;
+      const ch = channel;
+      if (ch && consumerTag) await ch.cancel(consumerTag).catch(() => undefined);
+      if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
+      if (ch) await ch.close().catch(() => undefined);
+      channel = null;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/** Inputs of the upload-session routes (docs/decisions/0003-uploads.md). */
+import { z } from 'zod';
+import { uuid } from '@studio/http';
+import { MULTIPART_LIMITS } from '../services/upload-session.service.js';
+import { byteSize, contentType, fileName, sha256 } from './common.schema.js';
+
+export const sessionParams = z.object({ id: uuid() });
+export const fileParams = z.object({ id: uuid(), fileId: uuid() });
+
+export const createSessionBody = z.object({ shoot_id: uuid() });
+
+const fileSpec = z.object({
+  file_name: fileName(),
+  size: byteSize(),
+  content_type: contentType(),
+  sha256: sha256(),
+  part_size: z
+    .number()
+    .int('must be an integer')
+    .min(MULTIPART_LIMITS.minPartSize, `must be at least ${MULTIPART_LIMITS.minPartSize} bytes (5 MiB)`)
+    .max(MULTIPART_LIMITS.maxPartSize, `must be at most ${MULTIPART_LIMITS.maxPartSize} bytes (5 GiB)`)
+    .nullish()
+    .transform((v) => v ?? null),
+});
+
+/** `{ files: [...] }`, or one file's fields at the top level. */
+export const registerFilesBody = z.preprocess(
+  (b) => (b && typeof b === 'object' && !Array.isArray(b) && !('files' in b) ? { files: [b] } : b),
+  z.object({ files: z.array(fileSpec).min(1).max(MULTIPART_LIMITS.maxFilesPerCall) }),
+);
+
+const partNumber = () => z.number().int('must be an integer').min(1).max(MULTIPART_LIMITS.maxParts);
+
+export const signPartsBody = z.object({
+  part_numbers: z.array(partNumber()).min(1).max(MULTIPART_LIMITS.maxSignPerCall),
+});
+
+/** An ETag as the store returned it, quoted or not; stored quoted (S3's own form). */
+export const completePartBody = z.object({
+  part_number: partNumber(),
+  etag: z
+    .string()
+    .trim()
+    .regex(/^"?[\x21\x23-\x7e]{1,200}"?$/, 'must be the ETag the object store returned for the part')
+    .transform((e) => `"${e.replace(/^"|"$/g, '')}"`),
+});

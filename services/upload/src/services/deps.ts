@@ -1,0 +1,20 @@
+/** What every upload service is built from. */
+import type { UploadConfig } from '../config.js';
+import type { EventNotifier } from '../events/domain-events.js';
+import type { ShootDirectory } from '../grpc/studio.client.js';
+import type { Database } from '../store/db.js';
+import type { Stores } from '../store/index.js';
+import type { ObjectStorage } from './storage.service.js';
+
+export interface ServiceDeps {
+  config: UploadConfig;
+  db: Database;
+  stores: Stores;
+  storage: ObjectStorage;
+  shoots: ShootDirectory;
+  events: EventNotifier;
+  /** The current time (injectable for tests). */
+  now?: () => Date;
+}
+
+export const systemClock = (): Date => new Date();

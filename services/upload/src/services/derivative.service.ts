@@ -1,0 +1,82 @@
+/**
+ * The derivative job of one photo (run by the worker): download the original, make the web JPEG, the WebP
+ * thumbnail, the metadata (size, EXIF capture time) and the cull features from one decode, upload both
+ * derivatives, mark the photo ready. A file that is not a decodable image marks the photo failed with a
+ * reason people can read. Idempotent: a photo that is not processing is skipped; derivative keys are fixed per
+ * photo, so a job repeated after a crash overwrites the same objects.
+ */
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AppError } from '@studio/errors';
+import type { Logger } from '@studio/logger';
+import { ImageDecodeError, computeFeatures, makeDerivatives } from '../imaging/index.js';
+import type { ServiceDeps } from './deps.js';
+import { systemClock } from './deps.js';
+import { objectKeys } from './storage.service.js';
+
+/** Originals up to this size are processed in memory; larger ones go through a temporary file. */
+const IN_MEMORY_LIMIT = 256 * 1024 * 1024;
+
+export type DerivativeOutcome = 'ready' | 'failed' | 'skipped';
+
+export class DerivativeService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly logger: Logger,
+  ) {
+    this.now = deps.now ?? systemClock;
+  }
+
+  async process(photoId: string): Promise<DerivativeOutcome> {
+    const { stores, storage } = this.deps;
+    const photo = await stores.photos.getById(photoId);
+    if (!photo || photo.state !== 'processing') return 'skipped';
+
+    let tmp: string | null = null;
+    try {
+      let input: Buffer | string;
+      try {
+        if (photo.sizeBytes <= IN_MEMORY_LIMIT) input = await storage.getBuffer(photo.originalKey);
+        else {
+          tmp = path.join(os.tmpdir(), `upload-${photo.id}-${randomUUID()}`);
+          await storage.downloadTo(photo.originalKey, tmp);
+          input = tmp;
+        }
+      } catch (err) {
+        if (err instanceof AppError && err.kind === 'not_found') return this.fail(photo.id, 'The original file is missing from storage.');
+        throw err;
+      }
+
+      let d;
+      try {
+        d = await makeDerivatives(input);
+      } catch (err) {
+        if (err instanceof ImageDecodeError) return this.fail(photo.id, err.reason);
+        throw err;
+      }
+      const webKey = objectKeys.web(photo.workspaceId, photo.id);
+      const thumbKey = objectKeys.thumb(photo.workspaceId, photo.id);
+      await Promise.all([storage.put(webKey, d.web.data, d.web.contentType), storage.put(thumbKey, d.thumb.data, d.thumb.contentType)]);
+      const features = d.proxy ? (computeFeatures(d.proxy) as unknown as Record<string, unknown>) : null;
+      const moved = await stores.photos.markReady(
+        photo.id,
+        { webKey, thumbKey, width: d.metadata.width, height: d.metadata.height, captureTime: d.metadata.captureTime, features },
+        this.now(),
+      );
+      return moved ? 'ready' : 'skipped';
+    } finally {
+      if (tmp) await rm(tmp, { force: true });
+    }
+  }
+
+  /** processing -> failed with `reason` (also used when the job's message was dead-lettered). */
+  async fail(photoId: string, reason: string): Promise<DerivativeOutcome> {
+    const moved = await this.deps.stores.photos.markFailed(photoId, reason, this.now());
+    if (moved) this.logger.info({ photo_id: photoId, reason }, 'photo failed');
+    return moved ? 'failed' : 'skipped';
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * Object storage, spoken to only through @aws-sdk/client-s3 (S3, MinIO, R2 and the local dev server alike:
+ * endpoint, region, bucket, keys and path style all come from config). Presigned URLs come from the cached-key
+ * presigner in presign.ts. S3 errors are mapped to AppErrors here so no S3 detail reaches a caller.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { AppError } from '@studio/errors';
+import { S3Presigner, type PresignedUrl } from './presign.js';
+
+export interface ObjectInfo {
+  size: number;
+  etag: string | null;
+  contentType: string | null;
+}
+
+export interface StorageOptions {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+  forcePathStyle: boolean;
+}
+
+/** S3 error codes that mean "the parts the caller listed do not assemble" (the upload itself stays open). */
+const PART_ERRORS = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'EntityTooLarge']);
+
+function errorCode(err: unknown): string | undefined {
+  if (err instanceof S3ServiceException) return err.name;
+  const e = err as { name?: string; Code?: string } | null;
+  return e?.Code ?? e?.name;
+}
+
+function httpStatus(err: unknown): number | undefined {
+  return (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+}
+
+/** Anything not understood is "object storage unavailable" (503), never an upstream message. */
+function unavailable(err: unknown): AppError {
+  // The store's error code stays in `details` for logs; only invalid_input details ever reach a caller.
+  return new AppError('unavailable', 'object storage is unavailable', { store_error: errorCode(err) ?? String(err) });
+}
+
+export class ObjectStorage {
+  readonly client: S3Client;
+  readonly presigner: S3Presigner;
+  readonly bucket: string;
+
+  constructor(opts: StorageOptions) {
+    this.bucket = opts.bucket;
+    this.client = new S3Client({
+      endpoint: opts.endpoint,
+      region: opts.region,
+      forcePathStyle: opts.forcePathStyle,
+      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey, sessionToken: opts.sessionToken },
+      // Checksums only where S3 requires them: not every S3-compatible store speaks the flexible-checksum
+      // trailers, and presigned URLs must not carry a checksum of an empty body.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+    });
+    this.presigner = new S3Presigner(opts);
+  }
+
+  /** Creates the bucket unless it exists (idempotent; safe when several replicas start at once). */
+  async ensureBucket(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return;
+    } catch (err) {
+      if (httpStatus(err) !== 404 && errorCode(err) !== 'NotFound' && errorCode(err) !== 'NoSuchBucket') throw err;
+    }
+    try {
+      await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+    } catch (err) {
+      const code = errorCode(err);
+      if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw err;
+    }
+  }
+
+  /** Readiness: the bucket answers. */
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
+  /** Size, ETag and content type of an object, or null when there is none. */
+  async head(key: string): Promise<ObjectInfo | null> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: Number(out.ContentLength ?? 0), etag: out.ETag ?? null, contentType: out.ContentType ?? null };
+    } catch (err) {
+      if (httpStatus(err) === 404 || errorCode(err) === 'NotFound' || errorCode(err) === 'NoSuchKey') return null;
+      throw unavailable(err);
+    }
+  }
+
+  async getStream(key: string): Promise<Readable> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return out.Body as Readable;
+    } catch (err) {
+      if (httpStatus(err) === 404 || errorCode(err) === 'NoSuchKey') throw new AppError('not_found');
+      throw unavailable(err);
+    }
+  }
+
+  async getBuffer(key: string): Promise<Buffer> {
+    const stream = await this.getStream(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Streams an object to a local file (large originals are not held in memory). */
+  async downloadTo(key: string, file: string): Promise<void> {
+    const stream = await this.getStream(key);
+    await pipeline(stream, createWriteStream(file));
+  }
+
+  /** Lower-case hex SHA-256 of an object, computed by streaming it (works on every S3-compatible store). */
+  async sha256(key: string): Promise<string> {
+    const stream = await this.getStream(key);
+    const hash = createHash('sha256');
+    for await (const chunk of stream) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+    } catch (err) {
+      throw unavailable(err);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (err) {
+      if (httpStatus(err) === 404) return;
+      throw unavailable(err);
+    }
+  }
+
+  async createMultipartUpload(key: string, contentType: string): Promise<string> {
+    try {
+      const out = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }));
+      if (!out.UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
+      return out.UploadId;
+    } catch (err) {
+      throw unavailable(err);
+    }
+  }
+
+  /**
+   * Assembles a multipart upload. A part the store does not have, a wrong ETag, a bad order or a too-small part
+   * is `invalid_input` (the upload stays open, so the caller can fix the part and try again); an upload the store
+   * no longer knows is `conflict`.
+   */
+  async completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<void> {
+    try {
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+        }),
+      );
+    } catch (err) {
+      const code = errorCode(err);
+      if (code && PART_ERRORS.has(code)) {
+        const why: Record<string, string> = {
+          InvalidPart: 'the object store does not have one of the parts with the recorded ETag',
+          InvalidPartOrder: 'the parts are not in ascending order',
+          EntityTooSmall: 'a part other than the last one is smaller than 5 MiB',
+          EntityTooLarge: 'a part is larger than the store allows',
+        };
+        throw new AppError('invalid_input', why[code] ?? 'the parts could not be assembled');
+      }
+      if (code === 'NoSuchUpload') throw new AppError('conflict', 'the multipart upload no longer exists in the object store');
+      throw unavailable(err);
+    }
+  }
+
+  /** Aborts a multipart upload and frees its parts; an upload that is already gone counts as aborted. */
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
+    } catch (err) {
+      if (errorCode(err) === 'NoSuchUpload' || httpStatus(err) === 404) return;
+      throw unavailable(err);
+    }
+  }
+
+  presignPut(key: string, contentType: string, ttlSeconds: number): PresignedUrl {
+    return this.presigner.putObject(key, contentType, ttlSeconds);
+  }
+
+  presignUploadPart(key: string, uploadId: string, partNumber: number, ttlSeconds: number): PresignedUrl {
+    return this.presigner.uploadPart(key, uploadId, partNumber, ttlSeconds);
+  }
+
+  presignGet(key: string, ttlSeconds: number): PresignedUrl {
+    return this.presigner.getObject(key, ttlSeconds);
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+/** Object keys: one prefix per workspace and photo, so a tenant's objects can be listed or purged together. */
+export const objectKeys = {
+  original: (workspaceId: string, photoId: string) => `ws/${workspaceId}/photos/${photoId}/original`,
+  web: (workspaceId: string, photoId: string) => `ws/${workspaceId}/photos/${photoId}/web.jpg`,
+  thumb: (workspaceId: string, photoId: string) => `ws/${workspaceId}/photos/${photoId}/thumb.webp`,
+};

@@ -1,0 +1,22 @@
+/** Every store of the upload database, built over one Database. The only folder that imports Prisma. */
+import type { Database } from './db.js';
+import { JobStore } from './job.store.js';
+import { OutboxStore } from './outbox.store.js';
+import { PhotoStore } from './photo.store.js';
+import { SessionStore } from './session.store.js';
+
+export interface Stores {
+  photos: PhotoStore;
+  sessions: SessionStore;
+  jobs: JobStore;
+  outbox: OutboxStore;
+}
+
+export function createStores(db: Database): Stores {
+  return {
+    photos: new PhotoStore(db),
+    sessions: new SessionStore(db),
+    jobs: new JobStore(db),
+    outbox: new OutboxStore(db),
+  };
+}

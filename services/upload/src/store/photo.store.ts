@@ -1,0 +1,163 @@
+/**
+ * Photos. Reads by id always name the caller's workspaces; state changes are conditional updates
+ * (`WHERE state = <expected>`) so a retried or concurrent call never moves a photo twice.
+ */
+import type { Database, Tx } from './db.js';
+import type { Photo, PhotoState, Prisma } from './generated/client.js';
+
+export type { PhotoState };
+
+export interface PhotoRow {
+  id: string;
+  workspaceId: string;
+  shootId: string;
+  uploadFileId: string | null;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string | null;
+  originalKey: string;
+  webKey: string | null;
+  thumbKey: string | null;
+  width: number | null;
+  height: number | null;
+  captureTime: Date | null;
+  state: PhotoState;
+  failureReason: string | null;
+  features: unknown;
+  keeper: boolean;
+  cull: unknown;
+  createdBy: string;
+  uploadedAt: Date | null;
+  processedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toPhotoRow(p: Photo): PhotoRow {
+  return { ...p, sizeBytes: Number(p.sizeBytes) };
+}
+
+export interface NewPhoto {
+  id: string;
+  workspaceId: string;
+  shootId: string;
+  uploadFileId?: string | null;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string | null;
+  originalKey: string;
+  state: PhotoState;
+  createdBy: string;
+  uploadedAt?: Date | null;
+}
+
+export interface DerivativesDone {
+  webKey: string;
+  thumbKey: string;
+  width: number;
+  height: number;
+  captureTime: Date | null;
+  features: Record<string, unknown> | null;
+}
+
+export interface CullVerdict {
+  photoId: string;
+  keeper: boolean;
+  cull: Record<string, unknown>;
+}
+
+export class PhotoStore {
+  constructor(private readonly db: Database) {}
+
+  async create(tx: Tx, p: NewPhoto): Promise<PhotoRow> {
+    const row = await tx.photo.create({ data: { ...p, sizeBytes: BigInt(p.sizeBytes) } });
+    return toPhotoRow(row);
+  }
+
+  async getInWorkspaces(id: string, workspaceIds: string[], tx: Tx = this.db.client): Promise<PhotoRow | null> {
+    if (workspaceIds.length === 0) return null;
+    const row = await tx.photo.findFirst({ where: { id, workspaceId: { in: workspaceIds } } });
+    return row ? toPhotoRow(row) : null;
+  }
+
+  /** Internal read (worker): no tenant filter, the id comes from our own queue. */
+  async getById(id: string): Promise<PhotoRow | null> {
+    const row = await this.db.client.photo.findUnique({ where: { id } });
+    return row ? toPhotoRow(row) : null;
+  }
+
+  async getByUploadFile(fileId: string, tx: Tx = this.db.client): Promise<PhotoRow | null> {
+    const row = await tx.photo.findUnique({ where: { uploadFileId: fileId } });
+    return row ? toPhotoRow(row) : null;
+  }
+
+  /** pending -> processing; false when the photo was not pending (someone else finalized it). */
+  async markProcessing(tx: Tx, id: string, at: Date): Promise<boolean> {
+    const res = await tx.photo.updateMany({ where: { id, state: 'pending' }, data: { state: 'processing', uploadedAt: at } });
+    return res.count === 1;
+  }
+
+  /** processing -> ready with the derivative keys and metadata; false when it was not processing. */
+  async markReady(id: string, d: DerivativesDone, at: Date): Promise<boolean> {
+    const res = await this.db.client.photo.updateMany({
+      where: { id, state: 'processing' },
+      data: {
+        state: 'ready',
+        webKey: d.webKey,
+        thumbKey: d.thumbKey,
+        width: d.width,
+        height: d.height,
+        captureTime: d.captureTime,
+        features: (d.features ?? undefined) as Prisma.InputJsonObject | undefined,
+        failureReason: null,
+        processedAt: at,
+      },
+    });
+    return res.count === 1;
+  }
+
+  /** processing -> failed with a reason people can read; false when it was not processing. */
+  async markFailed(id: string, reason: string, at: Date): Promise<boolean> {
+    const res = await this.db.client.photo.updateMany({
+      where: { id, state: 'processing' },
+      data: { state: 'failed', failureReason: reason, processedAt: at },
+    });
+    return res.count === 1;
+  }
+
+  async setFeatures(id: string, features: Record<string, unknown>): Promise<void> {
+    await this.db.client.photo.updateMany({ where: { id }, data: { features: features as Prisma.InputJsonObject } });
+  }
+
+  /**
+   * Ready photos of a shoot in capture order: capture time (unknown last), then upload order and id, so the
+   * order is total and stable.
+   */
+  async listReady(shootId: string, workspaceId: string, opts: { keepersOnly?: boolean } = {}): Promise<PhotoRow[]> {
+    const rows = await this.db.client.photo.findMany({
+      where: { shootId, workspaceId, state: 'ready', ...(opts.keepersOnly ? { keeper: true } : {}) },
+      orderBy: [{ captureTime: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
+    });
+    return rows.map(toPhotoRow);
+  }
+
+  async countReady(shootId: string, workspaceId: string): Promise<number> {
+    return this.db.client.photo.count({ where: { shootId, workspaceId, state: 'ready' } });
+  }
+
+  /** Applies a cull's keeper flags and verdicts (in the job's finishing transaction), 500 rows a statement. */
+  async applyCull(tx: Tx, workspaceId: string, verdicts: CullVerdict[]): Promise<void> {
+    for (let i = 0; i < verdicts.length; i += 500) {
+      const chunk = verdicts.slice(i, i + 500);
+      const ids = chunk.map((v) => v.photoId);
+      const keepers = chunk.map((v) => v.keeper);
+      const culls = chunk.map((v) => JSON.stringify(v.cull));
+      await tx.$executeRaw`
+        UPDATE photos AS p SET keeper = v.keeper, cull = v.cull::jsonb, updated_at = now()
+        FROM (SELECT unnest(${ids}::uuid[]) AS id, unnest(${keepers}::boolean[]) AS keeper, unnest(${culls}::text[]) AS cull) AS v
+        WHERE p.id = v.id AND p.workspace_id = ${workspaceId}::uuid`;
+    }
+  }
+}

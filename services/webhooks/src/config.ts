@@ -1,0 +1,117 @@
+/**
+ * The webhook-dispatch service's configuration, parsed once with zod. Every value has a local default;
+ * a bad value stops the process with one line naming the variable.
+ */
+import { z } from 'zod';
+import { env, loadConfig, parseConfig } from '@studio/config';
+
+/** Development key for the signing secrets' encryption at rest (32 bytes, base64). Refused in production. */
+export const DEV_WEBHOOK_SECRET_KEY = 'ZGV2LXdlYmhvb2stc2VjcmV0LWtleS0zMi1ieXRlcyE=';
+
+const DURATION_RE = /^(\d{1,9})(ms|s|m|h)$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** Parses `500ms`, `30s`, `2m`, `2h` (a bare number is milliseconds) into milliseconds; null when invalid. */
+export function parseDuration(text: string): number | null {
+  const t = text.trim();
+  if (/^\d{1,12}$/.test(t)) return Number(t);
+  const m = DURATION_RE.exec(t);
+  if (!m) return null;
+  return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
+}
+
+/** The default waits between attempts (spec section 6): 30 s, 2 min, 10 min, 30 min, 2 h. */
+export const DEFAULT_RETRY_SCHEDULE = '30s,2m,10m,30m,2h';
+
+const retrySchedule = z
+  .string()
+  .default(DEFAULT_RETRY_SCHEDULE)
+  .transform((value, ctx) => {
+    const parts = value.split(',').map((p) => p.trim()).filter((p) => p.length > 0);
+    const waits = parts.map(parseDuration);
+    if (parts.length === 0 || parts.length > 20 || waits.some((w) => w === null || w <= 0)) {
+      ctx.addIssue({ code: 'custom', message: 'expected a comma-separated list of 1 to 20 positive durations such as 30s,2m,10m,30m,2h' });
+      return z.NEVER;
+    }
+    return waits as number[];
+  });
+
+const duration = (def: string) =>
+  z
+    .string()
+    .default(def)
+    .transform((value, ctx) => {
+      const ms = parseDuration(value);
+      if (ms === null || ms <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'expected a positive duration such as 500ms, 30s, 2m or 24h' });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const secretKey = z
+  .string()
+  .default(DEV_WEBHOOK_SECRET_KEY)
+  .transform((value, ctx) => {
+    const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64') : Buffer.alloc(0);
+    if (key.length !== 32) {
+      ctx.addIssue({ code: 'custom', message: 'must be 32 bytes encoded as base64 (openssl rand -base64 32)' });
+      return z.NEVER;
+    }
+    return key;
+  });
+
+export const configSchema = z
+  .object({
+    NODE_ENV: env.nodeEnv(),
+    WEBHOOKS_HTTP_PORT: env.port(7105),
+    WEBHOOKS_GRPC_PORT: env.port(7205),
+    /** The dispatcher process's own HTTP port for /healthz, /readyz and /metrics. */
+    WEBHOOKS_WORKER_HTTP_PORT: env.port(7305),
+    WEBHOOKS_BIND_HOST: env.str('127.0.0.1'),
+    DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/webhooks'),
+    DATABASE_POOL_SIZE: env.int(10, 1),
+    AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
+    /** Queue of the fan-out consumer (tests and benchmarks use their own name). */
+    WEBHOOKS_FANOUT_QUEUE: z.string().regex(/^[A-Za-z0-9._:-]{1,200}$/, 'expected a queue name').default('webhooks.fanout'),
+    FANOUT_PREFETCH: env.int(500, 1),
+    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
+    CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 16),
+    WEBHOOK_SECRET_KEY: secretKey,
+    /** How long deliveries keep a v0 signature with the previous secret after a rotation. */
+    WEBHOOK_SECRET_OVERLAP: duration('24h'),
+    RETRY_SCHEDULE: retrySchedule,
+    DELIVERY_TIMEOUT_MS: env.int(10_000, 1),
+    /** Allows loopback, private and link-local targets (never metadata addresses). Dev and test stacks only. */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: env.bool(false),
+    /** Maximum concurrent outbound requests of one dispatcher process. */
+    DISPATCH_CONCURRENCY: env.int(256, 1),
+    /** Maximum concurrent requests to one endpoint from one dispatcher process. */
+    DISPATCH_ENDPOINT_CONCURRENCY: env.int(64, 1),
+    DISPATCH_BATCH_SIZE: env.int(100, 1),
+    /** Longest sleep between claims when idle; NOTIFY and the next due time usually wake it sooner. */
+    DISPATCH_POLL_MS: env.int(1000, 10),
+    /** A claimed delivery returns to the pool after this long if its dispatcher died. */
+    DISPATCH_LEASE_MS: env.int(120_000, 100),
+    LOG_LEVEL: env.logLevel(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.DISPATCH_LEASE_MS < c.DELIVERY_TIMEOUT_MS + 1000) {
+      ctx.addIssue({ code: 'custom', path: ['DISPATCH_LEASE_MS'], message: 'must exceed DELIVERY_TIMEOUT_MS by at least 1000 ms' });
+    }
+    if (c.NODE_ENV === 'production' && c.WEBHOOK_SECRET_KEY.equals(Buffer.from(DEV_WEBHOOK_SECRET_KEY, 'base64'))) {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET_KEY'], message: 'the development key must not be used in production' });
+    }
+  });
+
+export type WebhooksConfig = z.infer<typeof configSchema>;
+
+/** Parses a record (tests pass overrides); throws ConfigError naming the first bad variable. */
+export function parseWebhooksConfig(source: Record<string, string | undefined>): WebhooksConfig {
+  return parseConfig(configSchema, source);
+}
+
+/** For process entry points: exits with one clear line on a bad value. */
+export function loadWebhooksConfig(source: Record<string, string | undefined> = process.env): WebhooksConfig {
+  return loadConfig(configSchema, source);
+}

@@ -1,0 +1,46 @@
+/** /webhooks/subscriptions: REST hooks for automation platforms (the preferred interface, spec section 4). */
+import { z } from 'zod';
+import { defineRoute, type AnyRouteDef } from '@studio/http';
+import type { SubscriptionService } from '../services/subscription.service.js';
+import { subscribeBody, subscriptionJson, subscriptionSchema, unsubscribeBody } from './subscriptions.schema.js';
+
+export function subscriptionRoutes(subscriptions: SubscriptionService): AnyRouteDef[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/webhooks/subscriptions',
+      operationId: 'subscribeWebhook',
+      summary: 'Register or reactivate a REST-hook subscription (no secret in the answer)',
+      tags: ['webhooks'],
+      auth: 'token' as const,
+      body: subscribeBody,
+      status: 201,
+      idempotent: true,
+      errors: ['forbidden', 'conflict'],
+      response: z.object({ ok: z.literal(true), subscription: subscriptionSchema, created: z.boolean() }),
+      handler: async ({ principal, body }) => {
+        const { subscription, created } = await subscriptions.subscribe(principal, { workspaceId: body.workspace_id, targetUrl: body.target_url, event: body.event });
+        return { ok: true, subscription: subscriptionJson(subscription), created };
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/webhooks/subscriptions',
+      operationId: 'unsubscribeWebhook',
+      summary: 'Remove a subscription; a repeated delete answers deleted: false',
+      tags: ['webhooks'],
+      auth: 'token' as const,
+      body: unsubscribeBody,
+      errors: ['forbidden'],
+      response: z.object({ ok: z.literal(true), deleted: z.boolean() }),
+      handler: async ({ principal, body }) => {
+        const input =
+          body.id !== undefined
+            ? { id: body.id, workspaceId: body.workspace_id }
+            : { workspaceId: body.workspace_id, targetUrl: body.target_url!, event: body.event! };
+        const deleted = await subscriptions.unsubscribe(principal, input);
+        return { ok: true, deleted };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,302 @@
+/**
+ * The dispatcher: claims due deliveries in batches (several replicas never claim the same row), POSTs each
+ * with its signature headers under a global and a per-endpoint concurrency limit, and writes the outcomes back
+ * in batches. It wakes on NOTIFY (new or replayed deliveries), on the next due time, or on a short poll.
+ * The retry schedule lives in the database (next_attempt_at), so it survives restarts; a dispatcher that dies
+ * mid-delivery leaves its rows leased until the lease ends, then any dispatcher sends them again (at least once,
+ * always with the same X-Service-Event-Id).
+ */
+import { randomUUID } from 'node:crypto';
+import client from 'prom-client';
+import type { Logger } from '@studio/logger';
+import type { ClaimedDelivery, Completion, DeliveryStore } from '../store/delivery.store.js';
+import type { DeliveryNotifier } from '../store/notifier.js';
+import type { WebhookSender } from './http-sender.js';
+import { classifyStatus, nextStep } from './retry-policy.js';
+import type { SecretBox } from './secret-crypto.js';
+import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signatureHeader } from './signing.js';
+
+export interface DispatcherOptions {
+  store: DeliveryStore;
+  sender: WebhookSender;
+  secrets: SecretBox;
+  logger: Logger;
+  /** RETRY_SCHEDULE: waits in ms after the 1st, 2nd, ... failed attempt. */
+  schedule: readonly number[];
+  concurrency: number;
+  endpointConcurrency: number;
+  batchSize: number;
+  pollMs: number;
+  leaseMs: number;
+  notifier?: DeliveryNotifier;
+  registry?: client.Registry;
+}
+
+export interface DispatcherStats {
+  inFlight: number;
+  attempts: number;
+  succeeded: number;
+  retried: number;
+  deadLettered: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+
+/** Text for PostgreSQL: no NUL characters. */
+const pgText = (s: string | null): string | null => (s === null || s === '' ? null : s.replace(/\u0000/g, '\uFFFD'));
+
+function dispatcherMetrics(registry: client.Registry | undefined) {
+  const registers = registry ? [registry] : [];
+  return {
+    attempts: new client.Counter({
+      name: 'webhook_delivery_attempts_total',
+      help: 'Delivery attempts by resulting state',
+      labelNames: ['result'] as const,
+      registers,
+    }),
+    duration: new client.Histogram({
+      name: 'webhook_delivery_attempt_duration_seconds',
+      help: 'Duration of one outbound delivery attempt',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    inFlight: new client.Gauge({ name: 'webhook_deliveries_in_flight', help: 'Outbound requests in flight', registers }),
+  };
+}
+
+export class Dispatcher {
+  private stopping = false;
+  private loopDone: Promise<void> | null = null;
+  private inFlight = 0;
+  private readonly perEndpoint = new Map<string, number>();
+  private wakeUp: (() => void) | null = null;
+  private wakeRequested = false;
+  private readonly pending: { completion: Completion; done: () => void }[] = [];
+  private flushing: Promise<void> | null = null;
+  private readonly idleWaiters = new Set<() => void>();
+  private readonly secretCache = new Map<string, { enc: Buffer; secret: string }>();
+  private readonly metrics;
+  private readonly counters: DispatcherStats = { inFlight: 0, attempts: 0, succeeded: 0, retried: 0, deadLettered: 0 };
+
+  constructor(private readonly o: DispatcherOptions) {
+    this.metrics = dispatcherMetrics(o.registry);
+    o.notifier?.onWake(() => this.wake());
+  }
+
+  start(): void {
+    if (this.loopDone) return;
+    this.loopDone = this.loop();
+  }
+
+  stats(): DispatcherStats {
+    return { ...this.counters, inFlight: this.inFlight };
+  }
+
+  /** Stops claiming, lets in-flight deliveries finish (up to `graceMs`) and writes their outcomes. */
+  async stop(graceMs = 15_000): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loopDone;
+    const until = Date.now() + graceMs;
+    while (this.inFlight > 0 && Date.now() < until) {
+      await new Promise<void>((resolve) => {
+        this.idleWaiters.add(resolve);
+        setTimeout(resolve, 50).unref();
+      });
+    }
+    if (this.inFlight > 0) this.o.logger.warn({ inFlight: this.inFlight }, 'dispatcher stopped with deliveries in flight; their leases will expire and they will be sent again');
+    if (this.flushing) await this.flushing;
+  }
+
+  private wake(): void {
+    this.wakeRequested = true;
+    const fn = this.wakeUp;
+    this.wakeUp = null;
+    fn?.();
+  }
+
+  private async idle(ms: number): Promise<void> {
+    if (this.wakeRequested || this.stopping) {
+      this.wakeRequested = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.wakeUp = null;
+        resolve();
+      }, Math.max(1, ms));
+      timer.unref();
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wakeRequested = false;
+  }
+
+  private saturatedEndpoints(): string[] {
+    const out: string[] = [];
+    for (const [id, n] of this.perEndpoint) if (n >= this.o.endpointConcurrency) out.push(id);
+    return out;
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      const free = this.o.concurrency - this.inFlight;
+      if (free <= 0) {
+        await this.idle(this.o.pollMs);
+        continue;
+      }
+      const want = Math.min(free, this.o.batchSize);
+      const skip = this.saturatedEndpoints();
+      let rows: ClaimedDelivery[];
+      const token = randomUUID();
+      try {
+        this.wakeRequested = false;
+        rows = await this.o.store.claimDue(want, this.o.leaseMs, token, skip);
+        failures = 0;
+      } catch (err) {
+        failures++;
+        this.o.logger.warn({ err: (err as Error).message }, 'dispatcher: claim failed; retrying');
+        await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+        continue;
+      }
+      const overflow: string[] = [];
+      for (const row of rows) {
+        const n = this.perEndpoint.get(row.endpointId) ?? 0;
+        if (n >= this.o.endpointConcurrency || this.stopping) {
+          overflow.push(row.id);
+          continue;
+        }
+        this.perEndpoint.set(row.endpointId, n + 1);
+        this.inFlight++;
+        this.metrics.inFlight.set(this.inFlight);
+        void this.deliver(row, token);
+      }
+      if (overflow.length > 0) {
+        await this.o.store.release(overflow, token).catch((err: Error) => this.o.logger.warn({ err: err.message }, 'dispatcher: release failed; rows come back when their lease ends'));
+      }
+      if (rows.length === want && overflow.length === 0) continue; // a full batch: more is probably due
+      if (this.stopping) break;
+      let wait = this.o.pollMs;
+      try {
+        const due = await this.o.store.nextDueInMs();
+        if (due !== null) wait = Math.min(wait, due <= 0 ? (skip.length > 0 || overflow.length > 0 ? this.o.pollMs : 10) : due + 1);
+      } catch {
+        /* the next claim reports database trouble */
+      }
+      await this.idle(wait);
+    }
+  }
+
+  private secretFor(endpointId: string, enc: Buffer): string {
+    const key = `${endpointId}:${enc.subarray(1, 13).toString('base64')}`; // iv identifies the blob
+    const hit = this.secretCache.get(key);
+    if (hit && hit.enc.equals(enc)) return hit.secret;
+    const secret = this.o.secrets.decrypt(enc, endpointId);
+    if (this.secretCache.size > 10_000) this.secretCache.clear();
+    this.secretCache.set(key, { enc: Buffer.from(enc), secret });
+    return secret;
+  }
+
+  private async deliver(row: ClaimedDelivery, claimToken: string): Promise<void> {
+    const attemptedAt = new Date();
+    let completion: Completion;
+    try {
+      completion = await this.attempt(row, claimToken, attemptedAt);
+    } catch (err) {
+      // Should not happen (send never throws); keep the delivery on its schedule rather than lose it.
+      this.o.logger.error({ err, delivery_id: row.id }, 'dispatcher: unexpected delivery failure');
+      const step = nextStep('retryable', row.cycleAttempts + 1, this.o.schedule);
+      completion = { id: row.id, claimToken, state: step.state, retryInMs: step.retryInMs, attempted: true, attemptedAt, httpStatus: null, error: 'internal dispatcher error', durationMs: 0 };
+    }
+    this.count(completion);
+    await new Promise<void>((done) => {
+      this.pending.push({ completion, done });
+      this.flushing ??= this.flush();
+    });
+    this.inFlight--;
+    this.metrics.inFlight.set(this.inFlight);
+    const n = (this.perEndpoint.get(row.endpointId) ?? 1) - 1;
+    if (n <= 0) this.perEndpoint.delete(row.endpointId);
+    else this.perEndpoint.set(row.endpointId, n);
+    for (const w of this.idleWaiters) w();
+    this.idleWaiters.clear();
+    this.wake();
+  }
+
+  private async attempt(row: ClaimedDelivery, claimToken: string, attemptedAt: Date): Promise<Completion> {
+    const base = { id: row.id, claimToken, attemptedAt };
+    if (!row.endpointActive) {
+      return { ...base, state: 'dead_letter', retryInMs: null, attempted: false, httpStatus: null, error: 'endpoint deactivated before delivery', durationMs: 0 };
+    }
+    let secret: string;
+    let previous: string | null = null;
+    try {
+      secret = this.secretFor(row.endpointId, row.secretEnc);
+      if (row.previousSecretEnc) previous = this.secretFor(row.endpointId, row.previousSecretEnc);
+    } catch (err) {
+      this.o.logger.error({ endpoint_id: row.endpointId, err: (err as Error).message }, 'dispatcher: signing secret does not decrypt (WEBHOOK_SECRET_KEY changed?)');
+      const step = nextStep('retryable', row.cycleAttempts + 1, this.o.schedule);
+      return { ...base, state: step.state, retryInMs: step.retryInMs, attempted: true, httpStatus: null, error: 'signing secret unavailable; nothing was sent', durationMs: 0 };
+    }
+    let url: URL;
+    try {
+      url = new URL(row.url);
+    } catch {
+      return { ...base, state: 'dead_letter', retryInMs: null, attempted: true, httpStatus: null, error: 'endpoint url is invalid', durationMs: 0 };
+    }
+    const headers = {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: signatureHeader({ rawBody: row.payload, secret, previousSecret: previous }),
+      [EVENT_ID_HEADER]: row.eventId,
+      [EVENT_TYPE_HEADER]: row.eventType,
+    };
+    const result = await this.o.sender.send(url, headers, row.payload);
+    this.metrics.duration.observe(result.durationMs / 1000);
+    const step = nextStep(classifyStatus(result.status), row.cycleAttempts + 1, this.o.schedule);
+    return {
+      ...base,
+      state: step.state,
+      retryInMs: step.retryInMs,
+      attempted: true,
+      httpStatus: result.status,
+      error: step.state === 'succeeded' ? null : pgText(result.detail),
+      durationMs: result.durationMs,
+    };
+  }
+
+  private count(c: Completion): void {
+    if (c.attempted) this.counters.attempts++;
+    const result = c.state === 'succeeded' ? 'succeeded' : c.state === 'failed_retrying' ? 'retry' : 'dead_letter';
+    if (result === 'succeeded') this.counters.succeeded++;
+    else if (result === 'retry') this.counters.retried++;
+    else this.counters.deadLettered++;
+    this.metrics.attempts.inc({ result });
+  }
+
+  /** Writes queued outcomes in batches; on database trouble keeps them and retries with backoff. */
+  private async flush(): Promise<void> {
+    let failures = 0;
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, 500);
+      try {
+        await this.o.store.complete(batch.map((b) => b.completion));
+        failures = 0;
+        for (const b of batch) b.done();
+      } catch (err) {
+        failures++;
+        this.pending.unshift(...batch);
+        this.o.logger.warn({ err: (err as Error).message, pending: this.pending.length }, 'dispatcher: writing outcomes failed; retrying');
+        if (this.stopping && failures > 5) {
+          // Shutting down without a database: the leases expire and the deliveries are sent again.
+          for (const b of this.pending.splice(0)) b.done();
+          break;
+        }
+        await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+      }
+    }
+    this.flushing = null;
+  }
+}

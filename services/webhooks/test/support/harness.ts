@@ -1,0 +1,303 @@
+/**
+ * Integration harness for webhook-dispatch: a fresh database cloned from the template, the real API on a
+ * loopback port, the real fan-out consumer on its own queue bound to the real `studio.events` exchange,
+ * dispatchers in-process or as child processes, real HTTP receivers on loopback, and signed identities.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import amqplib from 'amqplib';
+import { API_VERSION, EVENTS_EXCHANGE, connectAmqp, type AmqpConnection } from '@studio/amqp';
+import { signIdentity, type Role } from '@studio/identity';
+import { createLogger } from '@studio/logger';
+import { startHttpServer, type RunningHttpServer } from '@studio/http';
+import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
+import { createWebhooks, type Webhooks, type WebhooksDeps } from '../../src/app.js';
+import { parseWebhooksConfig, type WebhooksConfig } from '../../src/config.js';
+import { WEBHOOKS_TEMPLATE_DB } from '../global-setup.js';
+
+export type { DispatcherHandle as DispatcherHandleLike } from '../../src/app.js';
+
+const SERVICE_DIR = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(SERVICE_DIR, '../..');
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000, everyMs = 25): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v as T;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
+    await sleep(everyMs);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ identities
+
+export interface Caller {
+  profileId: string;
+  identity: string;
+}
+
+/** A token caller with `memberships`, signed as the gateway would. */
+export function caller(config: WebhooksConfig, memberships: Record<string, Role>, scopeWorkspaceId: string | null = null): Caller {
+  const profileId = randomUUID();
+  const identity = signIdentity({ kind: 'token', profileId, tokenId: randomUUID(), scopeWorkspaceId, memberships }, config.INTERNAL_JWT_SECRET, 3600);
+  return { profileId, identity };
+}
+
+// ------------------------------------------------------------------------------------------------ receivers
+
+export interface ReceivedRequest {
+  at: number;
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** What a receiver answers: a status (and body), or 'hang' to never answer. */
+export type Behaviour = (req: ReceivedRequest, index: number) => { status: number; body?: string } | 'hang';
+
+export interface Receiver {
+  url: string;
+  port: number;
+  requests: ReceivedRequest[];
+  behave(fn: Behaviour): void;
+  /** Requests whose X-Service-Event-Id is `eventId`. */
+  forEvent(eventId: string): ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 }), host = '127.0.0.1'): Promise<Receiver> {
+  const requests: ReceivedRequest[] = [];
+  let behave = behaviour;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const r: ReceivedRequest = { at: Date.now(), method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      requests.push(r);
+      const answer = behave(r, requests.length - 1);
+      if (answer === 'hang') return;
+      res.writeHead(answer.status, { 'content-type': 'text/plain' });
+      res.end(answer.body ?? '');
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}/hook`,
+    port,
+    requests,
+    behave(fn) {
+      behave = fn;
+    },
+    forEvent: (eventId) => requests.filter((r) => r.headers['x-service-event-id'] === eventId),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ the service
+
+export interface ApiResponse<T = any> {
+  status: number;
+  text: string;
+  body: T;
+}
+
+export interface Api {
+  base: string;
+  server: RunningHttpServer;
+  call<T = any>(method: string, path: string, opts?: { as?: Caller; body?: unknown; rawBody?: string; contentType?: string }): Promise<ApiResponse<T>>;
+}
+
+async function startApi(webhooks: Webhooks): Promise<Api> {
+  const server = await startHttpServer(webhooks.api(), 0);
+  const base = `http://127.0.0.1:${server.port}/api/v1`;
+  return {
+    base,
+    server,
+    async call(method, p, opts = {}) {
+      const headers: Record<string, string> = {};
+      if (opts.as) headers['x-studio-identity'] = opts.as.identity;
+      let payload: string | undefined;
+      if (opts.rawBody !== undefined) payload = opts.rawBody;
+      else if (opts.body !== undefined) payload = JSON.stringify(opts.body);
+      if (payload !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
+      const res = await fetch(`${base}${p}`, { method, headers, body: payload });
+      const text = await res.text();
+      let body: unknown = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, text, body: body as never };
+    },
+  };
+}
+
+export interface Envelope {
+  id: string;
+  type: string;
+  created_at: string;
+  workspace_id: string;
+  api_version: string;
+  data: Record<string, unknown>;
+}
+
+export function envelope(type: string, workspaceId: string, data: Record<string, unknown> = {}, id: string = randomUUID()): Envelope {
+  return { id, type, created_at: new Date().toISOString(), workspace_id: workspaceId, api_version: API_VERSION, data };
+}
+
+/** Test defaults: loopback receivers allowed, short waits, quiet logs. */
+export const TEST_ENV: Record<string, string> = {
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms',
+  DELIVERY_TIMEOUT_MS: '1000',
+  DISPATCH_LEASE_MS: '3000',
+  DISPATCH_POLL_MS: '200',
+  LOG_LEVEL: 'silent',
+};
+
+export interface Harness {
+  db: FreshDatabase;
+  config: WebhooksConfig;
+  env: Record<string, string>;
+  webhooks: Webhooks;
+  api: Api;
+  amqp: AmqpConnection;
+  /** Publishes envelopes to the real exchange with publisher confirms (routing key = type). */
+  publish(...events: Envelope[]): Promise<void>;
+  /** Publishes raw bytes (for poison-message tests). */
+  publishRaw(routingKey: string, content: Buffer): Promise<void>;
+  /** Another webhooks instance on the same database with other settings (own pool; started parts are closed with the harness). */
+  instance(overrides: Record<string, string>, deps?: WebhooksDeps): Webhooks;
+  /** Another API on the same database with other settings (e.g. the SSRF flag off). */
+  extraApi(overrides: Record<string, string>, deps?: WebhooksDeps): Promise<Api>;
+  /** A dispatcher as a separate OS process (for kill tests). */
+  spawnWorker(overrides?: Record<string, string>): WorkerProcess;
+  sql<R = any>(text: string, params?: unknown[]): Promise<R[]>;
+  close(): Promise<void>;
+}
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function startHarness(overrides: Record<string, string> = {}, opts: { consumer?: boolean } = {}): Promise<Harness> {
+  const db = await freshDatabase(WEBHOOKS_TEMPLATE_DB);
+  const queue = `webhooks.fanout.test.${db.name}`;
+  const env: Record<string, string> = { ...TEST_ENV, DATABASE_URL: db.url, AMQP_URL: testConfig.TEST_AMQP_URL, WEBHOOKS_FANOUT_QUEUE: queue, ...overrides };
+  const config = parseWebhooksConfig(env);
+  const webhooks = createWebhooks(config);
+  const api = await startApi(webhooks);
+  const logger = createLogger({ service: 'webhooks-test', level: 'silent' });
+  const amqp = await connectAmqp(config.AMQP_URL, logger, 'webhooks-test');
+  await amqp.model.waitForConnect();
+  await waitFor('amqp connection', () => amqp.isConnected());
+  if (opts.consumer !== false) await webhooks.startConsumer(amqp);
+  const extras: Webhooks[] = [];
+  const extraApis: Api[] = [];
+  const workers: WorkerProcess[] = [];
+
+  const publisher = await amqp.model.createConfirmChannel();
+  await publisher.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
+  const publishRaw = async (routingKey: string, content: Buffer, messageId?: string) => {
+    publisher.publish(EVENTS_EXCHANGE, routingKey, content, { persistent: true, contentType: 'application/json', messageId });
+    await publisher.waitForConfirms();
+  };
+
+  const instance = (more: Record<string, string>, deps?: WebhooksDeps) => {
+    const w = createWebhooks(parseWebhooksConfig({ ...env, ...more }), deps);
+    extras.push(w);
+    return w;
+  };
+
+  return {
+    db,
+    config,
+    env,
+    webhooks,
+    api,
+    amqp,
+    async publish(...events) {
+      for (const e of events) publisher.publish(EVENTS_EXCHANGE, e.type, Buffer.from(JSON.stringify(e)), { persistent: true, contentType: 'application/json', messageId: e.id });
+      await publisher.waitForConfirms();
+    },
+    publishRaw: (rk, content) => publishRaw(rk, content),
+    instance,
+    async extraApi(more, deps) {
+      const a = await startApi(instance(more, deps));
+      extraApis.push(a);
+      return a;
+    },
+    spawnWorker(more = {}) {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVICE_DIR, 'src/worker.ts')], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, WEBHOOKS_WORKER_HTTP_PORT: '0', LOG_LEVEL: 'warn', ...more },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const w: WorkerProcess = {
+        child,
+        output: () => out,
+        exited,
+        async kill(signal = 'SIGKILL') {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+          await exited;
+        },
+      };
+      workers.push(w);
+      return w;
+    },
+    async sql(text, params = []) {
+      return (await webhooks.db.pool.query(text, params)).rows;
+    },
+    async close() {
+      for (const w of workers) await w.kill();
+      for (const a of extraApis) await a.server.close(1000);
+      await api.server.close(1000);
+      for (const w of extras) await w.close();
+      await webhooks.close();
+      await publisher.close().catch(() => undefined);
+      const ch = await amqp.model.createChannel();
+      await ch.deleteQueue(queue).catch(() => undefined);
+      await ch.deleteQueue(`${queue}.dlq`).catch(() => undefined);
+      await ch.close().catch(() => undefined);
+      await amqp.close();
+      await db.drop();
+    },
+  };
+}
+
+/** A channel of its own to inspect queues (e.g. the dead-letter queue). */
+export async function withChannel<T>(fn: (ch: amqplib.Channel) => Promise<T>): Promise<T> {
+  const conn = await amqplib.connect(testConfig.TEST_AMQP_URL);
+  try {
+    const ch = await conn.createChannel();
+    return await fn(ch);
+  } finally {
+    await conn.close();
+  }
+}
