@@ -31,7 +31,7 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
     body = JSON.stringify(opts.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(url, { method, headers, body });
+  const res = await fetch(url, { method, headers, body: body as BodyInit | undefined });
   const text = await res.text();
   let parsed: unknown = undefined;
   try {

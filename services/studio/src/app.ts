@@ -4,50 +4,16 @@
  * relay and listens; `stop()` shuts down gracefully. Integration tests boot it in-process on port 0.
  */
 import type { Express } from 'express';
-import { createCursorCodec } from '@studio/cursor';
 import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
 import { createMetrics } from '@studio/http/metrics';
 import { startHttpServer, type RunningHttpServer } from '@studio/http/server';
-import { createLogger, type Logger } from '@studio/logger';
 import type { StudioConfig } from './config.js';
-import { RelayNotifier, startEventRelay, type EventRelay } from './events/relay.js';
+import { createStudioCore, type StudioCore, type StudioDeps } from './core.js';
+import { startEventRelay, type EventRelay } from './events/relay.js';
 import { registerStudioGrpc } from './grpc/studio.grpc.js';
 import { buildHttpApp } from './http/http-app.js';
-import { createServices, type Services } from './services/index.js';
-import { createDatabase, type Database } from './store/db.js';
-import { createStores, type Stores } from './store/index.js';
 
-export interface StudioDeps {
-  logger?: Logger;
-  /** The current time (tests). */
-  now?: () => Date;
-  /** Poll interval of the outbox relay when idle, ms. */
-  relayIntervalMs?: number;
-}
-
-export interface StudioCore {
-  logger: Logger;
-  db: Database;
-  stores: Stores;
-  services: Services;
-  notifier: RelayNotifier;
-}
-
-/** Database, stores and services: everything but the network (also used by the admin CLI). */
-export function createStudioCore(config: StudioConfig, deps: StudioDeps = {}): StudioCore {
-  const logger = deps.logger ?? createLogger({ service: 'studio', level: config.logLevel });
-  const db = createDatabase({ url: config.databaseUrl, logger });
-  const stores = createStores(db);
-  const notifier = new RelayNotifier();
-  const services = createServices({
-    db,
-    stores,
-    cursor: createCursorCodec(config.cursorSecret),
-    events: notifier,
-    now: deps.now,
-  });
-  return { logger, db, stores, services, notifier };
-}
+export { createStudioCore, type StudioCore, type StudioDeps };
 
 export interface StudioPorts {
   httpPort: number;

@@ -14,7 +14,8 @@ interface CliResult {
   stderr: string;
 }
 
-describe('admin CLI', () => {
+// Each case spawns the CLI (tsx start-up plus a database round trip): allow for a busy machine.
+describe('admin CLI', { timeout: 120_000 }, () => {
   let t: TestStudio;
   beforeAll(async () => {
     t = await startTestStudio();

@@ -50,6 +50,8 @@ describe('clients', () => {
     ['notes not text', { name: 'x', notes: { a: 1 } }],
     ['notes too long', { name: 'x', notes: 'n'.repeat(10_001) }],
     ['phone too long', { name: 'x', phone: '1'.repeat(41) }],
+    ['NUL in notes', { name: 'x', notes: 'a\u0000b' }],
+    ['NUL in name', { name: '\u0000' }],
     ['workspace_id missing', { name: 'x', workspace_id: undefined }],
     ['workspace_id not a uuid', { name: 'x', workspace_id: 'abc' }],
   ])('400 for %s', async (_name, body) => {

@@ -76,6 +76,8 @@ describe('domain events through the outbox', () => {
     });
     expect(shoot.status).toBe(201);
 
+    const { shot_list_items: _items, ...listShape } = shoot.body.shoot;
+    expect(listShape).toMatchObject({ title: 'Event Shoot', slug: 'event-shoot', scheduled_start: '2027-03-01T10:00:00.000Z', scheduled_end: null });
     const shootEvent = await listener.waitFor((r) => r.envelope.type === 'shoot.created' && r.envelope.workspace_id === ten.workspaceId);
     expect(shootEvent.envelope).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -83,21 +85,20 @@ describe('domain events through the outbox', () => {
       created_at: expect.stringMatching(/Z$/),
       workspace_id: ten.workspaceId,
       api_version: expect.stringMatching(/^\d{4}-\d{2}$/),
-      data: {
-        shoot_id: shoot.body.shoot.id,
-        title: 'Event Shoot',
-        slug: 'event-shoot',
-        scheduled_start: '2027-03-01T10:00:00.000Z',
-        scheduled_end: null,
-        client_id: client.body.client.id,
-      },
+      // Event-carried state (decision 0004): the shoot as the API shows it, plus shoot_id.
+      data: { shoot_id: shoot.body.shoot.id, ...listShape },
     });
     expect(shootEvent.message.properties.messageId).toBe(shootEvent.envelope.id);
     expect(shootEvent.message.fields.routingKey).toBe('shoot.created');
     expect(shootEvent.message.properties.headers?.['x-request-id']).toBe('req-shoot-1');
 
     const clientEvent = await listener.waitFor((r) => r.envelope.type === 'client.created' && r.envelope.workspace_id === ten.workspaceId);
-    expect(clientEvent.envelope.data).toEqual({ client_id: client.body.client.id, name: 'Jane', email: 'jane@example.com' });
+    expect(clientEvent.envelope.data).toEqual({
+      client_id: client.body.client.id,
+      ...client.body.client,
+      updated_at: expect.stringMatching(/Z$/),
+    });
+    expect(clientEvent.envelope.data).toMatchObject({ name: 'Jane', email: 'jane@example.com' });
 
     const rows = await outboxRows(t.database.url, ten.workspaceId);
     expect(rows.map((r) => r.type)).toEqual(['client.created', 'shoot.created']);

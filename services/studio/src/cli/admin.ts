@@ -12,10 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { AppError } from '@studio/errors';
-import { createLogger } from '@studio/logger';
-import { createStudioCore, type StudioCore } from '../app.js';
-import { loadStudioConfig } from '../config.js';
-import { seedDemo } from './demo-seed.js';
+import type { StudioCore } from '../core.js';
 
 export const USAGE = `usage: admin <command> [options] [--json]
   seed-demo
@@ -46,7 +43,10 @@ const COMMANDS: Record<string, Command> = {
   'seed-demo': {
     options: [],
     required: [],
-    run: async ({ services }) => ({ ...(await seedDemo(services)) }),
+    run: async ({ services }) => {
+      const { seedDemo } = await import('./demo-seed.js');
+      return { ...(await seedDemo(services)) };
+    },
   },
   'create-profile': {
     options: ['email', 'name'],
@@ -151,6 +151,12 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${(err as Error).message}\n`);
     return 2;
   }
+  // Loaded only for a valid command line, so usage errors answer at once.
+  const [{ loadStudioConfig }, { createStudioCore }, { createLogger }] = await Promise.all([
+    import('../config.js'),
+    import('../core.js'),
+    import('@studio/logger'),
+  ]);
   const config = loadStudioConfig();
   const core = createStudioCore(config, { logger: createLogger({ service: 'studio-admin', level: 'silent' }) });
   try {

@@ -2,12 +2,16 @@
  * The domain events studio emits and their `data` payloads. Each is written to the outbox in the same
  * transaction as the change it describes; the relay publishes it to the `studio.events` topic exchange with
  * the type as routing key. The event id (a UUID v4) is the outbox row id, so consumers de-duplicate on it.
+ *
+ * Data is event-carried state (docs/decisions/0004): the entity's public JSON as the API answers it, plus
+ * `<entity>_id` and `updated_at`, so consumers need no call back.
  */
 import { randomUUID } from 'node:crypto';
 import { currentRequestId } from '@studio/logger';
+import { serializeClient, serializeShoot } from '../services/serializers.js';
 import type { ClientRow } from '../store/client.store.js';
 import type { NewOutboxEvent } from '../store/outbox.store.js';
-import type { ShootRow } from '../store/shoot.store.js';
+import type { ShootRow, ShotListCounts } from '../store/shoot.store.js';
 
 export const EVENT_TYPE = {
   shootCreated: 'shoot.created',
@@ -24,17 +28,10 @@ function event(type: EventType, workspaceId: string, data: Record<string, unknow
   return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null };
 }
 
-export function shootCreated(s: ShootRow): NewOutboxEvent {
-  return event(EVENT_TYPE.shootCreated, s.workspaceId, {
-    shoot_id: s.id,
-    title: s.title,
-    slug: s.slug,
-    scheduled_start: s.scheduledStart?.toISOString() ?? null,
-    scheduled_end: s.scheduledEnd?.toISOString() ?? null,
-    client_id: s.clientId,
-  });
+export function shootCreated(s: ShootRow, shotList: ShotListCounts): NewOutboxEvent {
+  return event(EVENT_TYPE.shootCreated, s.workspaceId, { shoot_id: s.id, ...serializeShoot(s, shotList) });
 }
 
 export function clientCreated(c: ClientRow): NewOutboxEvent {
-  return event(EVENT_TYPE.clientCreated, c.workspaceId, { client_id: c.id, name: c.name, email: c.email });
+  return event(EVENT_TYPE.clientCreated, c.workspaceId, { client_id: c.id, ...serializeClient(c), updated_at: c.updatedAt.toISOString() });
 }

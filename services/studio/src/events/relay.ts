@@ -62,14 +62,3 @@ export async function startEventRelay(opts: EventRelayOptions): Promise<EventRel
     },
   };
 }
-
-/** Forwards nudges to the relay once it runs; before that (or in the CLI) the relay's poll picks rows up. */
-export class RelayNotifier implements EventNotifier {
-  private target: EventNotifier | null = null;
-  attach(target: EventNotifier | null): void {
-    this.target = target;
-  }
-  nudge(): void {
-    this.target?.nudge();
-  }
-}

@@ -7,7 +7,7 @@ import { AppError } from '@studio/errors';
 import { grpc, loadService, unaryHandlers } from '@studio/grpc';
 import type { Logger } from '@studio/logger';
 import type { Services } from '../services/index.js';
-import { isUuid } from '../services/profile.service.js';
+import { isUuid } from '../services/ids.js';
 
 export const STUDIO_PROTO = 'studio/v1/studio.proto';
 export const STUDIO_SERVICE = 'studio.v1.StudioInternal';

@@ -2,12 +2,15 @@
 import { z } from 'zod';
 import { cursor, isoDateTime, limit } from '@studio/http';
 
+// PostgreSQL text cannot hold U+0000: refuse it at the edge (400) instead of failing in the database (500).
+const NO_NUL = /^[^\u0000]*$/;
+
+/** Required text: trimmed, `min` to `max` characters, no NUL character. */
+export const text = (min: number, max: number) => z.string().trim().min(min).max(max).regex(NO_NUL, 'must not contain NUL characters');
+
 /** Optional free text: trimmed, at most `max` characters; absent, null or blank all mean null. */
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  text(0, max)
     .nullish()
     .transform((v) => (v ? v : null));
 

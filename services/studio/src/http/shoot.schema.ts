@@ -1,7 +1,7 @@
 /** Inputs of the shoot routes (docs/decisions/0001: POST /shoots and PATCH /shoots/{id}/shot-list bodies). */
 import { z } from 'zod';
 import { idParams, listQuery, uuid } from '@studio/http';
-import { optionalText, timestamp } from './common.schema.js';
+import { optionalText, text, timestamp } from './common.schema.js';
 
 export const SHOT_LIST_MAX_ITEMS = 200;
 
@@ -12,14 +12,14 @@ export const shootParams = idParams;
 export const createShootBody = z
   .object({
     workspace_id: uuid(),
-    title: z.string().trim().min(1).max(200),
+    title: text(1, 200),
     /** Base for the slug instead of the title. */
-    slug: z.string().trim().min(1).max(200).nullish(),
+    slug: text(1, 200).nullish(),
     client_id: uuid().nullish(),
     location: optionalText(500),
     scheduled_start: timestamp().nullish(),
     scheduled_end: timestamp().nullish(),
-    shot_list: z.array(z.string().trim().min(1).max(200)).max(SHOT_LIST_MAX_ITEMS).optional(),
+    shot_list: z.array(text(1, 200)).max(SHOT_LIST_MAX_ITEMS).optional(),
   })
   .refine((b) => !b.scheduled_start || !b.scheduled_end || b.scheduled_end > b.scheduled_start, {
     path: ['scheduled_end'],

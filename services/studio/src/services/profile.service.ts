@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError, isPrismaUniqueViolation } from '@studio/errors';
 import type { ProfileRow } from '../store/profile.store.js';
 import type { ServiceDeps } from './deps.js';
+import { isUuid } from './ids.js';
 
 const emailSchema = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
 const nameSchema = z.string().trim().min(1).max(200);
@@ -38,7 +39,3 @@ export class ProfileService {
   }
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID_RE.test(value);
-}

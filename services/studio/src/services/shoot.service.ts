@@ -55,7 +55,7 @@ export class ShootService {
       try {
         shoot = await db.transaction(async (tx) => {
           const created = await stores.shoots.createWithUniqueSlug(tx, data, base);
-          await stores.outbox.append(tx, shootCreated(created));
+          await stores.outbox.append(tx, shootCreated(created, { total: created.shotListItems.length, done: 0 }));
           return created;
         });
       } catch (err) {

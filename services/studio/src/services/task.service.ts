@@ -1,6 +1,6 @@
 /** Tasks: a workspace's to-dos, optionally tied to one of its shoots; listed newest first. */
 import { AppError } from '@studio/errors';
-import type { ServiceDeps } from './deps.js';
+import { systemClock, type ServiceDeps } from './deps.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
 import { serializeTask, type TaskJson } from './serializers.js';
 
@@ -30,7 +30,7 @@ export class TaskService {
       status: done ? 'done' : 'open',
       dueAt: input.dueAt ?? null,
       shootId,
-      completedAt: done ? (this.deps.now?.() ?? new Date()) : null,
+      completedAt: done ? (this.deps.now ?? systemClock)() : null,
     });
     return serializeTask(row);
   }

@@ -7,7 +7,7 @@ import { AppError } from '@studio/errors';
 import type { TokenPrincipal } from '@studio/identity';
 import type { RoleName } from '../store/workspace.store.js';
 import { systemClock, type ServiceDeps } from './deps.js';
-import { isUuid } from './profile.service.js';
+import { isUuid } from './ids.js';
 import { serializeProfile, serializeTokenInfo } from './serializers.js';
 import { hashToken, mintToken, parseToken } from './token.format.js';
 

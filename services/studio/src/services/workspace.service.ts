@@ -4,7 +4,7 @@ import { AppError } from '@studio/errors';
 import type { WorkspaceRow } from '../store/workspace.store.js';
 import type { ServiceDeps } from './deps.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
-import { isUuid } from './profile.service.js';
+import { isUuid } from './ids.js';
 import { serializeWorkspace, type WorkspaceJson } from './serializers.js';
 
 export const WORKSPACE_NAME_MAX = 200;
