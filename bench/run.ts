@@ -8,6 +8,7 @@ import { dropDatabase } from '@studio/testkit/db';
 import { DATABASE_SERVICES, ROOT, defaultInfra, provision } from '../scripts/lib/infra.js';
 import { startStack, type StackPorts } from '../scripts/lib/stack.js';
 import { foundationBench } from './foundation.bench.js';
+import { uploadBench } from './upload.bench.js';
 import { writeResults } from './lib.js';
 
 const args = process.argv.slice(2);
@@ -18,7 +19,7 @@ if (!Number.isFinite(seconds) || seconds < 1) {
   process.exit(2);
 }
 
-const ports: StackPorts = { gateway: 28080, studioHttp: 27101, studioGrpc: 27201 };
+const ports: StackPorts = { gateway: 28080, studioHttp: 27101, studioGrpc: 27201, s3: 29000, uploadHttp: 27103, uploadGrpc: 27203, uploadWorkerHttp: 27113 };
 for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}_bench`);
 const databaseUrls = await provision({ suffix: '_bench' });
 const stack = await startStack({
@@ -32,7 +33,8 @@ const stack = await startStack({
 });
 try {
   const foundation = await foundationBench(stack, databaseUrls, ports.studioHttp, seconds);
-  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation });
+  const upload = await uploadBench(stack, databaseUrls, ports);
+  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation, upload });
   console.log(`\nresults written to ${path.relative(ROOT, file)}`);
 } finally {
   await stack.stop();

@@ -140,8 +140,9 @@ export interface GeneratedDocument {
   title: string;
   fields: [string, string, string][];
   primary: string;
-  all: string;
-  words: string[];
+  secondary: string;
+  wordsPrimary: string[];
+  wordsSecondary: string[];
   updatedAt: Date;
 }
 
@@ -211,8 +212,9 @@ export function corpusGenerator(seed = 42): CorpusGenerator {
         title: mapped.title,
         fields: mapped.fields.map((f) => [f.name, f.weight, f.text]),
         primary: analyzed.primary,
-        all: analyzed.all,
-        words: analyzed.words,
+        secondary: analyzed.secondary,
+        wordsPrimary: analyzed.wordsPrimary,
+        wordsSecondary: analyzed.wordsSecondary,
         updatedAt: new Date(now - Math.floor(random() * 3 * 365 * 86_400_000)),
       };
     },

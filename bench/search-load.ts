@@ -30,7 +30,7 @@ const BATCH = 2000;
 
 async function insertBatch(client: pg.ClientBase, docs: GeneratedDocument[]): Promise<void> {
   await client.query(
-    `INSERT INTO search_documents (workspace_id, doc_type, doc_id, title, fields, tsv_p, tsv_a, version, sort_key)
+    `INSERT INTO search_documents (workspace_id, doc_type, doc_id, title, fields, tsv_p, tsv_s, version, sort_key)
      SELECT w, t, i, ti, f, p, a, v, (extract(epoch from v) * 1000)::bigint
        FROM unnest($1::uuid[], $2::doc_type[], $3::uuid[], $4::text[], $5::jsonb[], $6::tsvector[], $7::tsvector[], $8::timestamptz[])
          AS u(w, t, i, ti, f, p, a, v)`,
@@ -41,7 +41,7 @@ async function insertBatch(client: pg.ClientBase, docs: GeneratedDocument[]): Pr
       docs.map((d) => d.title),
       docs.map((d) => JSON.stringify(d.fields)),
       docs.map((d) => d.primary),
-      docs.map((d) => d.all),
+      docs.map((d) => d.secondary),
       docs.map((d) => d.updatedAt.toISOString()),
     ],
   );
@@ -69,18 +69,27 @@ export async function loadCorpus(databaseUrl: string, shape: CorpusShape = DEFAU
     const t0 = Date.now();
     const inFlight = new Set<Promise<void>>();
     let loaded = 0;
-    const words = new Map<string, Set<string>>();
+    const words = new Map<string, Map<string, [number, number]>>();
     for (let w = 0; w < shape.workspaces; w++) {
       const wsId = workspaceIds[w]!;
       const count = w === 0 ? shape.largeWorkspace : w === shape.workspaces - 1 ? shape.documents - shape.largeWorkspace - perSmall * (shape.workspaces - 2) : perSmall;
-      const wsWords = new Set<string>();
+      const wsWords = new Map<string, [number, number]>();
       words.set(wsId, wsWords);
       for (let done = 0; done < count; ) {
         const n = Math.min(BATCH, count - done);
         const batch: GeneratedDocument[] = [];
         for (let i = 0; i < n; i++) {
           const d = gen.document(wsId);
-          for (const word of d.words) wsWords.add(word);
+          for (const word of d.wordsPrimary) {
+            const c = wsWords.get(word) ?? [0, 0];
+            c[0]++;
+            wsWords.set(word, c);
+          }
+          for (const word of d.wordsSecondary) {
+            const c = wsWords.get(word) ?? [0, 0];
+            c[1]++;
+            wsWords.set(word, c);
+          }
           batch.push(d);
           if (w === 0 && samples.length < 200 && (done + i) % 997 === 0) samples.push(d);
         }
@@ -100,11 +109,14 @@ export async function loadCorpus(databaseUrl: string, shape: CorpusShape = DEFAU
       }
     }
     await Promise.all(inFlight);
-    for (const [wsId, set] of words) {
-      const list = [...set];
+    for (const [wsId, counts] of words) {
+      const list = [...counts];
       for (let i = 0; i < list.length; i += 20_000) {
         const chunk = list.slice(i, i + 20_000);
-        await pool.query('INSERT INTO search_words (workspace_id, word) SELECT $1::uuid, unnest($2::text[]) ON CONFLICT DO NOTHING', [wsId, chunk]);
+        await pool.query(
+          'INSERT INTO search_words (workspace_id, word, ndoc_p, ndoc_s) SELECT $1::uuid, w, p, s FROM unnest($2::text[], $3::int[], $4::int[]) AS u(w, p, s)',
+          [wsId, chunk.map(([w]) => w), chunk.map(([, c]) => c[0]), chunk.map(([, c]) => c[1])],
+        );
       }
     }
     const t1 = Date.now();

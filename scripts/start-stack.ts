@@ -11,6 +11,7 @@ const stack = await startStack({
   redisUrl: defaultInfra.redisUrl,
   amqpUrl: defaultInfra.amqpUrl,
   output: 'inherit',
+  s3DataDir: path.join(ROOT, '.run/s3'),
 });
 
 const seed = JSON.parse(

@@ -9,7 +9,15 @@ import { dropDatabase } from '@studio/testkit/db';
 import { ROOT, defaultInfra, provision, DATABASE_SERVICES } from '../scripts/lib/infra.js';
 import { startStack, type StackPorts } from '../scripts/lib/stack.js';
 
-export const BLACKBOX_PORTS: StackPorts = { gateway: 18080, studioHttp: 17101, studioGrpc: 17201 };
+export const BLACKBOX_PORTS: StackPorts = {
+  gateway: 18080,
+  studioHttp: 17101,
+  studioGrpc: 17201,
+  s3: 19000,
+  uploadHttp: 17103,
+  uploadGrpc: 17203,
+  uploadWorkerHttp: 17113,
+};
 export const BLACKBOX_REDIS_URL = 'redis://127.0.0.1:6379/1';
 
 declare module 'vitest' {

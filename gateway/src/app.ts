@@ -58,7 +58,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   const metrics = createGatewayMetrics();
 
   const redis = createRedisClient({ url: config.REDIS_URL, deadlineMs: config.RATE_LIMIT_TIMEOUT_MS, name: 'main', logger });
-  const subscriber = createRedisClient({ url: config.REDIS_URL, name: 'subscriber', logger, offlineQueue: true });
+  const subscriber = createRedisClient({ url: config.REDIS_URL, name: 'subscriber', logger, subscriber: true });
 
   const studio = deps.authenticator ? null : new StudioClient(config.STUDIO_GRPC_ADDR, config.AUTH_TIMEOUT_MS);
   const authenticator = deps.authenticator ?? studio!;

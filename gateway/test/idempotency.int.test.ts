@@ -56,6 +56,13 @@ describe('gateway Idempotency-Key', () => {
     expect(b.json.echo.id).not.toBe(a.json.echo.id);
   });
 
+  it('treats a trailing slash as the same route and key', async () => {
+    const first = await post('/api/v1/clients', 'key-slash', '{"name":"S"}');
+    const again = await post('/api/v1/clients/', 'key-slash', '{"name":"S"}');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.raw.equals(first.raw)).toBe(true);
+  });
+
   it('validates the key: 1..200 printable ASCII characters', async () => {
     const calls = h.upstream.calls();
     for (const key of ['', 'k'.repeat(201)]) {

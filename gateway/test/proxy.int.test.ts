@@ -187,3 +187,20 @@ describe('gateway proxy with the upstream down', () => {
     expect((await h.call('/healthz')).status).toBe(200);
   });
 });
+
+describe('gateway graceful stop', () => {
+  it('finishes in-flight requests, then stops listening', async () => {
+    const h = await startHarness({ env: { SHUTDOWN_GRACE_MS: '3000' } });
+    try {
+      const inFlight = h.call('/api/v1/shoots/slow?ms=400', { token: OWNER });
+      await new Promise((r) => setTimeout(r, 100));
+      const stopped = h.gateway.stop();
+      const res = await inFlight;
+      expect(res.status).toBe(200);
+      await stopped;
+      await expect(h.call('/healthz')).rejects.toThrow();
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -208,3 +208,36 @@ describe('gateway rate limit fails closed when Redis hangs on an open connection
     expect(await waitUntil(async () => (await h.call('/api/v1/workspaces', { token: OWNER })).status === 200, 10_000)).toBe(true);
   });
 });
+
+describe('gateway started while Redis is unreachable', () => {
+  let proxy: TcpProxy;
+  let h: Harness;
+  beforeAll(async () => {
+    proxy = await startTcpProxy(redisTarget.hostname, Number(redisTarget.port || 6379));
+    proxy.cut();
+    const url = new URL(testConfig.TEST_REDIS_URL);
+    url.host = `127.0.0.1:${proxy.port}`;
+    h = await startHarness({ redisUrl: url.toString(), env: { IDEMPOTENCY_WAIT_MS: '3000' } });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await proxy?.close();
+  });
+
+  it('refuses until Redis is reachable, then serves, idempotency waiting included', async () => {
+    expect((await h.call('/api/v1/workspaces', { token: OWNER })).status).toBe(429);
+    proxy.restore();
+    expect(await waitUntil(async () => (await h.call('/api/v1/workspaces', { token: OWNER })).status === 200, 10_000)).toBe(true);
+
+    let calls = 0;
+    h.upstream.on('/api/v1/shoots', (_req, res) => {
+      calls++;
+      setTimeout(() => res.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true,"shoot":{"id":"late"}}'), 200);
+    });
+    const send = () =>
+      h.call('/api/v1/shoots', { token: OWNER, method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'after-outage' }, body: '{"t":1}' });
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(calls).toBe(1);
+  });
+});

@@ -26,7 +26,10 @@ export const defaultInfra: InfraConfig = {
 };
 
 /** Every service that owns a database: its folder and database name. */
-export const DATABASE_SERVICES = [{ name: 'studio', dir: 'services/studio', database: 'studio' }] as const;
+export const DATABASE_SERVICES = [
+  { name: 'studio', dir: 'services/studio', database: 'studio' },
+  { name: 'upload', dir: 'services/upload', database: 'upload' },
+] as const;
 
 function log(msg: string) {
   console.log(`[provision] ${msg}`);

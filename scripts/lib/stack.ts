@@ -11,9 +11,15 @@ export interface StackPorts {
   gateway: number;
   studioHttp: number;
   studioGrpc: number;
+  /** The S3-compatible dev server (object storage). */
+  s3: number;
+  uploadHttp: number;
+  uploadGrpc: number;
+  /** The upload worker's health/metrics port. */
+  uploadWorkerHttp: number;
 }
 
-export const DEV_PORTS: StackPorts = { gateway: 8080, studioHttp: 7101, studioGrpc: 7201 };
+export const DEV_PORTS: StackPorts = { gateway: 8080, studioHttp: 7101, studioGrpc: 7201, s3: 9000, uploadHttp: 7103, uploadGrpc: 7203, uploadWorkerHttp: 7113 };
 
 export interface StackOptions {
   ports: StackPorts;
@@ -25,9 +31,11 @@ export interface StackOptions {
   logLevel?: string;
   /** Extra environment per process name. */
   env?: Partial<Record<ProcessName, Record<string, string>>>;
+  /** Folder where the S3 dev server keeps objects across restarts (npm start); memory only when absent. */
+  s3DataDir?: string;
 }
 
-export type ProcessName = 'studio' | 'gateway';
+export type ProcessName = 's3' | 'studio' | 'upload' | 'upload-worker' | 'gateway';
 
 interface ProcessSpec {
   name: ProcessName;
@@ -42,7 +50,26 @@ function specs(o: StackOptions): ProcessSpec[] {
     LOG_LEVEL: o.logLevel ?? 'info',
     NODE_ENV: 'development',
   };
+  const upload = {
+    ...common,
+    UPLOAD_HTTP_PORT: String(o.ports.uploadHttp),
+    UPLOAD_GRPC_PORT: String(o.ports.uploadGrpc),
+    UPLOAD_WORKER_HTTP_PORT: String(o.ports.uploadWorkerHttp),
+    DATABASE_URL: o.databaseUrls.upload!,
+    STUDIO_GRPC_ADDR: `127.0.0.1:${o.ports.studioGrpc}`,
+    S3_ENDPOINT: `http://127.0.0.1:${o.ports.s3}`,
+    // Each local stack has its own work queues (it gets its own copy of every work event on the shared
+    // exchange); they go away a day after the stack's last worker stopped.
+    UPLOAD_QUEUE_PREFIX: `upload-${o.ports.uploadHttp}`,
+    UPLOAD_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
+  };
   return [
+    {
+      name: 's3',
+      entry: 'services/upload/src/dev/s3-server.ts',
+      readyUrl: `http://127.0.0.1:${o.ports.s3}/health`,
+      env: { S3_SERVER_PORT: String(o.ports.s3), S3_SERVER_DATA_DIR: o.s3DataDir ?? '', ...o.env?.s3 },
+    },
     {
       name: 'studio',
       entry: 'services/studio/src/main.ts',
@@ -56,6 +83,18 @@ function specs(o: StackOptions): ProcessSpec[] {
       },
     },
     {
+      name: 'upload',
+      entry: 'services/upload/src/main.ts',
+      readyUrl: `http://127.0.0.1:${o.ports.uploadHttp}/readyz`,
+      env: { ...upload, ...o.env?.upload },
+    },
+    {
+      name: 'upload-worker',
+      entry: 'services/upload/src/worker.ts',
+      readyUrl: `http://127.0.0.1:${o.ports.uploadWorkerHttp}/readyz`,
+      env: { ...upload, ...o.env?.['upload-worker'] },
+    },
+    {
       name: 'gateway',
       entry: 'gateway/src/main.ts',
       readyUrl: `http://127.0.0.1:${o.ports.gateway}/readyz`,
@@ -65,6 +104,7 @@ function specs(o: StackOptions): ProcessSpec[] {
         REDIS_URL: o.redisUrl,
         STUDIO_HTTP_URL: `http://127.0.0.1:${o.ports.studioHttp}`,
         STUDIO_GRPC_ADDR: `127.0.0.1:${o.ports.studioGrpc}`,
+        UPLOAD_HTTP_URL: `http://127.0.0.1:${o.ports.uploadHttp}`,
         ...o.env?.gateway,
       },
     },
@@ -145,7 +185,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const processes = new Map<ProcessName, RunningProcess>();
   const stop = async () => {
     // Gateway first so no new work reaches the services, then the services.
-    const order: ProcessName[] = ['gateway', 'studio'];
+    const order: ProcessName[] = ['gateway', 'upload-worker', 'upload', 'studio', 's3'];
     for (const name of order) {
       const p = processes.get(name);
       if (p) await stopProcess(p);

@@ -11,7 +11,6 @@ import type { IdempotencyService, StoredAnswer } from '../services/idempotency.s
 import { bodyFingerprint } from '../services/canonical-json.js';
 import type { GatewayMetrics } from '../metrics.js';
 import { parseIdempotencyKey } from './headers.js';
-import { pathOf } from './route-table.js';
 import { sendError } from './respond.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -40,7 +39,7 @@ export function idempotency(service: IdempotencyService, metrics: GatewayMetrics
       sendError(req, res, 'invalid_input', 'request body is nested too deeply');
       return;
     }
-    const scope = { tokenId: caller.tokenId, method: req.method, path: pathOf(req.url), key: parsedKey.key };
+    const scope = { tokenId: caller.tokenId, method: req.method, path: route.path, key: parsedKey.key };
     service.begin(scope, fingerprint).then(
       (outcome) => {
         metrics.idempotency.inc({ outcome: outcome.kind === 'replay' ? 'replayed' : outcome.kind });

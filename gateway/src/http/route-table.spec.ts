@@ -31,9 +31,15 @@ describe('RouteTable', () => {
     expect(table.resolve('DELETE', '/api/v1/webhooks/subscriptions')?.idempotent).toBe(false);
   });
 
+  it('treats one trailing slash as the same route (services do), so it cannot dodge Idempotency-Key', () => {
+    expect(table.resolve('POST', '/api/v1/shoots/')).toMatchObject({ idempotent: true, path: '/api/v1/shoots' });
+    expect(table.resolve('POST', '/api/v1/client-sessions/')?.isPublic).toBe(true);
+    expect(table.resolve('POST', '/api/v1/shoots//')?.idempotent).toBe(false);
+  });
+
   it('accepts custom tables (new services and idempotent routes are data)', () => {
     const custom = new RouteTable({ things: 'studio' }, [], [{ method: 'post', path: '/api/v1/things' }]);
-    expect(custom.resolve('POST', '/api/v1/things')).toEqual({ upstream: 'studio', prefix: '/api/v1/things', isPublic: false, idempotent: true });
+    expect(custom.resolve('POST', '/api/v1/things')).toEqual({ upstream: 'studio', path: '/api/v1/things', prefix: '/api/v1/things', isPublic: false, idempotent: true });
     expect(custom.resolve('GET', '/api/v1/shoots')).toBeNull();
   });
 });

@@ -47,6 +47,8 @@ export const IDEMPOTENT_ROUTES: readonly RouteKey[] = [
 
 export interface ResolvedRoute {
   upstream: Upstream;
+  /** The request path without a trailing slash (services treat `/x/` as `/x`, so the gateway must too). */
+  path: string;
   /** `/api/v1/<segment>`: the metrics label, bounded by the table. */
   prefix: string;
   isPublic: boolean;
@@ -77,9 +79,11 @@ export class RouteTable {
     const segment = slash === -1 ? path.slice(start) : path.slice(start, slash);
     const upstream = this.prefixes.get(segment);
     if (!upstream) return null;
-    const id = `${method} ${path}`;
+    const exact = path.length > start && path.endsWith('/') ? path.slice(0, -1) : path;
+    const id = `${method} ${exact}`;
     return {
       upstream,
+      path: exact,
       prefix: `${API_BASE}/${segment}`,
       isPublic: this.publicRoutes.has(id),
       idempotent: this.idempotentRoutes.has(id),

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeadlineExceeded, reconnectDelay, withDeadline } from './redis.client.js';
 
@@ -15,15 +16,20 @@ describe('withDeadline', () => {
   });
 
   describe('under event-loop lag', () => {
-    let server: net.Server;
+    // The echo server runs on its own thread, as Redis runs in its own process: it answers while we are busy.
+    let worker: Worker;
     let port: number;
     beforeAll(async () => {
-      server = net.createServer((socket) => socket.on('data', (d) => socket.write(d)));
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      port = (server.address() as net.AddressInfo).port;
+      worker = new Worker(
+        `const net = require('node:net'); const { parentPort } = require('node:worker_threads');
+         const server = net.createServer((s) => s.on('data', (d) => s.write(d)));
+         server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));`,
+        { eval: true },
+      );
+      port = await new Promise<number>((resolve) => worker.once('message', resolve));
     });
     afterAll(async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await worker.terminate();
     });
 
     it('does not refuse an answer that arrived in time but was not read yet because the loop was busy', async () => {
@@ -37,8 +43,11 @@ describe('withDeadline', () => {
       while (Date.now() < until) {
         /* busy */
       }
-      await expect(guarded).resolves.toBe('pong');
-      socket.destroy();
+      try {
+        await expect(guarded).resolves.toBe('pong');
+      } finally {
+        socket.destroy();
+      }
     });
   });
 });

@@ -21,8 +21,8 @@ export interface RedisClientOptions {
   deadlineMs?: number;
   name: string;
   logger: Logger;
-  /** For the subscriber connection: keep SUBSCRIBE queued until connected. */
-  offlineQueue?: boolean;
+  /** The subscriber connection: SUBSCRIBE waits (queued) for a connection instead of failing fast. */
+  subscriber?: boolean;
 }
 
 /** Reconnect quickly at first, then at most once a second. */
@@ -32,12 +32,12 @@ export function createRedisClient(opts: RedisClientOptions): Redis {
   const teardownMs = Math.max((opts.deadlineMs ?? 250) * 4, 1000);
   const options: RedisOptions = {
     connectionName: `studio-gateway-${opts.name}`,
-    enableOfflineQueue: opts.offlineQueue ?? false,
+    enableOfflineQueue: opts.subscriber ?? false,
     commandTimeout: opts.deadlineMs === undefined ? undefined : teardownMs,
     // A connection that stops answering is torn down after a few missed deadlines.
     socketTimeout: teardownMs,
     connectTimeout: teardownMs,
-    maxRetriesPerRequest: 0,
+    maxRetriesPerRequest: opts.subscriber ? null : 0,
     autoResendUnfulfilledCommands: false,
     retryStrategy: reconnectDelay,
     // Handshake commands are bounded by socketTimeout too, so a stalled link never blocks readiness forever.

@@ -42,10 +42,10 @@ export const searchConfigSchema = z.object({
   SEARCH_STATEMENT_TIMEOUT_MS: env.int(2000, 10),
 
   AMQP_URL: amqpUrl('amqp://guest:guest@127.0.0.1:5672'),
-  /** Messages the index consumer holds unacknowledged at once. */
-  INDEX_PREFETCH: env.int(32, 1),
-  /** Deliveries of one message before it is parked in search.index.dlq. */
-  INDEX_MAX_DELIVERIES: env.int(5, 1),
+  /** The consumer's durable queue (its dead-letter queue is `<name>.dlq`). Tests use their own names. */
+  INDEX_QUEUE: z.string().regex(/^[A-Za-z0-9._:-]{1,200}$/, 'must be 1..200 of [A-Za-z0-9._:-]').default('search.index'),
+  /** Messages the index consumer holds unacknowledged (and processes concurrently) at once. */
+  INDEX_PREFETCH: env.int(8, 1),
   /** Processed event ids are kept this long for de-duplication. */
   PROCESSED_EVENTS_RETENTION_HOURS: env.int(24 * 7, 1),
 

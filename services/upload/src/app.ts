@@ -18,7 +18,7 @@ import type { UploadConfig } from './config.js';
 import { startCullConsumers } from './events/cull.consumer.js';
 import { startPhotoConsumers } from './events/photo.consumer.js';
 import { RelayNotifier, startEventRelay, type EventRelay } from './events/relay.js';
-import { declareWorkTopology, type WorkConsumer } from './events/work-queues.js';
+import { declareWorkTopology, workTopology, type WorkConsumer, type WorkTopology } from './events/work-queues.js';
 import { StudioShootDirectory, type ShootDirectory } from './grpc/studio.client.js';
 import { registerUploadGrpc } from './grpc/upload.grpc.js';
 import { buildHttpApp } from './http/http-app.js';
@@ -50,6 +50,7 @@ export interface UploadCore {
   shoots: ShootDirectory;
   services: Services;
   notifier: RelayNotifier;
+  topology: WorkTopology;
   /** Closes what the core opened (database pool, S3 and gRPC clients). */
   close(): Promise<void>;
 }
@@ -72,6 +73,7 @@ export function createUploadCore(config: UploadConfig, deps: UploadDeps = {}, na
     shoots,
     services,
     notifier,
+    topology: workTopology(config.queuePrefix, config.queueExpiresMs),
     async close() {
       studio?.close();
       storage.destroy();
@@ -130,7 +132,7 @@ export function createUpload(config: UploadConfig, deps: UploadDeps = {}): Uploa
         logger,
         intervalMs: deps.relayIntervalMs,
         connectionName: 'upload',
-        declareTopology: declareWorkTopology,
+        declareTopology: (amqp) => declareWorkTopology(amqp, core.topology),
       });
       notifier.attach(relay);
       http = await startHttpServer(httpApp, config.httpPort, config.host);
@@ -204,12 +206,12 @@ export function createUploadWorker(config: UploadConfig, deps: UploadDeps = {}):
         logger,
         intervalMs: deps.relayIntervalMs,
         connectionName: 'upload-worker',
-        declareTopology: declareWorkTopology,
+        declareTopology: (amqp) => declareWorkTopology(amqp, core.topology),
       });
       notifier.attach(relay);
       consumers = [
-        ...startPhotoConsumers({ amqp: relay.amqp, derivatives: services.derivatives, logger, prefetch: config.worker.derivativePrefetch, retryDelayMs: deps.retryDelayMs }),
-        ...startCullConsumers({ amqp: relay.amqp, cullJobs: services.cullJobs, logger, retryDelayMs: deps.retryDelayMs }),
+        ...startPhotoConsumers({ amqp: relay.amqp, topology: core.topology, derivatives: services.derivatives, logger, prefetch: config.worker.derivativePrefetch, retryDelayMs: deps.retryDelayMs }),
+        ...startCullConsumers({ amqp: relay.amqp, topology: core.topology, cullJobs: services.cullJobs, logger, retryDelayMs: deps.retryDelayMs }),
       ];
       http = await startHttpServer(app, config.workerHttpPort, config.host);
       accepting = true;

@@ -21,11 +21,17 @@ export const uploadEnvSchema = z
     DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/upload'),
     DATABASE_POOL_SIZE: env.int(10, 1),
     AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
+    /** Names of this deployment's RabbitMQ work queues: <prefix>.derivatives, <prefix>.ai-jobs, ... */
+    UPLOAD_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, . _ - only').default('upload'),
+    /** Delete the work queues after this long without a consumer, ms; 0 = never (production). Local stacks only. */
+    UPLOAD_QUEUE_EXPIRES_MS: env.int(0),
     STUDIO_GRPC_ADDR: env.str('127.0.0.1:7201'),
     INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
     CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
 
     S3_ENDPOINT: env.url('http://127.0.0.1:9000'),
+    /** Endpoint put into presigned URLs when clients reach the store under another name than the service does. */
+    S3_PUBLIC_ENDPOINT: z.union([z.literal(''), z.url()]).default(''),
     S3_REGION: env.str('us-east-1'),
     S3_BUCKET: z
       .string()
@@ -68,11 +74,14 @@ export const uploadEnvSchema = z
     databasePoolSize: e.DATABASE_POOL_SIZE,
     amqpUrl: e.AMQP_URL,
     studioGrpcAddr: e.STUDIO_GRPC_ADDR,
+    queuePrefix: e.UPLOAD_QUEUE_PREFIX,
+    queueExpiresMs: e.UPLOAD_QUEUE_EXPIRES_MS,
     internalJwtSecret: e.INTERNAL_JWT_SECRET,
     cursorSecret: e.CURSOR_SECRET,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     s3: {
       endpoint: e.S3_ENDPOINT,
+      publicEndpoint: e.S3_PUBLIC_ENDPOINT || undefined,
       region: e.S3_REGION,
       bucket: e.S3_BUCKET,
       accessKeyId: e.S3_ACCESS_KEY_ID,

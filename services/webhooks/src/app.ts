@@ -75,6 +75,7 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
   const routes = new RouteRegistry().add(...endpointRoutes(endpointService), ...subscriptionRoutes(subscriptionService), ...deliveryRoutes(deliveryService));
   const cleanups: (() => Promise<void>)[] = [];
   let dispatcherMetricsTaken = false;
+  let consumerMetricsTaken = false;
 
   return {
     config,
@@ -106,13 +107,28 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
       return app;
     },
     async startConsumer(amqp) {
-      const consumer = await startFanoutConsumer({ amqp, store: deliveries, logger, queue: config.WEBHOOKS_FANOUT_QUEUE, prefetch: config.FANOUT_PREFETCH });
+      const consumer = await startFanoutConsumer({
+        amqp,
+        store: deliveries,
+        logger,
+        queue: config.WEBHOOKS_FANOUT_QUEUE,
+        queueExpiresMs: config.WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS,
+        prefetch: config.FANOUT_PREFETCH,
+        registry: consumerMetricsTaken ? undefined : metrics.registry,
+      });
+      consumerMetricsTaken = true;
       cleanups.push(() => consumer.stop());
       return consumer;
     },
     startDispatcher() {
       const notifier = startDeliveryNotifier(config.DATABASE_URL, logger);
-      const sender = new WebhookSender({ timeoutMs: config.DELIVERY_TIMEOUT_MS, policy, maxSocketsPerOrigin: config.DISPATCH_ENDPOINT_CONCURRENCY, resolver: deps.resolver });
+      const sender = new WebhookSender({
+        timeoutMs: config.DELIVERY_TIMEOUT_MS,
+        policy,
+        maxSocketsPerOrigin: config.DISPATCH_CONCURRENCY,
+        maxFreeSocketsPerOrigin: config.DISPATCH_ENDPOINT_CONCURRENCY,
+        resolver: deps.resolver,
+      });
       const dispatcher = new Dispatcher({
         store: deliveries,
         sender,
@@ -124,6 +140,7 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
         batchSize: config.DISPATCH_BATCH_SIZE,
         pollMs: config.DISPATCH_POLL_MS,
         leaseMs: config.DISPATCH_LEASE_MS,
+        timeoutMs: config.DELIVERY_TIMEOUT_MS,
         notifier,
         registry: dispatcherMetricsTaken ? undefined : metrics.registry,
       });

@@ -67,13 +67,15 @@ export const configSchema = z
     WEBHOOKS_HTTP_PORT: env.port(7105),
     WEBHOOKS_GRPC_PORT: env.port(7205),
     /** The dispatcher process's own HTTP port for /healthz, /readyz and /metrics. */
-    WEBHOOKS_WORKER_HTTP_PORT: env.port(7305),
+    WEBHOOKS_WORKER_HTTP_PORT: env.port(7115),
     WEBHOOKS_BIND_HOST: env.str('127.0.0.1'),
     DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/webhooks'),
     DATABASE_POOL_SIZE: env.int(10, 1),
     AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
     /** Queue of the fan-out consumer (tests and benchmarks use their own name). */
     WEBHOOKS_FANOUT_QUEUE: z.string().regex(/^[A-Za-z0-9._:-]{1,200}$/, 'expected a queue name').default('webhooks.fanout'),
+    /** When > 0, the fan-out queues are deleted after this long unused (x-expires): for per-stack dev/test queues. */
+    WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS: env.int(0, 0),
     FANOUT_PREFETCH: env.int(500, 1),
     INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
     CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 16),

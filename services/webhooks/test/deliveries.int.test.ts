@@ -1,6 +1,6 @@
 /**
  * Fan-out and dispatch end to end: events published to the real exchange, deliveries in the real database,
- * signed POSTs to real receivers on loopback. Retry waits are shrunk to 100 ms and the rotation overlap to 1.5 s.
+ * signed POSTs to real receivers on loopback. Retry waits are shrunk to 100 ms and the rotation overlap to 4 s.
  */
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
@@ -33,7 +33,7 @@ let viewer: Caller;
 let outsider: Caller;
 
 beforeAll(async () => {
-  h = await startHarness({ WEBHOOK_SECRET_OVERLAP: '1500ms' });
+  h = await startHarness({ WEBHOOK_SECRET_OVERLAP: '4s' });
   dispatcher = h.webhooks.startDispatcher();
   admin = caller(h.config, { [wsA]: 'owner', [wsB]: 'admin' });
   viewer = caller(h.config, { [wsA]: 'viewer' });
@@ -242,6 +242,8 @@ describe('secret rotation', () => {
     const oldSecret = ep.signing_secret;
     const rotated = await h.api.call('POST', `/webhook-endpoints/${ep.id}/rotate-secret`, { as: admin });
     const newSecret = rotated.body.webhook_endpoint.signing_secret as string;
+    const overlapEnds = Date.parse(rotated.body.webhook_endpoint.previous_secret_expires_at);
+    expect(overlapEnds - Date.parse(rotated.body.webhook_endpoint.secret_rotated_at)).toBe(4000);
 
     const during = envelope('ai.cull.completed', wsA, { job_id: randomUUID() });
     await h.publish(during);
@@ -253,7 +255,8 @@ describe('secret rotation', () => {
     expect(verifySignature(duringReq.body, duringHeader, newSecret)).toEqual({ ok: true, scheme: 'v1' });
     expect(verifySignature(duringReq.body, duringHeader, oldSecret)).toEqual({ ok: true, scheme: 'v0' });
 
-    await sleep(1600); // the overlap (1.5 s here, 24 h by default) ends
+    expect(Date.now()).toBeLessThan(overlapEnds); // the delivery above happened inside the overlap
+    await sleep(overlapEnds - Date.now() + 200); // the overlap (4 s here, 24 h by default) ends
     const after = envelope('ai.cull.completed', wsA, { job_id: randomUUID() });
     await h.publish(after);
     await waitFor('delivery after the overlap', () => r.forEvent(after.id).length === 1);

@@ -12,8 +12,9 @@
  * | album   | title (or name)           |                                  | description              |                      |
  * | order   | "Order <number>", number  | customer_name, email             | notes                    | status               |
  *
- * E-mail fields are also indexed by the suffixes of their local part, phone fields by their digits and the
- * digits' suffixes, so fragments ("smith@exa", "hn.sm", "555-1234", "4567") match as prefixes.
+ * Every field is indexed by its tokens (so e-mail fragments such as "smith@exa" or "john.sm" match by prefix);
+ * phone fields also by their digits and the digits' suffixes, so "555-1234" or "4567" match anywhere in the
+ * number.
  */
 import { cleanText, type FieldKind, type IndexedField, type Weight } from './text-analysis.js';
 

@@ -5,27 +5,34 @@
  * tsquery literals are built from them, so no input can smuggle tsquery syntax or upset the parser.
  *
  * Folding: Unicode NFKD, combining marks removed (é -> e, ﬁ -> fi, ² -> 2), lower case, then only letters
- * and digits kept. A token is a maximal run of letters, marks and digits in the original text; anything else
- * (punctuation, spaces, emoji, lone surrogates, NUL) separates tokens.
+ * and digits kept. A token is a maximal run of letters (with their combining marks) or of digits in the
+ * original text: "jsmith84" is jsmith and 84, "R2D2" is r, 2, d, 2. Anything else (punctuation, spaces, emoji,
+ * lone surrogates, NUL) separates tokens. Splitting letters from digits keeps e-mail local parts and codes
+ * from filling the dictionary with one-off words, and a query is split the same way, so it still matches.
  */
 
 /** A lexeme never exceeds this many code points (PostgreSQL allows 2047 bytes; 48 * 4 bytes is far below). */
 export const MAX_LEXEME_CHARS = 48;
-/** Dictionary words (for typo correction) are letter-only lexemes of this length. */
-export const MIN_WORD_CHARS = 3;
-export const MAX_WORD_CHARS = 32;
-/** Suffix lexemes (e-mail local parts, phone digits) are at least this long. */
+/**
+ * Dictionary words: letter lexemes (every token that is not digits), 2 to 48 code points. Every lexeme a
+ * letter term can be a prefix of is one (or the term itself), so the dictionary is complete for prefix
+ * expansion (query-parser.ts); typo correction uses it too.
+ */
+export const MIN_WORD_CHARS = 2;
+export const MAX_WORD_CHARS = MAX_LEXEME_CHARS;
+/** Phone digit fragments (suffixes) are at least this long. */
 export const MIN_SUFFIX_CHARS = 3;
 const MAX_SUFFIXES_PER_TOKEN = 16;
 /** Upper bounds per document so a 10,000-character note cannot make an unbounded tsvector. */
 const MAX_DISTINCT_LEXEMES = 4000;
 const MAX_POSITION = 16383;
 
-const TOKEN_RE = /[\p{L}\p{M}\p{N}]+/gu;
+const TOKEN_RE = /\p{L}[\p{L}\p{M}]*|\p{N}+|\p{M}+/gu;
 const MARKS_RE = /\p{M}+/gu;
 const NOT_ALNUM_RE = /[^\p{L}\p{N}]+/gu;
-const LETTERS_ONLY_RE = /^\p{L}+$/u;
+const WORD_RE = /^\p{L}+$/u;
 const ASCII_ALNUM_RE = /^[A-Za-z0-9]+$/;
+const LONE_SURROGATE_RE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const NEEDS_ESCAPE_RE = /['\\]/;
 const DIGITS_ONLY_RE = /^\p{Nd}+$/u;
 
@@ -57,15 +64,16 @@ export function tokenize(text: string): Token[] {
 }
 
 export function isDictionaryWord(lexeme: string): boolean {
-  const n = lexeme.length;
-  return n >= MIN_WORD_CHARS && n <= MAX_WORD_CHARS && LETTERS_ONLY_RE.test(lexeme);
+  if (lexeme.length < MIN_WORD_CHARS || !WORD_RE.test(lexeme)) return false;
+  const n = Array.from(lexeme).length;
+  return n >= MIN_WORD_CHARS && n <= MAX_WORD_CHARS;
 }
 
 export function isDigits(lexeme: string): boolean {
   return DIGITS_ONLY_RE.test(lexeme);
 }
 
-/** Suffixes of `lexeme` of at least MIN_SUFFIX_CHARS, excluding the lexeme itself (for infix matching). */
+/** Suffixes of `lexeme` of at least MIN_SUFFIX_CHARS, excluding the lexeme itself (for infix matching of digits). */
 export function suffixesOf(lexeme: string): string[] {
   const chars = Array.from(lexeme);
   const out: string[] = [];
@@ -79,10 +87,13 @@ export function phoneDigits(text: string): string | null {
   return digits.length >= MIN_SUFFIX_CHARS ? digits : null;
 }
 
-/** Removes characters PostgreSQL text cannot hold (NUL) and other C0 controls except tab and newline. */
+/**
+ * Removes characters PostgreSQL text cannot hold (NUL) and other C0 controls except tab and newline, and
+ * replaces lone surrogates (not valid UTF-8) with U+FFFD.
+ */
 export function cleanText(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').toWellFormed();
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(LONE_SURROGATE_RE, '\ufffd');
 }
 
 /** Quotes a lexeme for a tsvector / tsquery literal. Lexemes hold only letters and digits; escaping is defence in depth. */
@@ -104,66 +115,94 @@ export interface IndexedField {
 }
 
 export interface AnalyzedDocument {
-  /** tsvector literal of the primary fields (weights A and B), lexemes without positions. */
+  /** tsvector literal of the primary fields (weights A and B: titles, names, e-mails, phones). */
   primary: string;
-  /** tsvector literal of every field, with one position per lexeme and weight class. */
-  all: string;
-  /** Letter-only lexemes for the typo dictionary. */
-  words: string[];
+  /** tsvector literal of the secondary fields (weights C and D: notes, descriptions), minus every lexeme the
+   * primary fields already have: each lexeme of a document is in exactly one of the two. */
+  secondary: string;
+  /** Dictionary words (see isDictionaryWord) of tsv_p and of tsv_s: disjoint, like the two tsvectors. */
+  wordsPrimary: string[];
+  wordsSecondary: string[];
 }
 
 const WEIGHT_ORDER: Weight[] = ['A', 'B', 'C', 'D'];
 
-/** Lexemes one field contributes: its word tokens plus, for e-mails and phones, infix-searchable suffixes. */
-export function fieldLexemes(field: IndexedField): string[] {
-  const out: string[] = [];
+/**
+ * Lexemes one field contributes: its whole tokens and, for phones, the digits as one token plus their
+ * suffixes as fragments, so that "555-1234" or "4567" match as prefixes. Fragments are indexed with the
+ * secondary lexemes. E-mails are matched through their tokens ("john.smith@example.com" gives john, smith,
+ * example, com): "smith@exa" finds it by prefix, an infix such as "ohn.smi" does not.
+ */
+export function fieldLexemes(field: IndexedField): { tokens: string[]; fragments: string[] } {
+  const tokens = tokenize(field.text).map((t) => t.lexeme);
+  const fragments: string[] = [];
   if (field.kind === 'phone') {
     const digits = phoneDigits(field.text);
-    if (digits) out.push(digits, ...suffixesOf(digits));
-  }
-  if (field.kind === 'email') {
-    const at = field.text.lastIndexOf('@');
-    const local = at >= 0 ? field.text.slice(0, at) : field.text;
-    for (const t of tokenize(local)) out.push(...suffixesOf(t.lexeme));
-  }
-  for (const t of tokenize(field.text)) out.push(t.lexeme);
-  return out;
-}
-
-/** Builds both tsvectors and the dictionary words of a document. */
-export function analyzeDocument(fields: IndexedField[]): AnalyzedDocument {
-  // lexeme -> weight -> first position
-  const all = new Map<string, Map<Weight, number>>();
-  const primary = new Set<string>();
-  const words = new Set<string>();
-  let position = 0;
-  for (const weight of WEIGHT_ORDER) {
-    for (const field of fields) {
-      if (field.weight !== weight) continue;
-      for (const lexeme of fieldLexemes(field)) {
-        position = Math.min(position + 1, MAX_POSITION);
-        let perWeight = all.get(lexeme);
-        if (!perWeight) {
-          if (all.size >= MAX_DISTINCT_LEXEMES) continue;
-          perWeight = new Map();
-          all.set(lexeme, perWeight);
-        }
-        if (!perWeight.has(weight)) perWeight.set(weight, position);
-        if (weight === 'A' || weight === 'B') primary.add(lexeme);
-        if (isDictionaryWord(lexeme)) words.add(lexeme);
-      }
+    if (digits) {
+      tokens.push(digits);
+      fragments.push(...suffixesOf(digits));
     }
   }
-  const allParts: string[] = [];
-  for (const [lexeme, perWeight] of all) {
+  return { tokens, fragments };
+}
+
+function literal(lexemes: Map<string, Map<Weight, number>>): string {
+  const parts: string[] = [];
+  for (const [lexeme, perWeight] of lexemes) {
     const positions = [...perWeight].map(([w, p]) => `${p}${w === 'D' ? '' : w}`).join(',');
-    allParts.push(`${quoteLexeme(lexeme)}:${positions}`);
+    parts.push(`${quoteLexeme(lexeme)}:${positions}`);
   }
-  return {
-    primary: [...primary].map(quoteLexeme).join(' '),
-    all: allParts.join(' '),
-    words: [...words],
+  return parts.join(' ');
+}
+
+/**
+ * Builds the two tsvectors and the dictionary words of a document. Each lexeme keeps one position per weight
+ * class it occurs in (its first occurrence), so the weights stay visible to ts_rank and ts_headline.
+ */
+export function analyzeDocument(fields: IndexedField[]): AnalyzedDocument {
+  const primary = new Map<string, Map<Weight, number>>();
+  const secondary = new Map<string, Map<Weight, number>>();
+  let position = 0;
+  let distinct = 0;
+  const add = (target: Map<string, Map<Weight, number>>, lexeme: string, weight: Weight) => {
+    position = Math.min(position + 1, MAX_POSITION);
+    if (target === secondary && primary.has(lexeme)) return;
+    let perWeight = target.get(lexeme);
+    if (!perWeight) {
+      if (distinct >= MAX_DISTINCT_LEXEMES) return;
+      distinct++;
+      perWeight = new Map();
+      target.set(lexeme, perWeight);
+    }
+    if (!perWeight.has(weight)) perWeight.set(weight, position);
   };
+  const fragments: [string, Weight][] = [];
+  for (const weight of WEIGHT_ORDER) {
+    const target = weight === 'A' || weight === 'B' ? primary : secondary;
+    for (const field of fields) {
+      if (field.weight !== weight) continue;
+      const lexemes = fieldLexemes(field);
+      for (const lexeme of lexemes.tokens) add(target, lexeme, weight);
+      for (const lexeme of lexemes.fragments) fragments.push([lexeme, weight]);
+    }
+  }
+  // Fragments last, so a fragment that is also a whole token of a primary field stays primary only.
+  for (const [lexeme, weight] of fragments) add(secondary, lexeme, weight);
+  return {
+    primary: literal(primary),
+    secondary: literal(secondary),
+    wordsPrimary: [...primary.keys()].filter(isDictionaryWord),
+    wordsSecondary: [...secondary.keys()].filter(isDictionaryWord),
+  };
+}
+
+const TSVECTOR_LEXEME_RE = /'((?:[^'\\]|''|\\.)*)'/g;
+
+/** The lexemes of a tsvector in PostgreSQL's text output format ('a':1A 'it''s':2). */
+export function tsvectorLexemes(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(TSVECTOR_LEXEME_RE)) out.push(m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1'));
+  return out;
 }
 
 /**

@@ -12,12 +12,31 @@
 import { Prisma } from './generated/client.js';
 import type { Db } from './prisma.js';
 import type { DocType } from '../services/document-mapping.js';
-import type { TierPlan } from '../services/query-parser.js';
+import type { Cond, TierPlan } from '../services/query-parser.js';
 
 export interface DocKey {
   type: DocType;
   id: string;
   sortKey: bigint;
+}
+
+export interface DictionaryWord {
+  term: string;
+  word: string;
+  similarity: number;
+  /** Live documents holding the word in tsv_p / tsv_s. */
+  ndocP: number;
+  ndocS: number;
+}
+
+export interface PrefixWords {
+  term: string;
+  words: { word: string; ndocP: number; ndocS: number }[];
+  totalWords: number;
+  totalP: number;
+  totalS: number;
+  /** Totals stopped at the scan cap: the real ones are larger. */
+  capped: boolean;
 }
 
 export interface DocContent {
@@ -36,7 +55,23 @@ export interface TierPageQuery {
   limit: number;
 }
 
-const COLUMN = { primary: Prisma.raw('tsv_p'), all: Prisma.raw('tsv_a') } as const;
+const COLUMN = { primary: Prisma.raw('tsv_p'), secondary: Prisma.raw('tsv_s') } as const;
+
+/** Renders a tier condition; the tsquery literals are bind parameters, the structure comes from the plan. */
+export function renderCond(c: Cond): Prisma.Sql {
+  switch (c.kind) {
+    case 'match':
+      // ts_match_vq is the function behind @@: same result, but not an index condition (a plain filter).
+      return c.index
+        ? Prisma.sql`${COLUMN[c.column]} @@ ${c.query}::tsquery`
+        : Prisma.sql`ts_match_vq(${COLUMN[c.column]}, ${c.query}::tsquery)`;
+    case 'not':
+      return Prisma.sql`NOT (${renderCond(c.item)})`;
+    case 'and':
+    case 'or':
+      return Prisma.sql`(${Prisma.join(c.items.map(renderCond), c.kind === 'and' ? ' AND ' : ' OR ')})`;
+  }
+}
 
 function typeCondition(types: DocType[] | null): Prisma.Sql {
   if (!types) return Prisma.empty;
@@ -47,33 +82,63 @@ function typeCondition(types: DocType[] | null): Prisma.Sql {
 export class SearchStore {
   constructor(private readonly db: Db) {}
 
-  tierPageSql(q: TierPageQuery): Prisma.Sql {
-    const { plan } = q;
-    const excludes = plan.exclude.length
-      ? Prisma.join(
-          plan.exclude.map((e) => Prisma.sql`AND NOT (${COLUMN[e.column]} @@ ${e.query}::tsquery)`),
-          ' ',
-        )
-      : Prisma.empty;
+  private filters(q: TierPageQuery): Prisma.Sql {
     const after = q.after
       ? Prisma.sql`AND (sort_key, doc_id, doc_type) < (${q.after.sortKey}::bigint, ${q.after.id}::uuid, ${q.after.type}::doc_type)`
       : Prisma.empty;
+    return Prisma.sql`workspace_id = ${q.workspaceId}::uuid AND deleted_at IS NULL ${typeCondition(q.types)} ${after}`;
+  }
+
+  /**
+   * Walk plan: the workspace's documents in tier order from the keyset position, at most `budget` of them,
+   * filtered by the tier condition. The inner query has no tsquery, so PostgreSQL can only walk the keyset
+   * index; the walk stops after `limit` hits or `budget` rows, whichever comes first.
+   */
+  walkSql(q: TierPageQuery, budget: number): Prisma.Sql {
     return Prisma.sql`
-      SELECT doc_type::text AS type, doc_id::text AS id, sort_key
-        FROM search_documents
-       WHERE workspace_id = ${q.workspaceId}::uuid
-         AND deleted_at IS NULL
-         AND ${COLUMN[plan.column]} @@ ${plan.query}::tsquery
-         ${excludes}
-         ${typeCondition(q.types)}
-         ${after}
+      SELECT w.doc_type::text AS type, w.doc_id::text AS id, w.sort_key
+        FROM (SELECT doc_type, doc_id, sort_key, tsv_p, tsv_s
+                FROM search_documents
+               WHERE ${this.filters(q)}
+               ORDER BY sort_key DESC, doc_id DESC, doc_type DESC
+               LIMIT ${budget}) w
+       WHERE ${renderCond(q.plan.where)}
+       ORDER BY w.sort_key DESC, w.doc_id DESC, w.doc_type DESC
+       LIMIT ${q.limit}`;
+  }
+
+  /**
+   * Match plan: every member of the tier after the keyset position, from the GIN indexes (the materialised
+   * CTE has no order to exploit, so a keyset walk is pointless to the planner), then the top `limit`.
+   */
+  matchSql(q: TierPageQuery): Prisma.Sql {
+    return Prisma.sql`
+      WITH m AS MATERIALIZED (
+        SELECT doc_type, doc_id, sort_key FROM search_documents
+         WHERE ${this.filters(q)} AND ${renderCond(q.plan.where)})
+      SELECT doc_type::text AS type, doc_id::text AS id, sort_key FROM m
        ORDER BY sort_key DESC, doc_id DESC, doc_type DESC
        LIMIT ${q.limit}`;
   }
 
-  async tierPage(q: TierPageQuery): Promise<DocKey[]> {
-    const rows = await this.db.$queryRaw<{ type: DocType; id: string; sort_key: bigint }[]>(this.tierPageSql(q));
+  private async keys(sql: Prisma.Sql): Promise<DocKey[]> {
+    const rows = await this.db.$queryRaw<{ type: DocType; id: string; sort_key: bigint }[]>(sql);
     return rows.map((r) => ({ type: r.type, id: r.id, sortKey: BigInt(r.sort_key) }));
+  }
+
+  tierWalk(q: TierPageQuery, budget: number): Promise<DocKey[]> {
+    return this.keys(this.walkSql(q, budget));
+  }
+
+  tierMatch(q: TierPageQuery): Promise<DocKey[]> {
+    return this.keys(this.matchSql(q));
+  }
+
+  /** Live documents of a workspace (index-only scan of the keyset index). */
+  async workspaceSize(workspaceId: string): Promise<number> {
+    const rows = await this.db.$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM search_documents WHERE workspace_id = ${workspaceId}::uuid AND deleted_at IS NULL`;
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** Titles and field texts of the given documents (live ones only), in no particular order. */
@@ -89,19 +154,57 @@ export class SearchStore {
 
   /**
    * Dictionary words of the workspace that look like each term (trigram similarity over the threshold set
-   * on the connection), most similar first, at most `perTerm` per term.
+   * on the connection), most similar first, at most `perTerm` per term, with their document counts. Words
+   * with digits (e-mail tokens such as jones28) are not typo candidates.
    */
-  async similarWords(workspaceId: string, terms: string[], perTerm: number): Promise<{ term: string; word: string; similarity: number }[]> {
+  async similarWords(workspaceId: string, terms: string[], perTerm: number): Promise<DictionaryWord[]> {
     if (terms.length === 0) return [];
-    return this.db.$queryRaw<{ term: string; word: string; similarity: number }[]>`
-      SELECT t.term, c.word, c.sim::float8 AS similarity
+    const rows = await this.db.$queryRaw<{ term: string; word: string; similarity: number; ndoc_p: number; ndoc_s: number }[]>`
+      SELECT t.term, c.word, c.sim::float8 AS similarity, c.ndoc_p, c.ndoc_s
         FROM unnest(${terms}::text[]) AS t(term)
         CROSS JOIN LATERAL (
-          SELECT w.word, similarity(w.word, t.term) AS sim
+          SELECT w.word, similarity(w.word, t.term) AS sim, w.ndoc_p, w.ndoc_s
             FROM search_words w
-           WHERE w.workspace_id = ${workspaceId}::uuid AND w.word % t.term
+           WHERE w.workspace_id = ${workspaceId}::uuid AND w.word % t.term AND (w.ndoc_p > 0 OR w.ndoc_s > 0)
+             AND w.word !~ '[0-9]'
            ORDER BY sim DESC, w.word
            LIMIT ${perTerm}) c`;
+    return rows.map((r) => ({ term: r.term, word: r.word, similarity: Number(r.similarity), ndocP: Number(r.ndoc_p), ndocS: Number(r.ndoc_s) }));
+  }
+
+  /**
+   * For each term: the dictionary words that start with it (the term itself included when it is one), at most
+   * `max`, with their document counts, and totals over all of them (counted up to `scanCap` words). The word
+   * column is byte-ordered (COLLATE "C"), so a prefix is one range of the primary key.
+   */
+  async prefixWords(workspaceId: string, terms: string[], max: number, scanCap: number): Promise<PrefixWords[]> {
+    if (terms.length === 0) return [];
+    const rows = await this.db.$queryRaw<{ term: string; word: string; ndoc_p: number; ndoc_s: number; total_words: bigint; total_p: bigint; total_s: bigint }[]>`
+      SELECT t.term, e.word, e.ndoc_p, e.ndoc_s, e.total_words, e.total_p, e.total_s
+        FROM unnest(${terms}::text[]) AS t(term)
+        CROSS JOIN LATERAL (
+          SELECT r.word, r.ndoc_p, r.ndoc_s,
+                 count(*) OVER () AS total_words, sum(r.ndoc_p) OVER () AS total_p, sum(r.ndoc_s) OVER () AS total_s,
+                 row_number() OVER (ORDER BY r.word) AS n
+            FROM (SELECT w.word, w.ndoc_p, w.ndoc_s
+                    FROM search_words w
+                   WHERE w.workspace_id = ${workspaceId}::uuid
+                     AND w.word >= t.term COLLATE "C" AND w.word < (t.term || chr(1114111)) COLLATE "C"
+                     AND (w.ndoc_p > 0 OR w.ndoc_s > 0)
+                   ORDER BY w.word
+                   LIMIT ${scanCap}) r) e
+       WHERE e.n <= ${max}
+       ORDER BY t.term, e.word`;
+    const out = new Map<string, PrefixWords>();
+    for (const r of rows) {
+      let p = out.get(r.term);
+      if (!p) {
+        p = { term: r.term, words: [], totalWords: Number(r.total_words), totalP: Number(r.total_p), totalS: Number(r.total_s), capped: Number(r.total_words) >= scanCap };
+        out.set(r.term, p);
+      }
+      p.words.push({ word: r.word, ndocP: Number(r.ndoc_p), ndocS: Number(r.ndoc_s) });
+    }
+    return terms.map((term) => out.get(term) ?? { term, words: [], totalWords: 0, totalP: 0, totalS: 0, capped: false });
   }
 
   /** For EXPLAIN in benchmarks and tests. */

@@ -5,18 +5,19 @@
 import type { AmqpConnection } from '@studio/amqp';
 import type { Logger } from '@studio/logger';
 import type { CullJobService } from '../services/cull-job.service.js';
-import { AI_JOBS, startWorkConsumer, type WorkConsumer } from './work-queues.js';
+import { startWorkConsumer, type WorkConsumer, type WorkTopology } from './work-queues.js';
 
 interface JobQueuedData {
   job_id: string;
   type: string;
 }
 
-export function startCullConsumers(opts: { amqp: AmqpConnection; cullJobs: CullJobService; logger: Logger; retryDelayMs?: number }): WorkConsumer[] {
+export function startCullConsumers(opts: { amqp: AmqpConnection; topology: WorkTopology; cullJobs: CullJobService; logger: Logger; retryDelayMs?: number }): WorkConsumer[] {
   const { amqp, cullJobs, logger } = opts;
   const work = startWorkConsumer<JobQueuedData>({
     amqp,
-    queue: AI_JOBS.queue,
+    topology: opts.topology,
+    queue: opts.topology.aiJobs.queue,
     prefetch: 1,
     logger,
     retryDelayMs: opts.retryDelayMs,
@@ -32,7 +33,8 @@ export function startCullConsumers(opts: { amqp: AmqpConnection; cullJobs: CullJ
   });
   const dead = startWorkConsumer<JobQueuedData>({
     amqp,
-    queue: AI_JOBS.deadQueue,
+    topology: opts.topology,
+    queue: opts.topology.aiJobs.deadQueue,
     prefetch: 10,
     logger,
     handle: async ({ envelope }) => {

@@ -12,6 +12,7 @@ import { currentRequestId } from '@studio/logger';
 import type { NewOutboxEvent } from '../store/outbox.store.js';
 import type { JobRow } from '../store/job.store.js';
 import type { PhotoRow } from '../store/photo.store.js';
+import { serializePhoto } from '../services/serializers.js';
 
 export const EVENT_TYPE = {
   photoUploaded: 'photo.uploaded',
@@ -30,26 +31,14 @@ function event(type: EventType, workspaceId: string, data: Record<string, unknow
   return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null };
 }
 
-export interface PhotoUploadedData {
+/** photo.uploaded carries the photo's public JSON (decision 0004: event-carried state) plus its session. */
+export interface PhotoUploadedData extends ReturnType<typeof serializePhoto> {
   photo_id: string;
-  shoot_id: string;
   upload_session_id: string | null;
-  file_name: string;
-  content_type: string;
-  size: number;
-  sha256: string | null;
 }
 
 export function photoUploaded(p: PhotoRow, sessionId: string | null): NewOutboxEvent {
-  const data: PhotoUploadedData = {
-    photo_id: p.id,
-    shoot_id: p.shootId,
-    upload_session_id: sessionId,
-    file_name: p.fileName,
-    content_type: p.contentType,
-    size: p.sizeBytes,
-    sha256: p.sha256,
-  };
+  const data: PhotoUploadedData = { ...serializePhoto(p), photo_id: p.id, upload_session_id: sessionId };
   return event(EVENT_TYPE.photoUploaded, p.workspaceId, data as unknown as Record<string, unknown>);
 }
 

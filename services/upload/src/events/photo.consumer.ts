@@ -7,13 +7,14 @@ import type { Logger } from '@studio/logger';
 import type { AmqpConnection } from '@studio/amqp';
 import type { PhotoUploadedData } from './domain-events.js';
 import type { DerivativeService } from '../services/derivative.service.js';
-import { DERIVATIVES, startWorkConsumer, type WorkConsumer } from './work-queues.js';
+import { startWorkConsumer, type WorkConsumer, type WorkTopology } from './work-queues.js';
 
-export function startPhotoConsumers(opts: { amqp: AmqpConnection; derivatives: DerivativeService; logger: Logger; prefetch: number; retryDelayMs?: number }): WorkConsumer[] {
+export function startPhotoConsumers(opts: { amqp: AmqpConnection; topology: WorkTopology; derivatives: DerivativeService; logger: Logger; prefetch: number; retryDelayMs?: number }): WorkConsumer[] {
   const { amqp, derivatives, logger } = opts;
   const work = startWorkConsumer<PhotoUploadedData>({
     amqp,
-    queue: DERIVATIVES.queue,
+    topology: opts.topology,
+    queue: opts.topology.derivatives.queue,
     prefetch: opts.prefetch,
     logger,
     retryDelayMs: opts.retryDelayMs,
@@ -26,7 +27,8 @@ export function startPhotoConsumers(opts: { amqp: AmqpConnection; derivatives: D
   });
   const dead = startWorkConsumer<PhotoUploadedData>({
     amqp,
-    queue: DERIVATIVES.deadQueue,
+    topology: opts.topology,
+    queue: opts.topology.derivatives.deadQueue,
     prefetch: 10,
     logger,
     handle: async ({ envelope }) => {

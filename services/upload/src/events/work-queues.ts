@@ -1,10 +1,11 @@
 /**
  * The upload service's RabbitMQ work queues and a small competing-consumer runner.
  *
- * Topology (declared idempotently by the API process before it publishes, and by the worker):
+ * Topology (declared idempotently by the API process before it publishes, and by the worker; `upload` is the
+ * default queue prefix):
  *   studio.events --photo.uploaded--> upload.derivatives   (quorum, delivery limit, dead-letters to upload.work.dlx)
  *   studio.events --ai_job.queued---> upload.ai-jobs       (same)
- *   upload.work.dlx --derivatives--> upload.derivatives.dead ; --ai-jobs--> upload.ai-jobs.dead
+ *   upload.work.dlx --derivatives--> upload.derivatives.dlq ; --ai-jobs--> upload.ai-jobs.dlq
  *
  * Quorum queues are replicated and count deliveries: a message whose job keeps crashing the worker is
  * dead-lettered after DELIVERY_LIMIT deliveries instead of looping forever; the dead-letter consumers then mark
@@ -16,7 +17,6 @@ import { EVENTS_EXCHANGE, assertTopology, type AmqpConnection, type EventEnvelop
 import { requestIdFrom, runWithRequestId, type Logger } from '@studio/logger';
 import { EVENT_TYPE } from './domain-events.js';
 
-export const WORK_DLX = 'upload.work.dlx';
 /** Deliveries of one message before the broker dead-letters it (a fixed part of the queue's declaration). */
 export const DELIVERY_LIMIT = 5;
 
@@ -28,45 +28,69 @@ export interface WorkQueueSpec {
   deadKey: string;
 }
 
-export const DERIVATIVES: WorkQueueSpec = {
-  queue: 'upload.derivatives',
-  deadQueue: 'upload.derivatives.dead',
-  eventType: EVENT_TYPE.photoUploaded,
-  deadKey: 'derivatives',
-};
+export interface WorkTopology {
+  dlx: string;
+  derivatives: WorkQueueSpec;
+  aiJobs: WorkQueueSpec;
+  /** Queue TTL when unused (no consumer), ms; 0 = never (production). */
+  expiresMs: number;
+}
 
-export const AI_JOBS: WorkQueueSpec = {
-  queue: 'upload.ai-jobs',
-  deadQueue: 'upload.ai-jobs.dead',
-  eventType: EVENT_TYPE.aiJobQueued,
-  deadKey: 'ai-jobs',
-};
+/**
+ * Queue names under `prefix` (default `upload`). Each deployment (and each local stack or test) has its own
+ * queues bound to the shared events exchange, so it gets its own copy of every work event; a worker that sees
+ * another deployment's event finds no such photo or job and acks it.
+ */
+export function workTopology(prefix = 'upload', expiresMs = 0): WorkTopology {
+  return {
+    dlx: `${prefix}.work.dlx`,
+    derivatives: { queue: `${prefix}.derivatives`, deadQueue: `${prefix}.derivatives.dlq`, eventType: EVENT_TYPE.photoUploaded, deadKey: 'derivatives' },
+    aiJobs: { queue: `${prefix}.ai-jobs`, deadQueue: `${prefix}.ai-jobs.dlq`, eventType: EVENT_TYPE.aiJobQueued, deadKey: 'ai-jobs' },
+    expiresMs,
+  };
+}
 
 /** Declares the exchange, both work queues, their bindings and dead-letter queues. Idempotent. */
-export async function assertWorkTopology(ch: Channel): Promise<void> {
+export async function assertWorkTopology(ch: Channel, t: WorkTopology): Promise<void> {
   await assertTopology(ch);
-  await ch.assertExchange(WORK_DLX, 'direct', { durable: true });
-  for (const spec of [DERIVATIVES, AI_JOBS]) {
+  await ch.assertExchange(t.dlx, 'direct', { durable: true });
+  const expires = t.expiresMs > 0 ? { 'x-expires': t.expiresMs } : {};
+  for (const spec of [t.derivatives, t.aiJobs]) {
     await ch.assertQueue(spec.queue, {
       durable: true,
       arguments: {
         'x-queue-type': 'quorum',
         'x-delivery-limit': DELIVERY_LIMIT,
-        'x-dead-letter-exchange': WORK_DLX,
+        'x-dead-letter-exchange': t.dlx,
         'x-dead-letter-routing-key': spec.deadKey,
+        ...expires,
       },
     });
     await ch.bindQueue(spec.queue, EVENTS_EXCHANGE, spec.eventType);
-    await ch.assertQueue(spec.deadQueue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
-    await ch.bindQueue(spec.deadQueue, WORK_DLX, spec.deadKey);
+    await ch.assertQueue(spec.deadQueue, { durable: true, arguments: { 'x-queue-type': 'quorum', ...expires } });
+    await ch.bindQueue(spec.deadQueue, t.dlx, spec.deadKey);
   }
 }
 
 /** Declares the topology on a short-lived channel of `amqp`. */
-export async function declareWorkTopology(amqp: AmqpConnection): Promise<void> {
+export async function declareWorkTopology(amqp: AmqpConnection, t: WorkTopology): Promise<void> {
   const ch = await amqp.model.createChannel();
   try {
-    await assertWorkTopology(ch);
+    await assertWorkTopology(ch, t);
+  } finally {
+    await ch.close().catch(() => undefined);
+  }
+}
+
+/** Deletes the queues and the dead-letter exchange (tests). */
+export async function deleteWorkTopology(amqp: AmqpConnection, t: WorkTopology): Promise<void> {
+  const ch = await amqp.model.createChannel();
+  try {
+    for (const spec of [t.derivatives, t.aiJobs]) {
+      await ch.deleteQueue(spec.queue);
+      await ch.deleteQueue(spec.deadQueue);
+    }
+    await ch.deleteExchange(t.dlx);
   } finally {
     await ch.close().catch(() => undefined);
   }
@@ -84,6 +108,7 @@ export interface WorkMessage<D> {
 
 export interface ConsumerOptions<D> {
   amqp: AmqpConnection;
+  topology: WorkTopology;
   queue: string;
   prefetch: number;
   logger: Logger;
@@ -176,7 +201,7 @@ export function startWorkConsumer<D>(opts: ConsumerOptions<D>): WorkConsumer {
           consumerTag = null;
         }
       });
-      await assertWorkTopology(ch);
+      await assertWorkTopology(ch, opts.topology);
       await ch.prefetch(opts.prefetch);
       const { consumerTag: tag } = await ch.consume(queue, onMessage(ch), { noAck: false });
       channel = ch;

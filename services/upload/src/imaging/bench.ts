@@ -68,6 +68,29 @@ async function measure(name: string, fn: () => Promise<unknown>, n = iterations)
 const input = await photo24mp();
 console.log(`input: 6000x4000 JPEG, ${(input.length / 1e6).toFixed(1)} MB; ${os.availableParallelism()} cores; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
+/** A/B interleaved (a, b, a, b, ...) so both sides see the same machine load; medians per photo. */
+async function interleaved(label: string, a: () => Promise<unknown>, b: () => Promise<unknown>, n = iterations * 2): Promise<void> {
+  const ta: number[] = [];
+  const tb: number[] = [];
+  await a();
+  await b();
+  for (let i = 0; i < n; i++) {
+    let t = performance.now();
+    await a();
+    ta.push(performance.now() - t);
+    t = performance.now();
+    await b();
+    tb.push(performance.now() - t);
+  }
+  const med = (v: number[]) => [...v].sort((x, y) => x - y)[v.length >> 1]!;
+  console.log(`${label}: naive ${med(ta).toFixed(0)} ms (${(1000 / med(ta)).toFixed(2)}/s) vs makeDerivatives ${med(tb).toFixed(0)} ms (${(1000 / med(tb)).toFixed(2)}/s), median of ${n}`);
+}
+
+configureImaging();
+console.log(`\ninterleaved A/B, configureImaging() defaults (concurrency ${sharp.concurrency()})`);
+await interleaved('web + thumb        ', () => naive(input, false), () => makeDerivatives(input, { proxy: false }));
+await interleaved('web + thumb + proxy', () => naive(input, true), () => makeDerivatives(input));
+
 for (const concurrency of [1, 2]) {
   configureImaging({ concurrency });
   console.log(`\nsharp.concurrency(${concurrency}), cache off`);

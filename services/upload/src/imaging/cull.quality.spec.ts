@@ -9,7 +9,8 @@
  *
  * Scoring: a blurred/exposure copy is right when its decision is "reject". A scene's burst family (original + 3
  * burst frames) must end with exactly one keeper: every family member counts as right when it does; otherwise
- * |keepers - 1| members count as wrong. The seed (2024) was not used while tuning the thresholds (7, 11, 23, 31).
+ * |keepers - 1| members count as wrong. Thresholds were tuned on seeds 7, 11, 23, 31, 99 and 2024; this test uses
+ * seed 5150, held out (its first run is the one reported).
  */
 import { describe, expect, it } from 'vitest';
 import { cull, type CullInput, type CullResult } from './cull.js';
@@ -85,7 +86,7 @@ function confusion(shoot: SyntheticPhoto[], result: CullResult): string {
 describe('cull quality (synthetic shoot, real pipeline)', () => {
   it('decides >= 95 % of keeper/reject correctly at medium sensitivity', async () => {
     const t0 = performance.now();
-    const shoot = await makeSyntheticShoot({ seed: 2024, scenes: 20, width: 1200, height: 800 });
+    const shoot = await makeSyntheticShoot({ seed: 5150, scenes: 20, width: 1200, height: 800 });
     const t1 = performance.now();
 
     const inputs: CullInput[] = await mapLimit(shoot, 2, async (p) => {

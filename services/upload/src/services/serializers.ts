@@ -32,6 +32,7 @@ export function serializePhoto(p: PhotoRow) {
     created_at: p.createdAt.toISOString(),
     uploaded_at: iso(p.uploadedAt),
     processed_at: iso(p.processedAt),
+    updated_at: p.updatedAt.toISOString(),
   };
 }
 

@@ -31,6 +31,8 @@ export interface ObjectInfo {
 
 export interface StorageOptions {
   endpoint: string;
+  /** Endpoint for presigned URLs (what clients reach); defaults to `endpoint`. */
+  publicEndpoint?: string;
   region: string;
   bucket: string;
   accessKeyId: string;
@@ -76,7 +78,7 @@ export class ObjectStorage {
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 3,
     });
-    this.presigner = new S3Presigner(opts);
+    this.presigner = new S3Presigner({ ...opts, endpoint: opts.publicEndpoint ?? opts.endpoint });
   }
 
   /** Creates the bucket unless it exists (idempotent; safe when several replicas start at once). */

@@ -419,12 +419,13 @@ export class UploadSessionService {
    * The janitor's pass: sessions idle for SESSION_TTL_DAYS are expired and their S3 uploads aborted. Claims
    * rows with FOR UPDATE SKIP LOCKED, so replicas running it at the same time split the work.
    */
-  async expireIdleSessions(batch = 20): Promise<number> {
+  async expireIdleSessions(maxPerPass = 200): Promise<number> {
     const { stores, storage } = this.deps;
     const cutoff = new Date(this.now().getTime() - this.ttlMs);
     let total = 0;
-    for (;;) {
-      const n = await stores.sessions.withExpiredSessions(cutoff, batch, async (tx, session) => {
+    // One session per transaction: its S3 aborts run while its row is held, and no transaction grows large.
+    while (total < maxPerPass) {
+      const n = await stores.sessions.withExpiredSessions(cutoff, 1, async (tx, session) => {
         for (const f of await stores.sessions.uploadingFiles(tx, session.id)) {
           await storage.abortMultipartUpload(f.storageKey, f.s3UploadId);
           await stores.sessions.setFileState(tx, f.id, ['uploading'], 'aborted', { abortReason: 'session_expired' });
@@ -432,8 +433,9 @@ export class UploadSessionService {
         await stores.sessions.transition(tx, session.id, ['in_flight', 'paused'], 'expired', this.now());
         this.logger.info({ session_id: session.id }, 'upload session expired');
       });
+      if (n === 0) break;
       total += n;
-      if (n < batch) return total;
     }
+    return total;
   }
 }

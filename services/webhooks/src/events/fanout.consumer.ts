@@ -7,6 +7,7 @@
  * A message that is not a valid envelope goes to `<queue>.dlq` (rejected without requeue). A database failure
  * keeps the message unacknowledged and retries with backoff, so an outage delays events and never drops them.
  */
+import client from 'prom-client';
 import { z } from 'zod';
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { EVENTS_EXCHANGE, assertTopology, type AmqpConnection } from '@studio/amqp';
@@ -47,9 +48,12 @@ export interface FanoutConsumerOptions {
   store: DeliveryStore;
   logger: Logger;
   queue: string;
+  /** x-expires of the queues (0: never), for per-stack development and test queues. */
+  queueExpiresMs?: number;
   prefetch: number;
   /** Largest batch for one insert. */
   maxBatch?: number;
+  registry?: client.Registry;
 }
 
 export interface FanoutConsumer {
@@ -59,11 +63,12 @@ export interface FanoutConsumer {
 }
 
 /** Declares the queue, its dead-letter queue and the 28 bindings. Idempotent. */
-export async function assertFanoutTopology(ch: Channel, queue: string): Promise<void> {
+export async function assertFanoutTopology(ch: Channel, queue: string, expiresMs = 0): Promise<void> {
   await assertTopology(ch);
   const dlq = `${queue}.dlq`;
-  await ch.assertQueue(dlq, { durable: true });
-  await ch.assertQueue(queue, { durable: true, arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': dlq } });
+  const expiry = expiresMs > 0 ? { 'x-expires': expiresMs } : {};
+  await ch.assertQueue(dlq, { durable: true, arguments: { ...expiry } });
+  await ch.assertQueue(queue, { durable: true, arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': dlq, ...expiry } });
   for (const type of PUBLIC_EVENT_TYPES) await ch.bindQueue(queue, EVENTS_EXCHANGE, type);
 }
 
@@ -71,6 +76,9 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref()
 
 export async function startFanoutConsumer(o: FanoutConsumerOptions): Promise<FanoutConsumer> {
   const maxBatch = o.maxBatch ?? 500;
+  const registers = o.registry ? [o.registry] : [];
+  const eventsTotal = new client.Counter({ name: 'webhook_fanout_events_total', help: 'Events taken from the fan-out queue by outcome', labelNames: ['result'] as const, registers });
+  const createdTotal = new client.Counter({ name: 'webhook_fanout_deliveries_created_total', help: 'Deliveries created by the fan-out', registers });
   let channel: Channel | null = null;
   let consumerTag: string | null = null;
   let stopped = false;
@@ -83,7 +91,8 @@ export async function startFanoutConsumer(o: FanoutConsumerOptions): Promise<Fan
     while (buffer.length > 0) {
       const batch = buffer.slice(0, maxBatch);
       try {
-        await o.store.fanOut(batch.map((b) => b.event));
+        createdTotal.inc(await o.store.fanOut(batch.map((b) => b.event)));
+        eventsTotal.inc({ result: 'fanned_out' }, batch.length);
         buffer = buffer.slice(batch.length);
         failures = 0;
         for (const b of batch) {
@@ -113,11 +122,13 @@ export async function startFanoutConsumer(o: FanoutConsumerOptions): Promise<Fan
     }
     const parsed = parseEnvelope(msg.content);
     if (parsed.ok === 'ignore') {
+      eventsTotal.inc({ result: 'ignored' });
       ch.ack(msg);
       return;
     }
     if (parsed.ok === false) {
       o.logger.warn({ reason: parsed.reason, message_id: msg.properties.messageId }, 'fan-out: poison message sent to the dead-letter queue');
+      eventsTotal.inc({ result: 'dead_lettered' });
       ch.nack(msg, false, false);
       return;
     }
@@ -136,7 +147,7 @@ export async function startFanoutConsumer(o: FanoutConsumerOptions): Promise<Fan
         if (!stopped) scheduleSetup(500);
       }
     });
-    await assertFanoutTopology(ch, o.queue);
+    await assertFanoutTopology(ch, o.queue, o.queueExpiresMs);
     await ch.prefetch(o.prefetch);
     channel = ch;
     const res = await ch.consume(o.queue, onMessage(ch), { noAck: false });

@@ -28,6 +28,8 @@ export interface DispatcherOptions {
   batchSize: number;
   pollMs: number;
   leaseMs: number;
+  /** DELIVERY_TIMEOUT_MS: a held row is only sent while its lease still covers a whole attempt. */
+  timeoutMs: number;
   notifier?: DeliveryNotifier;
   registry?: client.Registry;
 }
@@ -64,17 +66,32 @@ function dispatcherMetrics(registry: client.Registry | undefined) {
   };
 }
 
+interface Held {
+  row: ClaimedDelivery;
+  claimToken: string;
+  claimedAt: number;
+}
+
+interface EndpointQueue {
+  waiting: Held[];
+  sending: number;
+}
+
 export class Dispatcher {
   private stopping = false;
   private loopDone: Promise<void> | null = null;
-  private inFlight = 0;
-  private readonly perEndpoint = new Map<string, number>();
+  /** Claimed rows this process holds: waiting in an endpoint queue or being sent. */
+  private held = 0;
+  private sending = 0;
+  private readonly queues = new Map<string, EndpointQueue>();
   private wakeUp: (() => void) | null = null;
   private wakeRequested = false;
   private readonly pending: { completion: Completion; done: () => void }[] = [];
   private flushing: Promise<void> | null = null;
   private readonly idleWaiters = new Set<() => void>();
   private readonly secretCache = new Map<string, { enc: Buffer; secret: string }>();
+  private readonly expired: Held[] = [];
+  private readonly urlCache = new Map<string, URL>();
   private readonly metrics;
   private readonly counters: DispatcherStats = { inFlight: 0, attempts: 0, succeeded: 0, retried: 0, deadLettered: 0 };
 
@@ -89,22 +106,27 @@ export class Dispatcher {
   }
 
   stats(): DispatcherStats {
-    return { ...this.counters, inFlight: this.inFlight };
+    return { ...this.counters, inFlight: this.sending };
   }
 
-  /** Stops claiming, lets in-flight deliveries finish (up to `graceMs`) and writes their outcomes. */
+  /** Stops claiming, lets held deliveries finish (up to `graceMs`) and writes their outcomes. */
   async stop(graceMs = 15_000): Promise<void> {
     this.stopping = true;
     this.wake();
     await this.loopDone;
+    // Rows still waiting in a queue were never sent: hand them back at once.
+    const unsent: Held[] = [];
+    for (const q of this.queues.values()) unsent.push(...q.waiting.splice(0));
+    this.held -= unsent.length;
+    await this.releaseHeld(unsent);
     const until = Date.now() + graceMs;
-    while (this.inFlight > 0 && Date.now() < until) {
+    while (this.sending > 0 && Date.now() < until) {
       await new Promise<void>((resolve) => {
         this.idleWaiters.add(resolve);
         setTimeout(resolve, 50).unref();
       });
     }
-    if (this.inFlight > 0) this.o.logger.warn({ inFlight: this.inFlight }, 'dispatcher stopped with deliveries in flight; their leases will expire and they will be sent again');
+    if (this.sending > 0) this.o.logger.warn({ inFlight: this.sending }, 'dispatcher stopped with deliveries in flight; their leases will expire and they will be sent again');
     if (this.flushing) await this.flushing;
   }
 
@@ -134,27 +156,39 @@ export class Dispatcher {
     this.wakeRequested = false;
   }
 
+  /** Endpoints with a full backlog here: the next claim skips them. */
   private saturatedEndpoints(): string[] {
     const out: string[] = [];
-    for (const [id, n] of this.perEndpoint) if (n >= this.o.endpointConcurrency) out.push(id);
+    for (const [id, q] of this.queues) if (q.sending + q.waiting.length >= this.o.endpointConcurrency * 2) out.push(id);
     return out;
+  }
+
+  private async releaseHeld(items: Held[]): Promise<void> {
+    const byToken = new Map<string, string[]>();
+    for (const h of items) byToken.set(h.claimToken, [...(byToken.get(h.claimToken) ?? []), h.row.id]);
+    for (const [token, ids] of byToken) {
+      await this.o.store.release(ids, token).catch((err: Error) => this.o.logger.warn({ err: err.message }, 'dispatcher: release failed; rows come back when their lease ends'));
+    }
   }
 
   private async loop(): Promise<void> {
     let failures = 0;
+    const batch = Math.min(this.o.batchSize, this.o.concurrency);
     while (!this.stopping) {
-      const free = this.o.concurrency - this.inFlight;
-      if (free <= 0) {
+      if (this.expired.length > 0) await this.releaseHeld(this.expired.splice(0));
+      const free = this.o.concurrency - this.held;
+      // Claim in batches: with work in hand, wait until a quarter of a batch is free (fewer, larger claims).
+      if (free <= 0 || (this.held > 0 && free < Math.max(1, batch >> 2))) {
         await this.idle(this.o.pollMs);
         continue;
       }
-      const want = Math.min(free, this.o.batchSize);
+      const want = Math.min(free, batch);
       const skip = this.saturatedEndpoints();
       let rows: ClaimedDelivery[];
-      const token = randomUUID();
+      const claimToken = randomUUID();
       try {
         this.wakeRequested = false;
-        rows = await this.o.store.claimDue(want, this.o.leaseMs, token, skip);
+        rows = await this.o.store.claimDue(want, this.o.leaseMs, claimToken, skip);
         failures = 0;
       } catch (err) {
         failures++;
@@ -162,32 +196,58 @@ export class Dispatcher {
         await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
         continue;
       }
-      const overflow: string[] = [];
+      const claimedAt = Date.now();
+      const touched = new Set<string>();
       for (const row of rows) {
-        const n = this.perEndpoint.get(row.endpointId) ?? 0;
-        if (n >= this.o.endpointConcurrency || this.stopping) {
-          overflow.push(row.id);
-          continue;
+        let q = this.queues.get(row.endpointId);
+        if (!q) {
+          q = { waiting: [], sending: 0 };
+          this.queues.set(row.endpointId, q);
         }
-        this.perEndpoint.set(row.endpointId, n + 1);
-        this.inFlight++;
-        this.metrics.inFlight.set(this.inFlight);
-        void this.deliver(row, token);
+        // Kept even beyond the endpoint's backlog limit: the claim already skipped saturated endpoints, so the
+        // overshoot is at most one batch, and pump() hands back anything whose lease would run out first.
+        q.waiting.push({ row, claimToken, claimedAt });
+        this.held++;
+        touched.add(row.endpointId);
       }
-      if (overflow.length > 0) {
-        await this.o.store.release(overflow, token).catch((err: Error) => this.o.logger.warn({ err: err.message }, 'dispatcher: release failed; rows come back when their lease ends'));
-      }
-      if (rows.length === want && overflow.length === 0) continue; // a full batch: more is probably due
+      for (const id of touched) this.pump(id);
+      if (rows.length === want) continue; // a full batch: more is probably due
       if (this.stopping) break;
       let wait = this.o.pollMs;
-      try {
-        const due = await this.o.store.nextDueInMs();
-        if (due !== null) wait = Math.min(wait, due <= 0 ? (skip.length > 0 || overflow.length > 0 ? this.o.pollMs : 10) : due + 1);
-      } catch {
-        /* the next claim reports database trouble */
+      if (rows.length === 0) {
+        // Nothing due (or only rows of saturated endpoints): sleep until the next due time, a NOTIFY, a freed
+        // slot, or the poll interval, whichever comes first.
+        try {
+          const due = await this.o.store.nextDueInMs();
+          if (due !== null) wait = Math.min(wait, due <= 0 ? (skip.length > 0 ? this.o.pollMs : 10) : due + 1);
+        } catch {
+          /* the next claim reports database trouble */
+        }
       }
       await this.idle(wait);
     }
+  }
+
+  /** Starts waiting deliveries of one endpoint up to its concurrency limit. */
+  private pump(endpointId: string): void {
+    const q = this.queues.get(endpointId);
+    if (!q || this.stopping) return; // on stop, rows not yet started are handed back
+    // A row whose lease is nearly over may already be another dispatcher's: hand it back instead of sending.
+    const latestStart = this.o.leaseMs - this.o.timeoutMs - 1000;
+    while (q.sending < this.o.endpointConcurrency && q.waiting.length > 0) {
+      const item = q.waiting.shift()!;
+      if (Date.now() - item.claimedAt > latestStart) {
+        this.held--;
+        this.expired.push(item);
+        continue;
+      }
+      q.sending++;
+      this.sending++;
+      this.metrics.inFlight.set(this.sending);
+      void this.deliver(item.row, item.claimToken);
+    }
+    if (q.sending === 0 && q.waiting.length === 0) this.queues.delete(endpointId);
+    if (this.expired.length > 0) this.wake();
   }
 
   private secretFor(endpointId: string, enc: Buffer): string {
@@ -212,15 +272,19 @@ export class Dispatcher {
       completion = { id: row.id, claimToken, state: step.state, retryInMs: step.retryInMs, attempted: true, attemptedAt, httpStatus: null, error: 'internal dispatcher error', durationMs: 0 };
     }
     this.count(completion);
+    // The endpoint's slot frees as soon as its answer is in; the claim stays held until the outcome is written.
+    this.sending--;
+    this.metrics.inFlight.set(this.sending);
+    const q = this.queues.get(row.endpointId);
+    if (q) {
+      q.sending--;
+      this.pump(row.endpointId);
+    }
     await new Promise<void>((done) => {
       this.pending.push({ completion, done });
       this.flushing ??= this.flush();
     });
-    this.inFlight--;
-    this.metrics.inFlight.set(this.inFlight);
-    const n = (this.perEndpoint.get(row.endpointId) ?? 1) - 1;
-    if (n <= 0) this.perEndpoint.delete(row.endpointId);
-    else this.perEndpoint.set(row.endpointId, n);
+    this.held--;
     for (const w of this.idleWaiters) w();
     this.idleWaiters.clear();
     this.wake();
@@ -241,9 +305,13 @@ export class Dispatcher {
       const step = nextStep('retryable', row.cycleAttempts + 1, this.o.schedule);
       return { ...base, state: step.state, retryInMs: step.retryInMs, attempted: true, httpStatus: null, error: 'signing secret unavailable; nothing was sent', durationMs: 0 };
     }
-    let url: URL;
+    let url = this.urlCache.get(row.url);
     try {
-      url = new URL(row.url);
+      if (!url) {
+        url = new URL(row.url);
+        if (this.urlCache.size > 10_000) this.urlCache.clear();
+        this.urlCache.set(row.url, url);
+      }
     } catch {
       return { ...base, state: 'dead_letter', retryInMs: null, attempted: true, httpStatus: null, error: 'endpoint url is invalid', durationMs: 0 };
     }

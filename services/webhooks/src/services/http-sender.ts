@@ -26,8 +26,13 @@ export interface SendResult {
 export interface SenderOptions {
   timeoutMs: number;
   policy: TargetPolicy;
-  /** Connections per origin (keep-alive pool size). */
+  /**
+   * Connection limit per origin. Set it to the dispatcher's total concurrency so a request never waits in the
+   * agent's queue (its deadline would tick there); per-endpoint limits are the dispatcher's job.
+   */
   maxSocketsPerOrigin: number;
+  /** Idle keep-alive connections kept per origin. */
+  maxFreeSocketsPerOrigin: number;
   resolver?: Resolver;
   userAgent?: string;
 }
@@ -68,7 +73,7 @@ export class WebhookSender {
       keepAlive: true,
       keepAliveMsecs: 1000,
       maxSockets: opts.maxSocketsPerOrigin,
-      maxFreeSockets: opts.maxSocketsPerOrigin,
+      maxFreeSockets: opts.maxFreeSocketsPerOrigin,
       scheduling: 'lifo' as const,
       timeout: 30_000,
     };

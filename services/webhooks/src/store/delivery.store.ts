@@ -137,19 +137,21 @@ export class DeliveryStore {
   /** Creates the deliveries of a batch of events for every active subscribed endpoint; returns how many. */
   async fanOut(events: readonly FanoutEvent[]): Promise<number> {
     if (events.length === 0) return 0;
+    // The batch travels as one JSON parameter (serialised natively; a text[] of JSON payloads would be escaped
+    // character by character by the driver).
     const res = await this.db.pool.query<{ n: number }>(
       `WITH ev AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) AS ev(event_id, event_type, workspace_id, payload)
+         SELECT * FROM json_to_recordset($1::json) AS ev(id uuid, type text, "workspaceId" uuid, payload text)
        ), ins AS (
          INSERT INTO deliveries (id, event_id, event_type, workspace_id, endpoint_id, payload, state, next_attempt_at, created_at, updated_at)
-         SELECT gen_random_uuid(), ev.event_id, ev.event_type, ev.workspace_id, e.id, ev.payload, 'pending', now(), now(), now()
+         SELECT gen_random_uuid(), ev.id, ev.type, ev."workspaceId", e.id, ev.payload, 'pending', now(), now(), now()
            FROM ev
-           JOIN endpoints e ON e.workspace_id = ev.workspace_id AND e.active AND ev.event_type = ANY (e.event_types)
+           JOIN endpoints e ON e.workspace_id = ev."workspaceId" AND e.active AND ev.type = ANY (e.event_types)
          ON CONFLICT (event_id, endpoint_id) DO NOTHING
          RETURNING 1
        )
        SELECT count(*)::int AS n FROM ins`,
-      [events.map((e) => e.id), events.map((e) => e.type), events.map((e) => e.workspaceId), events.map((e) => e.payload)],
+      [JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, workspaceId: e.workspaceId, payload: e.payload })))],
     );
     const n = res.rows[0]?.n ?? 0;
     if (n > 0) await this.notify();
@@ -253,8 +255,8 @@ export class DeliveryStore {
   private async completeBatch(items: readonly Completion[]): Promise<void> {
     await this.db.pool.query(
       `WITH r AS (
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::boolean[], $6::timestamptz[], $7::int[], $8::text[], $9::int[], $10::uuid[])
-           AS r(id, claim_token, state, retry_ms, attempted, attempted_at, http_status, error, duration_ms, attempt_id)
+         SELECT * FROM json_to_recordset($1::json)
+           AS r(id uuid, claim_token uuid, state text, retry_ms int, attempted boolean, attempted_at timestamptz, http_status int, error text, duration_ms int, attempt_id uuid)
        ), upd AS (
          UPDATE deliveries d
             SET state = r.state::delivery_state,
@@ -276,16 +278,20 @@ export class DeliveryStore {
          FROM r JOIN deliveries d ON d.id = r.id
         WHERE r.attempted`,
       [
-        items.map((i) => i.id),
-        items.map((i) => i.claimToken),
-        items.map((i) => i.state),
-        items.map((i) => i.retryInMs),
-        items.map((i) => i.attempted),
-        items.map((i) => i.attemptedAt),
-        items.map((i) => i.httpStatus),
-        items.map((i) => i.error),
-        items.map((i) => i.durationMs),
-        items.map(() => randomUUID()),
+        JSON.stringify(
+          items.map((i) => ({
+            id: i.id,
+            claim_token: i.claimToken,
+            state: i.state,
+            retry_ms: i.retryInMs,
+            attempted: i.attempted,
+            attempted_at: i.attemptedAt.toISOString(),
+            http_status: i.httpStatus,
+            error: i.error,
+            duration_ms: i.durationMs,
+            attempt_id: randomUUID(),
+          })),
+        ),
       ],
     );
   }

@@ -205,7 +205,14 @@ export interface WorkerProcess {
 export async function startHarness(overrides: Record<string, string> = {}, opts: { consumer?: boolean } = {}): Promise<Harness> {
   const db = await freshDatabase(WEBHOOKS_TEMPLATE_DB);
   const queue = `webhooks.fanout.test.${db.name}`;
-  const env: Record<string, string> = { ...TEST_ENV, DATABASE_URL: db.url, AMQP_URL: testConfig.TEST_AMQP_URL, WEBHOOKS_FANOUT_QUEUE: queue, ...overrides };
+  const env: Record<string, string> = {
+    ...TEST_ENV,
+    DATABASE_URL: db.url,
+    AMQP_URL: testConfig.TEST_AMQP_URL,
+    WEBHOOKS_FANOUT_QUEUE: queue,
+    WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS: String(10 * 60_000), // gone even if a run dies before close()
+    ...overrides,
+  };
   const config = parseWebhooksConfig(env);
   const webhooks = createWebhooks(config);
   const api = await startApi(webhooks);

@@ -10,7 +10,7 @@ CREATE TABLE "search_documents" (
     "title" TEXT NOT NULL DEFAULT '',
     "fields" JSONB NOT NULL DEFAULT '[]',
     "tsv_p" tsvector NOT NULL DEFAULT ''::tsvector,
-    "tsv_a" tsvector NOT NULL DEFAULT ''::tsvector,
+    "tsv_s" tsvector NOT NULL DEFAULT ''::tsvector,
     "version" TIMESTAMPTZ(3) NOT NULL,
     "sort_key" BIGINT NOT NULL,
     "deleted_at" TIMESTAMPTZ(3),
@@ -24,6 +24,8 @@ CREATE TABLE "search_documents" (
 CREATE TABLE "search_words" (
     "workspace_id" UUID NOT NULL,
     "word" TEXT NOT NULL,
+    "ndoc_p" INTEGER NOT NULL DEFAULT 0,
+    "ndoc_s" INTEGER NOT NULL DEFAULT 0,
 
     CONSTRAINT "search_words_pkey" PRIMARY KEY ("workspace_id","word")
 );
@@ -60,18 +62,24 @@ CREATE INDEX "search_rebuilds_workspace_id_started_at_idx" ON "search_rebuilds"(
 
 -- ---------------------------------------------------------------------------------------------------
 -- Raw SQL below: what the Prisma schema cannot express. See docs/decisions/0006-search.md.
+-- (No semicolons inside comments: the migration runner splits statements on them.)
 -- ---------------------------------------------------------------------------------------------------
 
--- Trigram matching for the typo dictionary, btree_gin lets one GIN index lead with workspace_id.
+-- Trigram matching for the typo dictionary, and btree_gin so a GIN index can lead with workspace_id.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE EXTENSION IF NOT EXISTS btree_gin;
 
--- Full-text matching, always scoped to one workspace: workspace_id, primary lexemes, all lexemes.
--- fastupdate off: no pending list, so search latency does not depend on when the list was last merged.
-CREATE INDEX "search_documents_match_idx" ON "search_documents"
-  USING gin ("workspace_id", "tsv_p", "tsv_a") WITH (fastupdate = off);
+-- Dictionary words compare byte-wise so a prefix is a contiguous range of the primary key.
+ALTER TABLE "search_words" ALTER COLUMN "word" SET DATA TYPE TEXT COLLATE "C";
 
--- Keyset walk in tier order (recent first) for terms too common to rank every match, tombstones excluded.
+-- Full-text matching, always scoped to one workspace. fastupdate off: no pending list, so search latency
+-- does not depend on when the list was last merged.
+CREATE INDEX "search_documents_primary_idx" ON "search_documents"
+  USING gin ("workspace_id", "tsv_p") WITH (fastupdate = off);
+CREATE INDEX "search_documents_secondary_idx" ON "search_documents"
+  USING gin ("workspace_id", "tsv_s") WITH (fastupdate = off);
+
+-- Keyset walk in tier order (most recent first) for terms too common to sort every match. Tombstones excluded.
 CREATE INDEX "search_documents_recent_idx" ON "search_documents"
   ("workspace_id", "sort_key" DESC, "doc_id" DESC, "doc_type" DESC) WHERE "deleted_at" IS NULL;
 CREATE INDEX "search_documents_recent_by_type_idx" ON "search_documents"

@@ -1,0 +1,118 @@
+/** IdempotencyService against real Redis: the Lua transitions and pub/sub wake-ups, without HTTP around them. */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { testConfig } from '@studio/testkit';
+import { createLogger } from '@studio/logger';
+import { IdempotencyService, type BeginOutcome, type IdempotencyLease } from '../src/services/idempotency.service.js';
+import { closeRedis, createRedisClient, waitForReady } from '../src/services/redis.client.js';
+import { deleteKeys } from './support/harness.js';
+
+const logger = createLogger({ service: 'test', level: 'silent' });
+const prefix = `gwtest:${randomBytes(6).toString('hex')}:`;
+const answer = (status: number, body: string) => ({ status, contentType: 'application/json', body: Buffer.from(body) });
+
+describe('IdempotencyService', () => {
+  let redis: Redis;
+  let subscriber: Redis;
+  let service: IdempotencyService;
+  let n = 0;
+  const scope = () => ({ tokenId: 't1', method: 'POST', path: '/api/v1/shoots', key: `k${++n}` });
+
+  beforeAll(async () => {
+    redis = createRedisClient({ url: testConfig.TEST_REDIS_URL, deadlineMs: 250, name: 'main', logger });
+    subscriber = createRedisClient({ url: testConfig.TEST_REDIS_URL, name: 'sub', logger, subscriber: true });
+    // A re-check interval far longer than any wait below: a twin can only be woken by the pub/sub message.
+    service = new IdempotencyService({ redis, subscriber, keyPrefix: prefix, ttlSeconds: 60, lockMs: 5000, waitMs: 3000, deadlineMs: 500, logger, recheckMs: 60_000 });
+    await waitForReady(redis, 2000);
+    await service.listen();
+  });
+  afterAll(async () => {
+    await Promise.all([closeRedis(redis), closeRedis(subscriber)]);
+    await deleteKeys(prefix);
+  });
+
+  const lease = (o: BeginOutcome): IdempotencyLease => {
+    if (o.kind !== 'acquired') throw new Error(`expected acquired, got ${o.kind}`);
+    return o.lease;
+  };
+
+  it('acquires a fresh key, stores the answer, replays it', async () => {
+    const s = scope();
+    const l = lease(await service.begin(s, 'fp'));
+    expect(await l.complete(answer(201, '{"ok":true}'))).toBe(true);
+    const again = await service.begin(s, 'fp');
+    expect(again).toEqual({ kind: 'replay', answer: { status: 201, contentType: 'application/json', body: Buffer.from('{"ok":true}') } });
+  });
+
+  it('stores bodies byte-exact (not only valid UTF-8)', async () => {
+    const s = scope();
+    const body = Buffer.from([0x7b, 0xff, 0x00, 0xc3, 0x7d]);
+    await lease(await service.begin(s, 'fp')).complete({ status: 200, contentType: 'application/octet-stream', body });
+    const again = await service.begin(s, 'fp');
+    expect(again.kind === 'replay' && again.answer.body.equals(body)).toBe(true);
+  });
+
+  it('reports a different fingerprint as a mismatch, pending or done', async () => {
+    const s = scope();
+    const l = lease(await service.begin(s, 'fp-a'));
+    expect((await service.begin(s, 'fp-b')).kind).toBe('mismatch');
+    await l.complete(answer(201, '{}'));
+    expect((await service.begin(s, 'fp-b')).kind).toBe('mismatch');
+  });
+
+  it('wakes a waiting twin through pub/sub as soon as the owner completes', async () => {
+    const s = scope();
+    const l = lease(await service.begin(s, 'fp'));
+    const twin = service.begin(s, 'fp');
+    await new Promise((r) => setTimeout(r, 100));
+    const completedAt = Date.now();
+    await l.complete(answer(201, '{"id":1}'));
+    const outcome = await twin;
+    expect(outcome.kind).toBe('replay');
+    expect(Date.now() - completedAt).toBeLessThan(1000);
+  });
+
+  it('hands the key to a waiting twin when the owner releases it', async () => {
+    const s = scope();
+    const l = lease(await service.begin(s, 'fp'));
+    const twin = service.begin(s, 'fp');
+    await new Promise((r) => setTimeout(r, 50));
+    await l.release();
+    const outcome = await twin;
+    expect(outcome.kind).toBe('acquired');
+    // The old owner can no longer complete the new owner's record.
+    expect(await l.complete(answer(201, '{}'))).toBe(false);
+    await lease(outcome).release();
+  });
+
+  it('answers busy when the owner is still running after the wait', async () => {
+    const short = new IdempotencyService({ redis, subscriber, keyPrefix: prefix, ttlSeconds: 60, lockMs: 5000, waitMs: 200, deadlineMs: 500, logger });
+    const s = scope();
+    const l = lease(await short.begin(s, 'fp'));
+    const started = Date.now();
+    expect((await short.begin(s, 'fp')).kind).toBe('busy');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    await l.release();
+  });
+
+  it('lets the lock expire when an owner dies, so the key is not stuck forever', async () => {
+    const quick = new IdempotencyService({ redis, subscriber, keyPrefix: prefix, ttlSeconds: 60, lockMs: 1000, waitMs: 2000, deadlineMs: 500, logger, recheckMs: 100 });
+    const s = scope();
+    lease(await quick.begin(s, 'fp')); // never completed nor released
+    const outcome = await quick.begin(s, 'fp');
+    expect(outcome.kind).toBe('acquired');
+  });
+
+  it('reports unavailable when Redis cannot be reached (fail closed)', async () => {
+    const dead = createRedisClient({ url: 'redis://127.0.0.1:1/0', deadlineMs: 100, name: 'dead', logger });
+    const deadSub = createRedisClient({ url: 'redis://127.0.0.1:1/0', name: 'dead-sub', logger, subscriber: true });
+    try {
+      const svc = new IdempotencyService({ redis: dead, subscriber: deadSub, keyPrefix: prefix, ttlSeconds: 60, lockMs: 1000, waitMs: 100, deadlineMs: 100, logger });
+      expect((await svc.begin(scope(), 'fp')).kind).toBe('unavailable');
+    } finally {
+      dead.disconnect();
+      deadSub.disconnect();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { createCursorCodec } from '@studio/cursor';
+import { createDb } from '../src/store/prisma.js';
+import { SearchStore } from '../src/store/search.store.js';
+import { SearchService } from '../src/services/search.service.js';
+const corpus = JSON.parse(readFileSync('/tmp/lab-corpus.json', 'utf8'));
+const W = corpus.largeWorkspaceId;
+const db = createDb({ databaseUrl: 'postgresql://postgres@127.0.0.1:5432/search_lab', poolSize: 2, statementTimeoutMs: 10000 });
+const store = new SearchStore(db);
+const origM = store.matchSql.bind(store);
+const origW = store.walkSql.bind(store);
+const want = Number(process.argv[3]);
+let shown = false;
+const show = async (sql: any, tier: number) => {
+  if (tier !== want || shown) return;
+  shown = true;
+  const e = await store.explain(sql);
+  console.log(e.split('\n').map((l) => l.length > 400 ? l.slice(0, 400) + '…' : l).join('\n'));
+};
+store.tierMatch = async (q) => { await show(origM(q), q.plan.tier); return (store as any).keys(origM(q)); };
+store.tierWalk = async (q, b) => { await show(origW(q, b), q.plan.tier); return (store as any).keys(origW(q, b)); };
+const svc = new SearchService(store, createCursorCodec('x'.repeat(40)));
+svc.workspaceSize(W);
+await new Promise((r) => setTimeout(r, 500));
+await svc.search({ workspaceId: W, q: process.argv[2]!, types: null, limit: 20 });
+await db.$disconnect();

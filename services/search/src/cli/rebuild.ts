@@ -1,0 +1,79 @@
+/**
+ * Re-index one workspace from the owning services over gRPC (IndexSource), while the service keeps running.
+ *
+ *   tsx services/search/src/cli/rebuild.ts --workspace <uuid> [--source host:port ...] [--types client,lead] [--json]
+ *
+ * Without --source the INDEX_SOURCES addresses are used (default: studio 127.0.0.1:7201, gallery
+ * 127.0.0.1:7202). DATABASE_URL names the search database. Exit status 0 when every source streamed
+ * completely, 1 when one failed (its types were then left as they were), 2 for bad arguments.
+ */
+import { parseArgs } from 'node:util';
+import { createLogger } from '@studio/logger';
+import { loadSearchConfig } from '../config.js';
+import { connectIndexSource } from '../grpc/index-source.client.js';
+import { isDocType, type DocType } from '../services/document-mapping.js';
+import { RebuildService } from '../services/rebuild.service.js';
+import { IndexStore } from '../store/index.store.js';
+import { createDb } from '../store/prisma.js';
+
+const USAGE = 'usage: rebuild --workspace <uuid> [--source host:port ...] [--types client,lead,...] [--json]';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ADDRESS_RE = /^[A-Za-z0-9.-]+:\d{1,5}$/;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      workspace: { type: 'string' },
+      source: { type: 'string', multiple: true },
+      types: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    strict: true,
+  }).values;
+} catch (err) {
+  fail((err as Error).message);
+}
+const workspace = args.workspace;
+if (!workspace || !UUID_RE.test(workspace)) fail('--workspace must be a UUID');
+let types: DocType[] | undefined;
+if (args.types !== undefined) {
+  const parts = args.types.split(',').map((t) => t.trim()).filter(Boolean);
+  const bad = parts.filter((t) => !isDocType(t));
+  if (bad.length) fail(`unknown type(s): ${bad.join(', ')}`);
+  types = parts as DocType[];
+}
+
+const config = loadSearchConfig();
+const addresses = args.source?.length ? args.source : config.INDEX_SOURCES;
+for (const a of addresses) if (!ADDRESS_RE.test(a)) fail(`--source ${a} is not host:port`);
+
+const logger = createLogger({ service: 'search-rebuild', level: args.json ? 'warn' : config.LOG_LEVEL });
+const db = createDb({ databaseUrl: config.DATABASE_URL, poolSize: 2, statementTimeoutMs: 300_000, applicationName: 'search-rebuild' });
+const sources = addresses.map(connectIndexSource);
+let status = 1;
+try {
+  const report = await new RebuildService(new IndexStore(db), logger).rebuild(workspace, sources, {
+    types,
+    streamTimeoutMs: config.REBUILD_STREAM_TIMEOUT_MS,
+  });
+  if (args.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+  else {
+    process.stdout.write(`rebuild ${report.rebuildId} of workspace ${report.workspaceId}: ${report.written} written, ${report.removed} removed\n`);
+    for (const s of report.sources) {
+      process.stdout.write(`  ${s.address} [${s.types.join(', ')}]: ${s.received} received, ${s.skipped} skipped, ${s.ok ? 'ok' : `FAILED: ${s.error}`}\n`);
+    }
+  }
+  status = report.ok ? 0 : 1;
+} catch (err) {
+  process.stderr.write(`rebuild failed: ${(err as Error).message}\n`);
+} finally {
+  for (const s of sources) s.close();
+  await db.$disconnect();
+}
+process.exit(status);

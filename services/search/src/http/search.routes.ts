@@ -1,0 +1,30 @@
+/** GET /search (spec section 4): membership of the workspace is enough (any role). */
+import { defineRoute, requireToken, requireWorkspace, type AnyRouteDef } from '@studio/http';
+import type { SearchService } from '../services/search.service.js';
+import { searchQuerySchema, searchResponseSchema } from './search.schema.js';
+
+export function searchRoutes(service: SearchService): AnyRouteDef[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/search',
+      operationId: 'search',
+      summary: 'Search clients, leads, shoots, galleries, albums and orders of one workspace',
+      tags: ['search'],
+      auth: 'token',
+      query: searchQuerySchema,
+      response: searchResponseSchema,
+      handler: async ({ query, principal }) => {
+        requireWorkspace(requireToken(principal), query.workspace_id);
+        const page = await service.search({
+          workspaceId: query.workspace_id,
+          q: query.q,
+          types: query.types,
+          limit: query.limit,
+          cursor: query.cursor,
+        });
+        return { ok: true, items: page.items, next_cursor: page.nextCursor };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,192 @@
+/**
+ * Boots the real upload service in-process for one test file: a fresh clone of the migrated template database,
+ * real RabbitMQ (work queues under a prefix of their own), the real S3-compatible dev server on a random port,
+ * the API (HTTP + gRPC on port 0) and, when asked, the worker. Studio is stood in for by a small gRPC server
+ * that speaks the real studio.v1.StudioInternal contract (GetShoot) from an in-memory table of shoots.
+ */
+import { randomUUID } from 'node:crypto';
+import { connectAmqp } from '@studio/amqp';
+import { AppError } from '@studio/errors';
+import { loadService, startGrpcServer, unaryHandlers, type GrpcServerHandle } from '@studio/grpc';
+import { signIdentity, type Role } from '@studio/identity';
+import { createLogger } from '@studio/logger';
+import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
+import { createUpload, createUploadWorker, type Upload, type UploadDeps, type UploadWorker } from '../src/app.js';
+import { uploadEnvSchema, type UploadConfig } from '../src/config.js';
+import { startS3Server, type RunningS3Server } from '../src/dev/s3-server.js';
+import { deleteWorkTopology } from '../src/events/work-queues.js';
+import ensureTemplate, { TEMPLATE } from './global-setup.js';
+
+export const NOT_FOUND_TEXT = '{"ok":false,"error":"not_found"}';
+export const MISSING_ID = '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: T;
+}
+
+export interface Caller {
+  profileId: string;
+  memberships: Record<string, Role>;
+  headers(): Record<string, string>;
+}
+
+export interface RequestOptions {
+  as?: Caller;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export type Api = <T = any>(method: string, path: string, opts?: RequestOptions) => Promise<ApiResponse<T>>;
+
+/** Studio's GetShoot over real gRPC, answering from `shoots` (shoot id -> workspace id). */
+async function startFakeStudio(shoots: Map<string, string>): Promise<GrpcServerHandle> {
+  const logger = createLogger({ service: 'fake-studio', level: 'silent' });
+  const Service = loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal');
+  return startGrpcServer((server) => {
+    server.addService(
+      Service.service,
+      unaryHandlers(logger, {
+        async GetShoot(req: { shoot_id: string; workspace_ids: string[] }) {
+          const ws = shoots.get(req.shoot_id);
+          if (!ws || !req.workspace_ids.includes(ws)) throw new AppError('not_found');
+          return { id: req.shoot_id, workspace_id: ws, title: 'Shoot', slug: 'shoot', state: 'planned', client_id: '', scheduled_start: '', scheduled_end: '', created_at: new Date().toISOString() };
+        },
+        async AuthenticateToken() {
+          throw new AppError('unauthorized');
+        },
+      }),
+    );
+  }, 0);
+}
+
+export interface TestUpload {
+  upload: Upload;
+  ports: { httpPort: number; grpcPort: number };
+  worker: UploadWorker | null;
+  config: UploadConfig;
+  s3: RunningS3Server;
+  database: FreshDatabase;
+  api: Api;
+  /** A workspace with one caller per role asked for. */
+  tenant(roles?: Role[]): { workspaceId: string; callers: Record<Role, Caller> };
+  /** Registers a shoot of `workspaceId` with the stand-in studio. */
+  shoot(workspaceId: string): string;
+  /** Current fake time offset (tests of expiry move it forward). */
+  clock: { offsetMs: number };
+  stop(): Promise<void>;
+}
+
+export function makeApi(base: string): Api {
+  return async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.as ? opts.as.headers() : {}), ...opts.headers };
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(base + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, body: parsed as any };
+  };
+}
+
+export async function startTestUpload(opts: { worker?: boolean; env?: Record<string, string> } = {}): Promise<TestUpload> {
+  await ensureTemplate();
+  const database = await freshDatabase(TEMPLATE);
+  const s3 = await startS3Server({ port: 0 });
+  const shoots = new Map<string, string>();
+  const studio = await startFakeStudio(shoots);
+  const prefix = `upload-test-${randomUUID().slice(0, 8)}`;
+  const config = uploadEnvSchema.parse({
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: '5',
+    AMQP_URL: testConfig.TEST_AMQP_URL,
+    UPLOAD_HTTP_PORT: '0',
+    UPLOAD_GRPC_PORT: '0',
+    UPLOAD_WORKER_HTTP_PORT: '0',
+    STUDIO_GRPC_ADDR: `127.0.0.1:${studio.port}`,
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: 'test-photos',
+    UPLOAD_QUEUE_PREFIX: prefix,
+    UPLOAD_QUEUE_EXPIRES_MS: String(10 * 60_000),
+    LOG_LEVEL: 'silent',
+    SHUTDOWN_GRACE_MS: '2000',
+    ...opts.env,
+  });
+  const clock = { offsetMs: 0 };
+  const deps: UploadDeps = {
+    logger: createLogger({ service: 'upload-test', level: 'silent' }),
+    now: () => new Date(Date.now() + clock.offsetMs),
+    relayIntervalMs: 100,
+    retryDelayMs: 50,
+  };
+  const upload = createUpload(config, deps);
+  const ports = await upload.start();
+  const worker = opts.worker ? createUploadWorker(config, deps) : null;
+  if (worker) await worker.start();
+
+  return {
+    upload,
+    ports,
+    worker,
+    config,
+    s3,
+    database,
+    clock,
+    api: makeApi(`http://127.0.0.1:${ports.httpPort}/api/v1`),
+    tenant(roles: Role[] = ['owner']) {
+      const workspaceId = randomUUID();
+      const callers = {} as Record<Role, Caller>;
+      for (const role of roles) {
+        const profileId = randomUUID();
+        const memberships = { [workspaceId]: role };
+        callers[role] = {
+          profileId,
+          memberships,
+          headers: () => ({
+            'x-studio-identity': signIdentity({ kind: 'token', profileId, tokenId: randomUUID(), scopeWorkspaceId: null, memberships }, config.internalJwtSecret),
+          }),
+        };
+      }
+      return { workspaceId, callers };
+    },
+    shoot(workspaceId: string) {
+      const id = randomUUID();
+      shoots.set(id, workspaceId);
+      return id;
+    },
+    async stop() {
+      await worker?.stop();
+      await upload.stop();
+      await studio.close(500);
+      await s3.stop();
+      const amqp = await connectAmqp(testConfig.TEST_AMQP_URL, createLogger({ service: 'cleanup', level: 'silent' }), 'upload-test-cleanup');
+      await amqp.model.waitForConnect();
+      await deleteWorkTopology(amqp, upload.topology).catch(() => undefined);
+      await amqp.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Polls `fn` until `done(value)`; fails after `timeoutMs` (a bound for a hung test, not a timing assertion). */
+export async function eventually<T>(fn: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (done(v)) return v;
+    if (Date.now() > until) throw new Error(`condition not reached within ${timeoutMs} ms; last value: ${JSON.stringify(v)?.slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
