@@ -23,7 +23,7 @@ function admin(databaseUrl: string, ...args: string[]): any {
 
 export async function foundationBench(stack: Stack, databaseUrls: Record<string, string>, studioHttpPort: number, seconds: number) {
   const demo = admin(databaseUrls.studio!, 'seed-demo');
-  const token = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000000', '--name', 'bench').token as string;
+  const token = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', 'bench').token as string;
   const auth = { authorization: `Bearer ${token}` };
   const created = await fetch(`${stack.baseUrl}/shoots`, {
     method: 'POST',

@@ -20,8 +20,10 @@ export function ensureInstalled() {
   const stamp = path.join(ROOT, 'node_modules', '.studio-install-stamp');
   const want = existsSync(lock) ? createHash('sha256').update(readFileSync(lock)).digest('hex') : 'no-lock';
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
-  console.log('[studio] installing dependencies (npm ci)...');
-  run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund', '--loglevel=error'], {
+  // `npm install` honours package-lock.json; `npm ci` refuses a lock that lacks other platforms' optional
+  // packages (turbo's), which npm itself sometimes leaves out.
+  console.log('[studio] installing dependencies (npm install)...');
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
   });
   writeFileSync(stamp, want);

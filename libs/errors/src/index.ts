@@ -79,10 +79,21 @@ interface PrismaLikeError {
   meta?: unknown;
 }
 
+/** Socket-level codes that mean a dependency (database, broker, another service) cannot be reached. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P03']);
+
 /** Maps a thrown value to an AppError when its meaning is known; returns null for unknown errors. */
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
-  const e = err as PrismaLikeError | null;
+  const e = err as (PrismaLikeError & { cause?: { code?: string; originalCode?: string } }) | null;
+  if (e && typeof e === 'object') {
+    // Prisma: P1001 can't reach the server, P1002 timed out, P1017 server closed the connection, P2024 pool timeout;
+    // an initialization error means the database was never reached; the driver adapter wraps socket errors.
+    if (e.name === 'PrismaClientInitializationError') return new AppError('unavailable', 'database unavailable');
+    if (e.code && ['P1001', 'P1002', 'P1017', 'P2024'].includes(e.code)) return new AppError('unavailable', 'database unavailable');
+    const causeCode = e.cause?.originalCode ?? e.cause?.code ?? e.code;
+    if (causeCode && UNREACHABLE_CODES.has(causeCode)) return new AppError('unavailable', 'dependency unavailable');
+  }
   if (e && typeof e === 'object' && typeof e.code === 'string' && e.name?.startsWith('PrismaClient')) {
     switch (e.code) {
       case 'P2002': // unique constraint

@@ -25,13 +25,19 @@ export interface HttpAppOptions {
 /** Sends an error answer for any thrown value; unknown errors are logged and become a generic 500. */
 export function sendError(err: unknown, req: Request, res: Response, logger: Logger): void {
   let appErr = toAppError(err);
-  const e = err as { type?: string; status?: number } | null;
+  const e = err as { type?: string; status?: number; statusCode?: number } | null;
   if (!appErr && e && typeof e === 'object') {
+    const status = e.status ?? e.statusCode;
     // body-parser errors: malformed JSON, oversized or wrongly encoded bodies are the caller's fault.
     if (e.type === 'entity.parse.failed') appErr = new AppError('invalid_input', 'malformed JSON body');
     else if (e.type === 'entity.too.large') appErr = new AppError('invalid_input', 'request body is larger than 1 MiB');
-    else if (typeof e.type === 'string' && e.status && e.status >= 400 && e.status < 500) {
+    else if (typeof e.type === 'string' && status && status >= 400 && status < 500) {
       appErr = new AppError('invalid_input', 'request body could not be read');
+    } else if (status === 404) {
+      appErr = new AppError('not_found');
+    } else if (typeof status === 'number' && status >= 400 && status < 500) {
+      // http-errors raised by express itself, e.g. a path parameter that is not valid percent-encoding.
+      appErr = new AppError('invalid_input', 'the request could not be understood');
     }
   }
   if (res.headersSent) {
@@ -44,8 +50,12 @@ export function sendError(err: unknown, req: Request, res: Response, logger: Log
     return;
   }
   if (appErr.kind === 'internal') logger.error({ err }, 'internal error');
-  const extra = appErr.details && typeof appErr.details === 'object' && appErr.kind === 'invalid_input' ? (appErr.details as Record<string, unknown>) : undefined;
-  res.status(appErr.httpStatus).json(errorBody(appErr.kind, appErr.message, extra));
+  if (appErr.kind === 'unavailable') logger.warn({ err: (err as Error)?.message }, 'dependency unavailable');
+  let extra = appErr.details && typeof appErr.details === 'object' && appErr.kind === 'invalid_input' ? (appErr.details as Record<string, unknown>) : undefined;
+  // A 5xx names the request id so an operator can find the log line; it never carries upstream detail.
+  if (appErr.httpStatus >= 500) extra = { request_id: req.requestId };
+  const message = appErr.httpStatus >= 500 ? undefined : appErr.message;
+  res.status(appErr.httpStatus).json(errorBody(appErr.kind, message, extra));
 }
 
 export function createHttpApp(opts: HttpAppOptions): Express {
