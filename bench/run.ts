@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: provisions an isolated copy of the databases (suffix _bench), starts the real stack with
  * access logs off, runs each benchmark and writes the figures to bench/results/.
- * Usage: npm run bench [-- --seconds 10]
+ * Usage: npm run bench [-- --seconds 10] [--only foundation,upload]
  */
 import path from 'node:path';
 import { dropDatabase } from '@studio/testkit/db';
@@ -19,6 +19,10 @@ if (!Number.isFinite(seconds) || seconds < 1) {
   process.exit(2);
 }
 
+const onlyArg = args.indexOf('--only');
+const only = onlyArg >= 0 ? new Set(String(args[onlyArg + 1] ?? '').split(',')) : null;
+const wanted = (name: string) => !only || only.has(name);
+
 const ports: StackPorts = { gateway: 28080, studioHttp: 27101, studioGrpc: 27201, s3: 29000, uploadHttp: 27103, uploadGrpc: 27203, uploadWorkerHttp: 27113 };
 for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}_bench`);
 const databaseUrls = await provision({ suffix: '_bench' });
@@ -32,8 +36,8 @@ const stack = await startStack({
   env: { gateway: { ACCESS_LOG: 'false' } },
 });
 try {
-  const foundation = await foundationBench(stack, databaseUrls, ports.studioHttp, seconds);
-  const upload = await uploadBench(stack, databaseUrls, ports);
+  const foundation = wanted('foundation') ? await foundationBench(stack, databaseUrls, ports.studioHttp, seconds) : undefined;
+  const upload = wanted('upload') ? await uploadBench(stack, databaseUrls, ports) : undefined;
   const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation, upload });
   console.log(`\nresults written to ${path.relative(ROOT, file)}`);
 } finally {
