@@ -8,7 +8,7 @@ import path from 'node:path';
 import { signIdentity, type Role } from '@studio/identity';
 import { ROOT } from '../scripts/lib/infra.js';
 import type { Stack } from '../scripts/lib/stack.js';
-import { measure, ratio, startBareServer, type Measurement } from './lib.js';
+import { measure, measureSequential, ratio, startBareServer, type Measurement } from './lib.js';
 
 const DEV_IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
 
@@ -43,12 +43,14 @@ export async function foundationBench(stack: Stack, databaseUrls: Record<string,
   console.log('\nGET /shoots/{id}: bare http ceiling vs. studio direct vs. through the gateway');
   const results: Measurement[] = [];
   try {
-    for (const connections of [50, 1]) {
-      const opts = { connections, durationSeconds: seconds, warmupSeconds: 2 };
-      results.push(await measure('bare node http (fixed body)', bare.url, opts));
-      results.push(await measure('studio direct (identity, service, database)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }));
-      results.push(await measure('gateway (auth, rate limit, proxy, service, db)', gatewayUrl, { ...opts, headers: auth }));
-    }
+    const opts = { connections: 50, durationSeconds: seconds, warmupSeconds: 2 };
+    results.push(await measure('bare node http (fixed body)', bare.url, opts));
+    results.push(await measure('studio direct (identity, service, database)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }));
+    results.push(await measure('gateway (auth, rate limit, proxy, service, db)', gatewayUrl, { ...opts, headers: auth }));
+    const seq = { durationSeconds: seconds, warmupSeconds: 1 };
+    results.push(await measureSequential('bare node http (fixed body)', bare.url, seq));
+    results.push(await measureSequential('studio direct (identity, service, database)', directUrl, { ...seq, headers: { 'x-studio-identity': identity } }));
+    results.push(await measureSequential('gateway (auth, rate limit, proxy, service, db)', gatewayUrl, { ...seq, headers: auth }));
   } finally {
     await bare.close();
   }

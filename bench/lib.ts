@@ -62,3 +62,54 @@ export function writeResults(name: string, data: unknown): string {
 }
 
 export const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 1000) / 1000);
+
+/**
+ * One connection, one request at a time, timed with hrtime: sub-millisecond medians (autocannon reports whole
+ * milliseconds, too coarse to see what a hop adds).
+ */
+export async function measureSequential(
+  name: string,
+  url: string,
+  opts: { durationSeconds: number; headers?: Record<string, string>; warmupSeconds?: number },
+): Promise<Measurement> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const target = new URL(url);
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = process.hrtime.bigint();
+      const req = http.request({ host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: opts.headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode === 200 ? Number(process.hrtime.bigint() - started) / 1e6 : -1));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const runFor = async (seconds: number) => {
+    const samples: number[] = [];
+    let failures = 0;
+    const until = Date.now() + seconds * 1000;
+    while (Date.now() < until) {
+      const ms = await once();
+      if (ms < 0) failures++;
+      else samples.push(ms);
+    }
+    return { samples, failures };
+  };
+  if (opts.warmupSeconds) await runFor(opts.warmupSeconds);
+  const { samples, failures } = await runFor(opts.durationSeconds);
+  agent.destroy();
+  samples.sort((a, b) => a - b);
+  const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? 0;
+  const m: Measurement = {
+    name,
+    connections: 1,
+    durationSeconds: opts.durationSeconds,
+    requestsPerSecond: Math.round(samples.length / opts.durationSeconds),
+    p50Ms: Math.round(pct(50) * 1000) / 1000,
+    p99Ms: Math.round(pct(99) * 1000) / 1000,
+    non2xx: failures,
+    errors: 0,
+  };
+  console.log(`  ${name.padEnd(44)} c= 1  ${String(m.requestsPerSecond).padStart(6)} req/s  p50 ${m.p50Ms.toFixed(3)} ms  p99 ${m.p99Ms.toFixed(3)} ms (sequential, hrtime)`);
+  return m;
+}

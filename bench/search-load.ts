@@ -47,11 +47,12 @@ async function insertBatch(client: pg.ClientBase, docs: GeneratedDocument[]): Pr
   );
 }
 
-export async function loadCorpus(databaseUrl: string, shape: CorpusShape = DEFAULT_SHAPE, log: (m: string) => void = console.log): Promise<LoadedCorpus> {
+/** `largeWorkspaceId`: load the large workspace under this id (e.g. one an API token of the bench reaches). */
+export async function loadCorpus(databaseUrl: string, shape: CorpusShape = DEFAULT_SHAPE, log: (m: string) => void = console.log, largeWorkspaceId?: string): Promise<LoadedCorpus> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   try {
-    const workspaceIds = Array.from({ length: shape.workspaces }, () => randomUUID());
-    const largeWorkspaceId = workspaceIds[0]!;
+    const workspaceIds = Array.from({ length: shape.workspaces }, (_, i) => (i === 0 && largeWorkspaceId ? largeWorkspaceId : randomUUID()));
+    const large = workspaceIds[0]!;
     const perSmall = Math.floor((shape.documents - shape.largeWorkspace) / Math.max(1, shape.workspaces - 1));
 
     await pool.query('TRUNCATE search_documents, search_words');
@@ -139,7 +140,7 @@ export async function loadCorpus(databaseUrl: string, shape: CorpusShape = DEFAU
     log(`  indexes in ${Math.round((t2 - t1) / 1000)} s; vacuum analyze in ${Math.round((t3 - t2) / 1000)} s`);
     return {
       workspaceIds,
-      largeWorkspaceId,
+      largeWorkspaceId: large,
       tailWords: gen.tailWords,
       samples,
       seconds: { generateAndInsert: (t1 - t0) / 1000, indexes: (t2 - t1) / 1000, analyze: (t3 - t2) / 1000 },
