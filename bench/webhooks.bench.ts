@@ -12,7 +12,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -46,8 +46,20 @@ export interface WebhooksBenchOptions {
   logDir?: string;
 }
 
+/** CPU seconds used during a phase, per component, and per delivery (microseconds). */
+export interface CpuCost {
+  api: number;
+  worker: number;
+  postgres: number;
+  benchProcess: number;
+  microsecondsPerDelivery: { api: number; worker: number; postgres: number; benchProcess: number; serviceTotal: number };
+  /** 2 cores' worth of CPU divided by (api + worker + postgres) per delivery: the rate an idle 2-core machine could reach, broker and load generator aside. */
+  projectedDeliveriesPerSecondOn2Cores: number;
+}
+
 export interface PhaseResult {
   name: string;
+  cpu?: CpuCost;
   offeredPerSecond: number | null;
   events: number;
   delivered: number;
@@ -77,6 +89,18 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** utime + stime of a process in seconds (Linux /proc; 0 elsewhere or once it has exited). */
+function processCpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
@@ -258,6 +282,42 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
       ch.publish(EVENTS_EXCHANGE, 'gallery.published', e.content, { persistent: true, contentType: 'application/json', messageId: e.id });
     };
 
+    // CPU accounting: the two service processes, this process, and the PostgreSQL backends serving our database.
+    const dbName = new URL(databaseUrl).pathname.slice(1);
+    const pgPids = async (): Promise<number[]> => {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      try {
+        return (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
+      } finally {
+        await c.end();
+      }
+    };
+    const cpuSnapshot = async () => {
+      const pids = await pgPids();
+      const self = process.cpuUsage();
+      return {
+        api: processCpuSeconds(api.child.pid),
+        worker: processCpuSeconds(worker.child.pid),
+        bench: (self.user + self.system) / 1e6,
+        pg: new Map(pids.map((pid) => [pid, processCpuSeconds(pid)])),
+      };
+    };
+    const cpuSince = async (before: Awaited<ReturnType<typeof cpuSnapshot>>, deliveries: number): Promise<CpuCost> => {
+      const after = await cpuSnapshot();
+      let postgres = 0;
+      for (const [pid, t] of after.pg) postgres += t - (before.pg.get(pid) ?? 0);
+      const r = (x: number) => Math.round(x * 100) / 100;
+      const per = (x: number) => Math.round((x / Math.max(1, deliveries)) * 1e6);
+      const cost = { api: r(after.api - before.api), worker: r(after.worker - before.worker), postgres: r(postgres), benchProcess: r(after.bench - before.bench) };
+      const serviceTotal = per(cost.api + cost.worker + cost.postgres);
+      return {
+        ...cost,
+        microsecondsPerDelivery: { api: per(cost.api), worker: per(cost.worker), postgres: per(cost.postgres), benchProcess: per(cost.benchProcess), serviceTotal },
+        projectedDeliveriesPerSecondOn2Cores: serviceTotal > 0 ? Math.round(2e6 / serviceTotal) : 0,
+      };
+    };
+
     const drain = async (expected: number, timeoutMs: number) => {
       const until = Date.now() + timeoutMs;
       while (receiver.received.size < expected && Date.now() < until) await sleep(50);
@@ -303,6 +363,7 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
     const phases: PhaseResult[] = [];
     // Phase 1: a fixed offered rate, paced in 10 ms ticks.
     {
+      const cpu0 = await cpuSnapshot();
       const total = Math.round(rate * opts.seconds);
       const started = performance.now();
       let sent = 0;
@@ -316,11 +377,14 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
         await sleep(10);
       }
       await drain(total, 60_000);
-      phases.push(summarise(`fixed rate ${rate}/s for ${opts.seconds} s`, rate, started));
+      const phase = summarise(`fixed rate ${rate}/s for ${opts.seconds} s`, rate, started);
+      phase.cpu = await cpuSince(cpu0, phase.delivered);
+      phases.push(phase);
       receiver.reset();
     }
     // Phase 2: saturation: a burst published as fast as the broker confirms; throughput = drain rate.
     {
+      const cpu0 = await cpuSnapshot();
       const started = performance.now();
       for (let i = 0; i < burst; i++) {
         publish(makeEvent());
@@ -328,10 +392,19 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
       }
       await ch.waitForConfirms();
       await drain(burst, 120_000);
-      phases.push(summarise(`saturation (burst of ${burst})`, null, started));
+      const phase = summarise(`saturation (burst of ${burst})`, null, started);
+      phase.cpu = await cpuSince(cpu0, phase.delivered);
+      phases.push(phase);
       receiver.reset();
     }
     await ch.close();
+    for (const p of phases) {
+      const c = p.cpu!;
+      console.log(
+        `  cpu per delivery (${p.name.split(' (')[0]}): api ${c.microsecondsPerDelivery.api} us, worker ${c.microsecondsPerDelivery.worker} us, postgres ${c.microsecondsPerDelivery.postgres} us` +
+          ` (service total ${c.microsecondsPerDelivery.serviceTotal} us => ~${c.projectedDeliveriesPerSecondOn2Cores}/s on 2 idle cores); load generator ${c.microsecondsPerDelivery.benchProcess} us`,
+      );
+    }
 
     // The receiver's own ceiling, same machine, same run: autocannon POSTing a signed delivery body.
     const sample = makeEvent();

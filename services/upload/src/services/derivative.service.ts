@@ -37,6 +37,9 @@ export class DerivativeService {
     if (!photo || photo.state !== 'processing') return 'skipped';
 
     let tmp: string | null = null;
+    const t0 = performance.now();
+    const timings: Record<string, number> = {};
+    const lap = (name: string, since: number) => (timings[name] = Math.round(performance.now() - since));
     try {
       let input: Buffer | string;
       try {
@@ -51,6 +54,8 @@ export class DerivativeService {
         throw err;
       }
 
+      lap('download_ms', t0);
+      const t1 = performance.now();
       let d;
       try {
         d = await makeDerivatives(input);
@@ -58,15 +63,21 @@ export class DerivativeService {
         if (err instanceof ImageDecodeError) return this.fail(photo.id, err.reason);
         throw err;
       }
+      lap('derive_ms', t1);
+      const t2 = performance.now();
       const webKey = objectKeys.web(photo.workspaceId, photo.id);
       const thumbKey = objectKeys.thumb(photo.workspaceId, photo.id);
       await Promise.all([storage.put(webKey, d.web.data, d.web.contentType), storage.put(thumbKey, d.thumb.data, d.thumb.contentType)]);
+      lap('upload_ms', t2);
+      const t3 = performance.now();
       const features = d.proxy ? (computeFeatures(d.proxy) as unknown as Record<string, unknown>) : null;
+      lap('features_ms', t3);
       const moved = await stores.photos.markReady(
         photo.id,
         { webKey, thumbKey, width: d.metadata.width, height: d.metadata.height, captureTime: d.metadata.captureTime, features },
         this.now(),
       );
+      this.logger.debug({ photo_id: photo.id, ...timings, total_ms: Math.round(performance.now() - t0) }, 'derivatives made');
       return moved ? 'ready' : 'skipped';
     } finally {
       if (tmp) await rm(tmp, { force: true });

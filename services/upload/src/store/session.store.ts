@@ -77,6 +77,17 @@ export class SessionStore {
     return { ...session, files: files.map((f) => ({ ...toFileRow(f), parts: f.parts })) };
   }
 
+  /**
+   * Records activity at most once a minute per session (hot paths such as signing and recording parts call it
+   * for every part; the 7-day expiry does not need more precision, and it keeps the session row uncontended).
+   */
+  async touchIfStale(id: string, now: Date): Promise<void> {
+    await this.db.client.uploadSession.updateMany({
+      where: { id, state: { in: ACTIVE }, lastActivityAt: { lt: new Date(now.getTime() - 60_000) } },
+      data: { lastActivityAt: now },
+    });
+  }
+
   async touch(tx: Tx, id: string, now: Date): Promise<void> {
     await tx.uploadSession.update({ where: { id }, data: { lastActivityAt: now } });
   }
