@@ -9,6 +9,7 @@ import { DATABASE_SERVICES, ROOT, defaultInfra, provision } from '../scripts/lib
 import { startStack, type StackPorts } from '../scripts/lib/stack.js';
 import { foundationBench } from './foundation.bench.js';
 import { uploadBench } from './upload.bench.js';
+import { webhooksBench } from './webhooks.bench.js';
 import { writeResults } from './lib.js';
 
 const args = process.argv.slice(2);
@@ -23,7 +24,7 @@ const onlyArg = args.indexOf('--only');
 const only = onlyArg >= 0 ? new Set(String(args[onlyArg + 1] ?? '').split(',')) : null;
 const wanted = (name: string) => !only || only.has(name);
 
-const ports: StackPorts = { gateway: 28080, studioHttp: 27101, studioGrpc: 27201, s3: 29000, uploadHttp: 27103, uploadGrpc: 27203, uploadWorkerHttp: 27113 };
+const ports: StackPorts = { gateway: 28080, studioHttp: 27101, studioGrpc: 27201, s3: 29000, uploadHttp: 27103, uploadGrpc: 27203, uploadWorkerHttp: 27113, webhooksHttp: 27105, webhooksGrpc: 27205, webhooksWorkerHttp: 27115 };
 for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}_bench`);
 const databaseUrls = await provision({ suffix: '_bench' });
 const stack = await startStack({
@@ -38,7 +39,8 @@ const stack = await startStack({
 try {
   const foundation = wanted('foundation') ? await foundationBench(stack, databaseUrls, ports.studioHttp, seconds) : undefined;
   const upload = wanted('upload') ? await uploadBench(stack, databaseUrls, ports) : undefined;
-  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation, upload });
+  const webhooks = wanted('webhooks') ? await webhooksBench({ amqpUrl: defaultInfra.amqpUrl, seconds }) : undefined;
+  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation, upload, webhooks });
   console.log(`\nresults written to ${path.relative(ROOT, file)}`);
 } finally {
   await stack.stop();

@@ -17,6 +17,9 @@ export const BLACKBOX_PORTS: StackPorts = {
   uploadHttp: 17103,
   uploadGrpc: 17203,
   uploadWorkerHttp: 17113,
+  webhooksHttp: 17105,
+  webhooksGrpc: 17205,
+  webhooksWorkerHttp: 17115,
 };
 export const BLACKBOX_REDIS_URL = 'redis://127.0.0.1:6379/1';
 

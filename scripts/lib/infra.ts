@@ -29,6 +29,7 @@ export const defaultInfra: InfraConfig = {
 export const DATABASE_SERVICES = [
   { name: 'studio', dir: 'services/studio', database: 'studio' },
   { name: 'upload', dir: 'services/upload', database: 'upload' },
+  { name: 'webhooks', dir: 'services/webhooks', database: 'webhooks' },
 ] as const;
 
 function log(msg: string) {

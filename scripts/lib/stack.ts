@@ -17,9 +17,13 @@ export interface StackPorts {
   uploadGrpc: number;
   /** The upload worker's health/metrics port. */
   uploadWorkerHttp: number;
+  webhooksHttp: number;
+  webhooksGrpc: number;
+  /** The webhook dispatcher's health/metrics port. */
+  webhooksWorkerHttp: number;
 }
 
-export const DEV_PORTS: StackPorts = { gateway: 8080, studioHttp: 7101, studioGrpc: 7201, s3: 9000, uploadHttp: 7103, uploadGrpc: 7203, uploadWorkerHttp: 7113 };
+export const DEV_PORTS: StackPorts = { gateway: 8080, studioHttp: 7101, studioGrpc: 7201, s3: 9000, uploadHttp: 7103, uploadGrpc: 7203, uploadWorkerHttp: 7113, webhooksHttp: 7105, webhooksGrpc: 7205, webhooksWorkerHttp: 7115 };
 
 export interface StackOptions {
   ports: StackPorts;
@@ -35,7 +39,7 @@ export interface StackOptions {
   s3DataDir?: string;
 }
 
-export type ProcessName = 's3' | 'studio' | 'upload' | 'upload-worker' | 'gateway';
+export type ProcessName = 's3' | 'studio' | 'upload' | 'upload-worker' | 'webhooks' | 'webhooks-worker' | 'gateway';
 
 interface ProcessSpec {
   name: ProcessName;
@@ -62,6 +66,17 @@ function specs(o: StackOptions): ProcessSpec[] {
     // exchange); they go away a day after the stack's last worker stopped.
     UPLOAD_QUEUE_PREFIX: `upload-${o.ports.uploadHttp}`,
     UPLOAD_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
+  };
+  const webhooks = {
+    ...common,
+    WEBHOOKS_HTTP_PORT: String(o.ports.webhooksHttp),
+    WEBHOOKS_GRPC_PORT: String(o.ports.webhooksGrpc),
+    WEBHOOKS_WORKER_HTTP_PORT: String(o.ports.webhooksWorkerHttp),
+    DATABASE_URL: o.databaseUrls.webhooks!,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', // local stacks deliver to loopback receivers
+    // Each local stack gets its own copy of every event on the shared exchange; gone a day after it stops.
+    WEBHOOKS_FANOUT_QUEUE: `webhooks.fanout.${o.ports.webhooksHttp}`,
+    WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
   };
   return [
     {
@@ -95,6 +110,18 @@ function specs(o: StackOptions): ProcessSpec[] {
       env: { ...upload, ...o.env?.['upload-worker'] },
     },
     {
+      name: 'webhooks',
+      entry: 'services/webhooks/src/main.ts',
+      readyUrl: `http://127.0.0.1:${o.ports.webhooksHttp}/readyz`,
+      env: { ...webhooks, ...o.env?.webhooks },
+    },
+    {
+      name: 'webhooks-worker',
+      entry: 'services/webhooks/src/worker.ts',
+      readyUrl: `http://127.0.0.1:${o.ports.webhooksWorkerHttp}/readyz`,
+      env: { ...webhooks, ...o.env?.['webhooks-worker'] },
+    },
+    {
       name: 'gateway',
       entry: 'gateway/src/main.ts',
       readyUrl: `http://127.0.0.1:${o.ports.gateway}/readyz`,
@@ -105,6 +132,7 @@ function specs(o: StackOptions): ProcessSpec[] {
         STUDIO_HTTP_URL: `http://127.0.0.1:${o.ports.studioHttp}`,
         STUDIO_GRPC_ADDR: `127.0.0.1:${o.ports.studioGrpc}`,
         UPLOAD_HTTP_URL: `http://127.0.0.1:${o.ports.uploadHttp}`,
+        WEBHOOKS_HTTP_URL: `http://127.0.0.1:${o.ports.webhooksHttp}`,
         ...o.env?.gateway,
       },
     },
@@ -185,7 +213,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const processes = new Map<ProcessName, RunningProcess>();
   const stop = async () => {
     // Gateway first so no new work reaches the services, then the services.
-    const order: ProcessName[] = ['gateway', 'upload-worker', 'upload', 'studio', 's3'];
+    const order: ProcessName[] = ['gateway', 'webhooks-worker', 'webhooks', 'upload-worker', 'upload', 'studio', 's3'];
     for (const name of order) {
       const p = processes.get(name);
       if (p) await stopProcess(p);

@@ -121,6 +121,9 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
       return consumer;
     },
     startDispatcher() {
+      // The dispatcher's own pool commits asynchronously (see openDatabase): a claim or an outcome lost in a
+      // database crash only repeats a delivery, which at-least-once allows, and commits stop waiting for fsync.
+      const dispatchDb = openDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE, logger, { asyncCommit: true });
       const notifier = startDeliveryNotifier(config.DATABASE_URL, logger);
       const sender = new WebhookSender({
         timeoutMs: config.DELIVERY_TIMEOUT_MS,
@@ -130,7 +133,7 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
         resolver: deps.resolver,
       });
       const dispatcher = new Dispatcher({
-        store: deliveries,
+        store: new DeliveryStore(dispatchDb),
         sender,
         secrets,
         logger,
@@ -141,6 +144,7 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
         pollMs: config.DISPATCH_POLL_MS,
         leaseMs: config.DISPATCH_LEASE_MS,
         timeoutMs: config.DELIVERY_TIMEOUT_MS,
+        coalesceMs: config.DISPATCH_COALESCE_MS,
         notifier,
         registry: dispatcherMetricsTaken ? undefined : metrics.registry,
       });
@@ -152,6 +156,7 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
           await dispatcher.stop(graceMs);
           sender.close();
           await notifier.close();
+          await dispatchDb.close();
         })());
       cleanups.push(() => stop());
       return { dispatcher, stop };

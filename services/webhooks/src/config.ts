@@ -91,6 +91,8 @@ export const configSchema = z
     /** Maximum concurrent requests to one endpoint from one dispatcher process. */
     DISPATCH_ENDPOINT_CONCURRENCY: env.int(64, 1),
     DISPATCH_BATCH_SIZE: env.int(100, 1),
+    /** Pause after a wake-up before claiming, so one claim takes what arrived meanwhile. */
+    DISPATCH_COALESCE_MS: env.int(5, 0),
     /** Longest sleep between claims when idle; NOTIFY and the next due time usually wake it sooner. */
     DISPATCH_POLL_MS: env.int(1000, 10),
     /** A claimed delivery returns to the pool after this long if its dispatcher died. */

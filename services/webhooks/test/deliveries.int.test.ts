@@ -136,6 +136,19 @@ describe('fan-out', () => {
   });
 });
 
+describe('fan-out consumer recovery', () => {
+  it('declares its queue again and resumes when the broker cancels it', async () => {
+    const queue = h.config.WEBHOOKS_FANOUT_QUEUE;
+    await withChannel((ch) => ch.deleteQueue(queue));
+    await waitFor('queue declared and consumed again', () => withChannel(async (ch) => (await ch.checkQueue(queue)).consumerCount === 1), 15_000);
+    const r = await receiver();
+    const ep = await legacy(wsB, r.url, ['gallery.delivered']);
+    const event = envelope('gallery.delivered', wsB, { gallery_id: randomUUID() });
+    await h.publish(event);
+    await finalState(event.id, ep.id, 'succeeded');
+  });
+});
+
 describe('retries', () => {
   it('retries a 5xx with the same event id until a 2xx', async () => {
     const r = await receiver((_req, i) => (i < 2 ? { status: 500, body: `boom ${i}` } : { status: 200 }));

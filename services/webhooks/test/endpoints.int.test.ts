@@ -182,3 +182,21 @@ describe('DELETE /webhook-endpoints/{id} and rotate-secret', () => {
     expect(res.text).toBe(NOT_FOUND);
   });
 });
+
+describe('gRPC', () => {
+  it('serves grpc.health.v1 and reports NOT_SERVING while shutting down', async () => {
+    const { startWebhooksGrpc } = await import('../src/grpc/server.js');
+    const { createClient, callUnary } = await import('@studio/grpc');
+    const { loadHealthService } = await import('@studio/grpc/health');
+    const server = await startWebhooksGrpc(0, '127.0.0.1');
+    const client = createClient(loadHealthService(), `127.0.0.1:${server.port}`);
+    try {
+      expect(await callUnary(client, 'Check', { service: '' })).toEqual({ status: 'SERVING' });
+      server.health.setAll('NOT_SERVING');
+      expect(await callUnary(client, 'Check', { service: '' })).toEqual({ status: 'NOT_SERVING' });
+    } finally {
+      client.close();
+      await server.close(1000);
+    }
+  });
+});

@@ -116,7 +116,12 @@ export async function startFanoutConsumer(o: FanoutConsumerOptions): Promise<Fan
 
   const onMessage = (ch: Channel) => (msg: ConsumeMessage | null) => {
     if (!msg) {
-      // Consumer cancelled by the broker (queue deleted): set up again.
+      // Consumer cancelled by the broker (e.g. the queue was deleted): drop this channel and set up again.
+      if (channel === ch) {
+        channel = null;
+        consumerTag = null;
+        ch.close().catch(() => undefined);
+      }
       if (!stopped) scheduleSetup(1000);
       return;
     }

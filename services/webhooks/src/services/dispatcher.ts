@@ -30,6 +30,8 @@ export interface DispatcherOptions {
   leaseMs: number;
   /** DELIVERY_TIMEOUT_MS: a held row is only sent while its lease still covers a whole attempt. */
   timeoutMs: number;
+  /** After a wake-up while caught up, wait this long so one claim takes what arrived meanwhile (fewer, larger claims). */
+  coalesceMs?: number;
   notifier?: DeliveryNotifier;
   registry?: client.Registry;
 }
@@ -118,7 +120,7 @@ export class Dispatcher {
     const unsent: Held[] = [];
     for (const q of this.queues.values()) unsent.push(...q.waiting.splice(0));
     this.held -= unsent.length;
-    await this.releaseHeld(unsent);
+    await this.releaseHeld([...unsent, ...this.expired.splice(0)]);
     const until = Date.now() + graceMs;
     while (this.sending > 0 && Date.now() < until) {
       await new Promise<void>((resolve) => {
@@ -137,22 +139,25 @@ export class Dispatcher {
     fn?.();
   }
 
+  /** Sleeps up to `ms`; a wake-up (NOTIFY, a freed slot) ends it early, after the short coalescing pause. */
   private async idle(ms: number): Promise<void> {
     if (this.wakeRequested || this.stopping) {
       this.wakeRequested = false;
       return;
     }
-    await new Promise<void>((resolve) => {
+    const woken = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => {
         this.wakeUp = null;
-        resolve();
+        resolve(false);
       }, Math.max(1, ms));
       timer.unref();
       this.wakeUp = () => {
         clearTimeout(timer);
-        resolve();
+        resolve(true);
       };
     });
+    const coalesce = this.o.coalesceMs ?? 0;
+    if (woken && coalesce > 0 && !this.stopping) await sleep(coalesce);
     this.wakeRequested = false;
   }
 

@@ -16,8 +16,24 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function openDatabase(url: string, poolSize: number, logger: Logger): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+export interface DatabaseOptions {
+  /**
+   * `synchronous_commit = off` for every transaction of this pool: a commit returns before its WAL is flushed.
+   * Only for the dispatcher's claims and outcomes, where losing the last few hundred milliseconds of commits in a
+   * database crash means at most a repeated delivery (at least once) - never for the fan-out insert, whose commit
+   * must be durable before the broker message is acknowledged.
+   */
+  asyncCommit?: boolean;
+}
+
+export function openDatabase(url: string, poolSize: number, logger: Logger, opts: DatabaseOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    ...(opts.asyncCommit ? { options: '-c synchronous_commit=off' } : {}),
+  });
   pool.on('error', (err) => logger.warn({ err: err.message }, 'idle database connection failed'));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   let closed = false;

@@ -149,13 +149,12 @@ export class DeliveryStore {
            JOIN endpoints e ON e.workspace_id = ev."workspaceId" AND e.active AND ev.type = ANY (e.event_types)
          ON CONFLICT (event_id, endpoint_id) DO NOTHING
          RETURNING 1
-       )
-       SELECT count(*)::int AS n FROM ins`,
+       ), c AS (SELECT count(*)::int AS n FROM ins)
+       -- Wake the dispatchers in the same statement (delivered at commit), only when something was created.
+       SELECT n, CASE WHEN n > 0 THEN pg_notify('${DELIVERY_CHANNEL}', '')::text END AS notified FROM c`,
       [JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, workspaceId: e.workspaceId, payload: e.payload })))],
     );
-    const n = res.rows[0]?.n ?? 0;
-    if (n > 0) await this.notify();
-    return n;
+    return res.rows[0]?.n ?? 0;
   }
 
   async notify(): Promise<void> {

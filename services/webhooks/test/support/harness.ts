@@ -301,10 +301,12 @@ export async function startHarness(overrides: Record<string, string> = {}, opts:
 /** A channel of its own to inspect queues (e.g. the dead-letter queue). */
 export async function withChannel<T>(fn: (ch: amqplib.Channel) => Promise<T>): Promise<T> {
   const conn = await amqplib.connect(testConfig.TEST_AMQP_URL);
+  conn.on('error', () => undefined);
   try {
     const ch = await conn.createChannel();
+    ch.on('error', () => undefined); // e.g. checkQueue of a missing queue closes the channel (404); fn sees the rejection
     return await fn(ch);
   } finally {
-    await conn.close();
+    await conn.close().catch(() => undefined);
   }
 }
