@@ -1,7 +1,7 @@
 import { GetObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
-import { S3Presigner, uriEncode, type PresignerOptions } from './presign.js';
+import { S3Presigner, uriEncode, type PresignerOptions } from './index.js';
 
 const base: PresignerOptions = {
   endpoint: 'http://127.0.0.1:9000',
@@ -45,6 +45,15 @@ describe.each(variants)('S3Presigner (%s) signs exactly what the SDK presigner s
     expect(parts(ours.getObject(key, 3600, now).url)).toEqual(parts(sdk));
   });
 
+  it('GET through a batch signer (one signing time for many keys), byte-identical to getObject', async () => {
+    const sign = ours.getSigner(3600, now);
+    for (const k of [key, 'ws/6f1c3e0a-1111-4222-8333-444455556666/photos/0b6f5a0e-2222-4333-8444-555566667777/web.jpg', 'plain/thumb.webp']) {
+      const sdk = await getSignedUrl(client, new GetObjectCommand({ Bucket: opts.bucket, Key: k }), { expiresIn: 3600, signingDate: now });
+      expect(parts(sign(k))).toEqual(parts(sdk));
+      expect(sign(k)).toBe(ours.getObject(k, 3600, now).url);
+    }
+  });
+
   it('PUT with a signed Content-Type', async () => {
     const sdk = await getSignedUrl(client, new PutObjectCommand({ Bucket: opts.bucket, Key: key, ContentType: 'image/jpeg' }), {
       expiresIn: 900,
@@ -81,6 +90,14 @@ describe('S3Presigner', () => {
     const p = new S3Presigner(base);
     expect(() => p.getObject('k', 0)).toThrow(RangeError);
     expect(() => p.getObject('k', 7 * 24 * 3600 + 1)).toThrow(RangeError);
+    expect(() => p.getSigner(0)).toThrow(RangeError);
+  });
+
+  it('a batch signer keeps the signing time it was made with', () => {
+    const p = new S3Presigner(base);
+    const sign = p.getSigner(60, new Date('2026-11-22T23:59:59Z'));
+    p.getObject('k', 60, new Date('2026-11-23T00:00:01Z')); // the cached key moves to the next day
+    expect(sign('k')).toBe(p.getObject('k', 60, new Date('2026-11-22T23:59:59Z')).url);
   });
 
   it('encodes like RFC 3986', () => {

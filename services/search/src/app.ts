@@ -145,7 +145,7 @@ export function createSearch(config: SearchConfig, opts: CreateSearchOptions = {
       const server: RunningHttpServer = await startHttpServer(http, config.SEARCH_HTTP_PORT, config.SEARCH_HOST);
       const grpcServer: GrpcServerHandle = await startGrpcServer(() => undefined, config.SEARCH_GRPC_PORT, config.SEARCH_HOST);
       amqp = await connectAmqp(config.AMQP_URL, logger, 'search');
-      const consumer = startIndexConsumer({ amqp, indexer, logger, prefetch: config.INDEX_PREFETCH, queue: config.INDEX_QUEUE, metrics: consumerMetrics(metrics.registry) });
+      const consumer = startIndexConsumer({ amqp, indexer, logger, prefetch: config.INDEX_PREFETCH, queue: config.INDEX_QUEUE, queueExpiresMs: config.INDEX_QUEUE_EXPIRES_MS, metrics: consumerMetrics(metrics.registry) });
       const prune = setInterval(() => {
         const before = new Date(Date.now() - config.PROCESSED_EVENTS_RETENTION_HOURS * 3_600_000);
         indexStore.pruneProcessedEvents(before).catch((err) => logger.warn({ err: (err as Error).message }, 'pruning processed events failed'));

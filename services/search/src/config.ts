@@ -44,6 +44,11 @@ export const searchConfigSchema = z.object({
   AMQP_URL: amqpUrl('amqp://guest:guest@127.0.0.1:5672'),
   /** The consumer's durable queue (its dead-letter queue is `<name>.dlq`). Tests use their own names. */
   INDEX_QUEUE: z.string().regex(/^[A-Za-z0-9._:-]{1,200}$/, 'must be 1..200 of [A-Za-z0-9._:-]').default('search.index'),
+  /**
+   * When set (ms), the queue and its dead-letter queue are deleted by the broker after that long without a
+   * consumer: for the per-stack queues of local stacks and tests. 0 (production): never.
+   */
+  INDEX_QUEUE_EXPIRES_MS: env.int(0, 0),
   /** Messages the index consumer holds unacknowledged (and processes concurrently) at once. */
   INDEX_PREFETCH: env.int(8, 1),
   /** Processed event ids are kept this long for de-duplication. */

@@ -1,7 +1,8 @@
 /**
- * Composition root of the studio service: database, stores, services, HTTP app, gRPC server and the outbox
- * relay. `createStudio` builds everything without opening ports; `start()` connects the broker, starts the
- * relay and listens; `stop()` shuts down gracefully. Integration tests boot it in-process on port 0.
+ * Composition root of the studio service: database, stores, services, HTTP app, gRPC server (StudioInternal,
+ * StudioOperations, IndexSource), the outbox relay and the scheduler. `createStudio` builds everything without
+ * opening ports; `start()` connects the broker, starts the relay and the scheduler and listens; `stop()` shuts down
+ * gracefully. Integration tests boot it in-process on port 0.
  */
 import type { Express } from 'express';
 import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
@@ -10,6 +11,7 @@ import { startHttpServer, type RunningHttpServer } from '@studio/http/server';
 import type { StudioConfig } from './config.js';
 import { createStudioCore, type StudioCore, type StudioDeps } from './core.js';
 import { startEventRelay, type EventRelay } from './events/relay.js';
+import { startScheduler, type Scheduler } from './events/scheduler.js';
 import { registerStudioGrpc } from './grpc/studio.grpc.js';
 import { buildHttpApp } from './http/http-app.js';
 
@@ -25,6 +27,8 @@ export interface Studio extends StudioCore {
   start(): Promise<StudioPorts>;
   /** Publishes every pending outbox event now (tests). */
   drainEvents(): Promise<void>;
+  /** The running scheduler (null before start and after stop). */
+  scheduler(): Scheduler | null;
   stop(): Promise<void>;
 }
 
@@ -35,6 +39,7 @@ export function createStudio(config: StudioConfig, deps: StudioDeps = {}): Studi
   let relay: EventRelay | null = null;
   let http: RunningHttpServer | null = null;
   let grpcServer: GrpcServerHandle | null = null;
+  let scheduler: Scheduler | null = null;
 
   const httpApp = buildHttpApp({
     services,
@@ -58,6 +63,7 @@ export function createStudio(config: StudioConfig, deps: StudioDeps = {}): Studi
       notifier.attach(relay);
       http = await startHttpServer(httpApp, config.httpPort, config.host);
       grpcServer = await startGrpcServer((server) => registerStudioGrpc(server, services, logger), config.grpcPort, config.host);
+      scheduler = startScheduler({ services, logger, intervalMs: config.schedulerIntervalMs, batchSize: config.schedulerBatchSize });
       accepting = true;
       return { httpPort: http.port, grpcPort: grpcServer.port };
     },
@@ -65,15 +71,17 @@ export function createStudio(config: StudioConfig, deps: StudioDeps = {}): Studi
       if (!relay) throw new Error('studio is not started');
       await relay.drain();
     },
+    scheduler: () => scheduler,
     async stop() {
       accepting = false;
       const grace = config.shutdownGraceMs;
-      await Promise.all([http?.close(grace), grpcServer?.close(grace)]);
+      await Promise.all([http?.close(grace), grpcServer?.close(grace), scheduler?.stop()]);
       notifier.attach(null);
       await relay?.stop();
       await db.disconnect();
       http = null;
       grpcServer = null;
+      scheduler = null;
       relay = null;
     },
   };

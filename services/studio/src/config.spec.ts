@@ -14,12 +14,21 @@ describe('studio config', () => {
       cursorSecret: 'dev-cursor-secret-change-me-0123456789',
       logLevel: 'info',
       shutdownGraceMs: 10_000,
+      schedulerIntervalMs: 5_000,
+      schedulerBatchSize: 100,
     });
   });
 
   it('parses the environment', () => {
-    const c = parseConfig(studioEnvSchema, { STUDIO_HTTP_PORT: '0', STUDIO_GRPC_PORT: '9000', LOG_LEVEL: 'silent', SHUTDOWN_GRACE_MS: '500' });
-    expect(c).toMatchObject({ httpPort: 0, grpcPort: 9000, logLevel: 'silent', shutdownGraceMs: 500 });
+    const c = parseConfig(studioEnvSchema, {
+      STUDIO_HTTP_PORT: '0',
+      STUDIO_GRPC_PORT: '9000',
+      LOG_LEVEL: 'silent',
+      SHUTDOWN_GRACE_MS: '500',
+      SCHEDULER_INTERVAL_MS: '50',
+      SCHEDULER_BATCH_SIZE: '7',
+    });
+    expect(c).toMatchObject({ httpPort: 0, grpcPort: 9000, logLevel: 'silent', shutdownGraceMs: 500, schedulerIntervalMs: 50, schedulerBatchSize: 7 });
   });
 
   it.each([
@@ -29,6 +38,8 @@ describe('studio config', () => {
     ['INTERNAL_JWT_SECRET', 'too-short'],
     ['CURSOR_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
+    ['SCHEDULER_INTERVAL_MS', 'soon'],
+    ['SCHEDULER_BATCH_SIZE', '0'],
   ])('names the bad variable %s', (variable, value) => {
     expect(() => parseConfig(studioEnvSchema, { [variable]: value })).toThrow(ConfigError);
     expect(() => parseConfig(studioEnvSchema, { [variable]: value })).toThrow(new RegExp(`^config: ${variable}:`));

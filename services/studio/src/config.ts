@@ -17,6 +17,10 @@ export const studioEnvSchema = z
     CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
     LOG_LEVEL: env.logLevel(),
     SHUTDOWN_GRACE_MS: env.int(10_000),
+    // The in-process scheduler (shoot completion at scheduled end, proposal expiry): pause between rounds
+    // (0 turns it off in this process) and rows claimed per transaction.
+    SCHEDULER_INTERVAL_MS: env.int(5_000),
+    SCHEDULER_BATCH_SIZE: env.int(100, 1),
   })
   .transform((e) => ({
     httpPort: e.STUDIO_HTTP_PORT,
@@ -28,6 +32,8 @@ export const studioEnvSchema = z
     cursorSecret: e.CURSOR_SECRET,
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    schedulerBatchSize: e.SCHEDULER_BATCH_SIZE,
   }));
 
 export type StudioConfig = z.output<typeof studioEnvSchema>;

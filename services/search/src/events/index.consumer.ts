@@ -28,9 +28,10 @@ export interface ConsumerMetrics {
 }
 
 /** Declares the exchange, the dead-letter queue, the index queue and its bindings. Idempotent. */
-export async function assertIndexTopology(ch: Channel, queue = INDEX_QUEUE): Promise<void> {
+export async function assertIndexTopology(ch: Channel, queue = INDEX_QUEUE, expiresMs = 0): Promise<void> {
   await assertTopology(ch);
-  await ch.assertQueue(dlqOf(queue), { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+  const expires = expiresMs > 0 ? { 'x-expires': expiresMs } : {};
+  await ch.assertQueue(dlqOf(queue), { durable: true, arguments: { 'x-queue-type': 'quorum', ...expires } });
   await ch.assertQueue(queue, {
     durable: true,
     arguments: {
@@ -38,6 +39,7 @@ export async function assertIndexTopology(ch: Channel, queue = INDEX_QUEUE): Pro
       'x-delivery-limit': MAX_DELIVERIES,
       'x-dead-letter-exchange': '',
       'x-dead-letter-routing-key': dlqOf(queue),
+      ...expires,
     },
   });
   for (const key of INDEX_ROUTING_KEYS) await ch.bindQueue(queue, EVENTS_EXCHANGE, key);
@@ -68,6 +70,8 @@ export interface IndexConsumerOptions {
   prefetch: number;
   /** Queue name (default search.index). */
   queue?: string;
+  /** x-expires of the queues (0: never). */
+  queueExpiresMs?: number;
   metrics?: ConsumerMetrics;
   /** Backoff of in-process retries while the database is unreachable (ms, doubled up to 30 s). */
   retryBaseMs?: number;
@@ -148,7 +152,7 @@ export function startIndexConsumer(opts: IndexConsumerOptions): IndexConsumer {
         consumerTag = null;
       }
     });
-    await assertIndexTopology(ch, queue);
+    await assertIndexTopology(ch, queue, opts.queueExpiresMs ?? 0);
     await ch.prefetch(opts.prefetch);
     const { consumerTag: tag } = await ch.consume(queue, (msg) => {
       if (!msg) return; // consumer cancelled by the broker; re-attached on reconnect

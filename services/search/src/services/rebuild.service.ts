@@ -126,6 +126,8 @@ export class RebuildService {
         } catch (err) {
           report.error = (err as Error).message;
           this.logger.warn({ rebuildId, source: source.address, err: report.error }, 'rebuild: source failed; its types are not swept');
+          // What did arrive is valid and written under the usual rules; only the removal of unseen rows is skipped.
+          await flush();
         }
       }
       if (sweepTypes.size > 0) removed = await this.store.sweepUnseen(rebuildId, ws, [...sweepTypes], run.startedAt);

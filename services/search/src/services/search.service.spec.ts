@@ -105,7 +105,7 @@ describe('typo corrections', () => {
 });
 
 describe('plan choice', () => {
-  const stat = (exactP: number, anyS = 0) => ({ exactP, anyP: exactP, anyS, moreP: 0, corrP: 0, corrS: 0 });
+  const stat = (exactP: number, anyS = 0) => ({ exactP, exactS: 0, anyP: exactP, anyS, moreP: 0, corrP: 0, corrS: 0 });
   it('matches rare terms through the GIN index', () => {
     expect(chooseStrategy(estimateTier(5, [stat(25)], 200_000), 200_000, 21)).toEqual({ kind: 'match' });
     expect(chooseStrategy(estimateTier(5, [stat(MATCH_MAX_ROWS)], 200_000), 200_000, 21)).toEqual({ kind: 'match' });
@@ -116,10 +116,10 @@ describe('plan choice', () => {
     if (s.kind === 'walk') expect(s.budget).toBeLessThanOrEqual(10_000);
   });
   it('matches when a walk would read too many rows', () => {
-    expect(chooseStrategy(estimateTier(5, [stat(2_100)], 1_000_000), 1_000_000, 21)).toEqual({ kind: 'match' });
+    expect(chooseStrategy(estimateTier(5, [stat(3_000)], 1_000_000), 1_000_000, 21)).toEqual({ kind: 'match' });
   });
   it('walks with a small budget when the counts are unknown', () => {
-    const unknown = { exactP: null, anyP: null, anyS: null, moreP: null, corrP: 0, corrS: 0 };
+    const unknown = { exactP: null, exactS: null, anyP: null, anyS: null, moreP: null, corrP: 0, corrS: 0 };
     expect(chooseStrategy(estimateTier(3, [unknown], 200_000), 200_000, 21).kind).toBe('walk');
   });
   it('estimates conjunctions by independence, bounded by the rarer term', () => {

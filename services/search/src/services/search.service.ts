@@ -1,6 +1,6 @@
 /**
- * GET /search: parse, walk the relevance tiers best first until a page (plus one row, to know whether there
- * is a next page) is filled, then load titles and field texts of the page and cut snippets.
+ * GET /search: parse, ask the dictionary, run the relevance tiers best first until a page (plus one row, to
+ * know whether there is a next page) is filled, and cut snippets from the rows' field texts.
  *
  * Order: tier DESC, then sort_key DESC (the entity's updated_at, most recent first), doc_id DESC, doc_type
  * DESC. `rank` in an item is tier + sort_key / 2^43: a float8 that is exact (43 fraction bits for epoch
@@ -13,9 +13,9 @@ import { AppError } from '@studio/errors';
 import type { CursorCodec } from '@studio/cursor';
 import { DOC_TYPES, isDocType, type DocType } from './document-mapping.js';
 import { MAX_PREFIX_WORDS, fuzzyTiers, parseQuery, resolveTerm, tierFive, tierFour, tierThree, type QueryTerm, type ResolvedTerm, type TermExtensions, type Tier, type TierPlan } from './query-parser.js';
-import { buildSnippet, type Snippet } from './snippet.js';
+import { buildSnippet } from './snippet.js';
 import { editDistance, quoteLexeme } from './text-analysis.js';
-import type { DocKey, SearchStore } from '../store/search.store.js';
+import type { DocKey, DocRow, SearchStore } from '../store/search.store.js';
 
 export const CURSOR_KIND = 'search';
 const RANK_SCALE = 2 ** 43;
@@ -52,7 +52,7 @@ interface Position {
   key: DocKey;
 }
 
-interface Hit extends DocKey {
+interface Hit extends DocRow {
   tier: Tier;
 }
 
@@ -70,7 +70,7 @@ export function fingerprint(workspaceId: string, terms: QueryTerm[], types: DocT
     .slice(0, 16);
 }
 
-export function encodeCursor(codec: CursorCodec, fp: string, hit: Hit): string {
+export function encodeCursor(codec: CursorCodec, fp: string, hit: DocKey & { tier: Tier }): string {
   return codec.encode(CURSOR_KIND, [fp, hit.tier, Number(hit.sortKey), hit.id, hit.type]);
 }
 
@@ -111,6 +111,8 @@ export function chooseCorrections(term: string, candidates: { word: string; simi
 /** Counts of one term in the dictionary (null: not a dictionary term, or too many words to count). */
 export interface TermStats {
   exactP: number | null;
+  /** Documents holding the term itself in notes/descriptions. */
+  exactS: number | null;
   anyP: number | null;
   anyS: number | null;
   moreP: number | null;
@@ -124,10 +126,12 @@ export type Strategy = { kind: 'match' } | { kind: 'walk'; budget: number };
 /** GIN answers a tier whose positive part holds for at most this many documents. */
 export const MATCH_MAX_ROWS = 2000;
 /** A walk expected to read more rows than this is not worth it: the match plan is used instead. */
-export const WALK_MAX_ROWS = 2500;
+export const WALK_MAX_ROWS = 6000;
 /** Bounds of a walk's row budget (it stops there and falls back to the match plan). */
 const WALK_MIN_BUDGET = 300;
-const WALK_MAX_BUDGET = 10_000;
+const WALK_MAX_BUDGET = 18_000;
+/** A term found in more documents than this is taken as typed: no typo corrections are looked up for it. */
+const CORRECT_MAX_DOCS = 3;
 /** Workspace sizes are cached this long (refreshed in the background). */
 const SIZE_TTL_MS = 60_000;
 /** Dictionary words counted per prefix at most (a one-letter prefix of a large workspace stops here). */
@@ -192,7 +196,7 @@ export function chooseStrategy(est: { estimate: number | null; upper: number | n
   if (est.estimate <= 0) return { kind: 'match' };
   const expected = (need * Math.max(size, 1)) / est.estimate;
   if (expected > WALK_MAX_ROWS) return { kind: 'match' };
-  return { kind: 'walk', budget: Math.round(Math.min(WALK_MAX_BUDGET, Math.max(WALK_MIN_BUDGET, expected * 4))) };
+  return { kind: 'walk', budget: Math.round(Math.min(WALK_MAX_BUDGET, Math.max(WALK_MIN_BUDGET, expected * 3))) };
 }
 
 export interface TierTrace {
@@ -260,7 +264,7 @@ export class SearchService {
     for (const t of terms) {
       const d = dict.find((x) => x.term === t.lexeme);
       if (!d) {
-        stats.push({ exactP: null, anyP: null, anyS: null, moreP: null, corrP: 0, corrS: 0 });
+        stats.push({ exactP: null, exactS: null, anyP: null, anyS: null, moreP: null, corrP: 0, corrS: 0 });
         continue;
       }
       ext.set(t.lexeme, { words: d.words.map((w) => w.word), total: d.totalWords });
@@ -268,6 +272,7 @@ export class SearchService {
       const exactP = self?.ndocP ?? 0;
       stats.push({
         exactP,
+        exactS: self?.ndocS ?? 0,
         anyP: d.capped ? null : d.totalP,
         anyS: d.capped ? null : d.totalS,
         moreP: d.capped ? null : d.totalP - exactP,
@@ -282,6 +287,12 @@ export class SearchService {
     const reaches = (tier: Tier) => !position || position.tier >= tier;
     const run = async (plan: TierPlan | null) => {
       if (!plan || !reaches(plan.tier) || hits.length >= need) return;
+      const estimate = estimateTier(plan.tier, stats, size);
+      if (estimate.upper === 0) {
+        // The dictionary's counts are exact: no document can be in this tier, skip the statement.
+        trace?.push({ tier: plan.tier, strategy: 'skipped', rows: 0, ms: 0 });
+        return;
+      }
       const q = {
         workspaceId: req.workspaceId,
         plan,
@@ -289,9 +300,9 @@ export class SearchService {
         after: position && plan.tier === position.tier ? position.key : null,
         limit: need - hits.length,
       };
-      const strategy = chooseStrategy(estimateTier(plan.tier, stats, size), size, q.limit);
+      const strategy = chooseStrategy(estimate, size, q.limit);
       const started = performance.now();
-      let rows: DocKey[];
+      let rows: DocRow[];
       let used = strategy.kind === 'walk' ? `walk(${strategy.budget})` : 'match';
       if (strategy.kind === 'walk') {
         rows = await this.store.tierWalk(q, strategy.budget);
@@ -307,11 +318,26 @@ export class SearchService {
       for (const r of rows) hits.push({ ...r, tier: plan.tier });
     };
 
+    // Typo corrections only for terms the workspace barely knows as typed (a word found in several
+    // documents is taken as meant). When the counts already say tiers 5 to 3 cannot fill the page, the
+    // dictionary is asked while those statements run instead of after them.
+    terms.forEach((t, i) => {
+      const s = stats[i]!;
+      if (t.typo && s.exactP !== null && s.exactS !== null && s.exactP + s.exactS > CORRECT_MAX_DOCS) t.typo = false;
+    });
+    const typos = terms.some((t) => t.typo);
+    const exactTiers = ([5, 4, 3] as const).map((t) => estimateTier(t, stats, size).upper);
+    let pending: Promise<Awaited<ReturnType<SearchService['corrections']>>> | null = null;
+    if (typos && exactTiers.every((u) => u !== null) && exactTiers.reduce<number>((a, u) => a + u!, 0) < need) {
+      pending = this.corrections(req.workspaceId, terms);
+      pending.catch(() => undefined); // awaited below when needed; never an unhandled rejection
+    }
+
     await run(tierFive(terms));
     await run(tierFour(resolved));
     await run(tierThree(resolved));
-    if (hits.length < need && terms.some((t) => t.typo) && reaches(2)) {
-      const found = await this.corrections(req.workspaceId, terms);
+    if (hits.length < need && typos) {
+      const found = await (pending ?? this.corrections(req.workspaceId, terms));
       corrections = new Map([...found].map(([k, v]) => [k, v.words]));
       resolved = resolved.map((r) => ({ ...r, corrections: (found.get(r.lexeme)?.words ?? []).map(quoteLexeme) }));
       terms.forEach((t, i) => {
@@ -326,16 +352,14 @@ export class SearchService {
 
     const page = hits.slice(0, req.limit);
     const nextCursor = hits.length > req.limit ? encodeCursor(this.codec, fp, page[page.length - 1]!) : null;
-    const contents = await this.store.contents(req.workspaceId, page);
-    const byKey = new Map(contents.map((c) => [`${c.type}:${c.id}`, c]));
     const matcher = { terms, corrections: corrections ?? new Map<string, string[]>() };
-    const items: SearchItem[] = [];
-    for (const hit of page) {
-      const c = byKey.get(`${hit.type}:${hit.id}`);
-      if (!c) continue; // deleted between the two statements
-      const snippet: Snippet | null = buildSnippet(c.fields, matcher);
-      items.push({ type: hit.type, id: hit.id, title: c.title, snippet, rank: rankOf(hit.tier, hit.sortKey) });
-    }
+    const items: SearchItem[] = page.map((hit) => ({
+      type: hit.type,
+      id: hit.id,
+      title: hit.title,
+      snippet: buildSnippet(hit.fields, matcher),
+      rank: rankOf(hit.tier, hit.sortKey),
+    }));
     return { items, nextCursor };
   }
 }

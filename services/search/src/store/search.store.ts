@@ -20,6 +20,12 @@ export interface DocKey {
   sortKey: bigint;
 }
 
+/** A tier hit with what the page shows of it. */
+export interface DocRow extends DocKey {
+  title: string;
+  fields: [string, string, string][];
+}
+
 export interface DictionaryWord {
   term: string;
   word: string;
@@ -39,12 +45,6 @@ export interface PrefixWords {
   capped: boolean;
 }
 
-export interface DocContent {
-  type: DocType;
-  id: string;
-  title: string;
-  fields: [string, string, string][];
-}
 
 export interface TierPageQuery {
   workspaceId: string;
@@ -96,8 +96,8 @@ export class SearchStore {
    */
   walkSql(q: TierPageQuery, budget: number): Prisma.Sql {
     return Prisma.sql`
-      SELECT w.doc_type::text AS type, w.doc_id::text AS id, w.sort_key
-        FROM (SELECT doc_type, doc_id, sort_key, tsv_p, tsv_s
+      SELECT w.doc_type::text AS type, w.doc_id::text AS id, w.sort_key, w.title, w.fields
+        FROM (SELECT doc_type, doc_id, sort_key, tsv_p, tsv_s, title, fields
                 FROM search_documents
                WHERE ${this.filters(q)}
                ORDER BY sort_key DESC, doc_id DESC, doc_type DESC
@@ -109,29 +109,38 @@ export class SearchStore {
 
   /**
    * Match plan: every member of the tier after the keyset position, from the GIN indexes (the materialised
-   * CTE has no order to exploit, so a keyset walk is pointless to the planner), then the top `limit`.
+   * CTE has no order to exploit, so a keyset walk is pointless to the planner), then the top `limit`, and
+   * only for those the title and fields.
    */
   matchSql(q: TierPageQuery): Prisma.Sql {
     return Prisma.sql`
       WITH m AS MATERIALIZED (
         SELECT doc_type, doc_id, sort_key FROM search_documents
-         WHERE ${this.filters(q)} AND ${renderCond(q.plan.where)})
-      SELECT doc_type::text AS type, doc_id::text AS id, sort_key FROM m
-       ORDER BY sort_key DESC, doc_id DESC, doc_type DESC
-       LIMIT ${q.limit}`;
+         WHERE ${this.filters(q)} AND ${renderCond(q.plan.where)}),
+      top AS (SELECT * FROM m ORDER BY sort_key DESC, doc_id DESC, doc_type DESC LIMIT ${q.limit})
+      SELECT top.doc_type::text AS type, top.doc_id::text AS id, top.sort_key, s.title, s.fields
+        FROM top
+        JOIN search_documents s ON s.workspace_id = ${q.workspaceId}::uuid AND s.doc_type = top.doc_type AND s.doc_id = top.doc_id
+       ORDER BY top.sort_key DESC, top.doc_id DESC, top.doc_type DESC`;
   }
 
-  private async keys(sql: Prisma.Sql): Promise<DocKey[]> {
-    const rows = await this.db.$queryRaw<{ type: DocType; id: string; sort_key: bigint }[]>(sql);
-    return rows.map((r) => ({ type: r.type, id: r.id, sortKey: BigInt(r.sort_key) }));
+  private async rows(sql: Prisma.Sql): Promise<DocRow[]> {
+    const rows = await this.db.$queryRaw<{ type: DocType; id: string; sort_key: bigint; title: string; fields: unknown }[]>(sql);
+    return rows.map((r) => ({
+      type: r.type,
+      id: r.id,
+      sortKey: BigInt(r.sort_key),
+      title: r.title,
+      fields: Array.isArray(r.fields) ? (r.fields as [string, string, string][]) : [],
+    }));
   }
 
-  tierWalk(q: TierPageQuery, budget: number): Promise<DocKey[]> {
-    return this.keys(this.walkSql(q, budget));
+  tierWalk(q: TierPageQuery, budget: number): Promise<DocRow[]> {
+    return this.rows(this.walkSql(q, budget));
   }
 
-  tierMatch(q: TierPageQuery): Promise<DocKey[]> {
-    return this.keys(this.matchSql(q));
+  tierMatch(q: TierPageQuery): Promise<DocRow[]> {
+    return this.rows(this.matchSql(q));
   }
 
   /** Live documents of a workspace (index-only scan of the keyset index). */
@@ -141,32 +150,35 @@ export class SearchStore {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** Titles and field texts of the given documents (live ones only), in no particular order. */
-  async contents(workspaceId: string, keys: { type: DocType; id: string }[]): Promise<DocContent[]> {
-    if (keys.length === 0) return [];
-    const rows = await this.db.$queryRaw<{ type: DocType; id: string; title: string; fields: unknown }[]>`
-      SELECT s.doc_type::text AS type, s.doc_id::text AS id, s.title, s.fields
-        FROM unnest(${keys.map((k) => k.type)}::doc_type[], ${keys.map((k) => k.id)}::uuid[]) AS u(t, i)
-        JOIN search_documents s ON s.workspace_id = ${workspaceId}::uuid AND s.doc_type = u.t AND s.doc_id = u.i
-       WHERE s.deleted_at IS NULL`;
-    return rows.map((r) => ({ type: r.type, id: r.id, title: r.title, fields: Array.isArray(r.fields) ? (r.fields as [string, string, string][]) : [] }));
-  }
-
   /**
-   * Dictionary words of the workspace that look like each term (trigram similarity over the threshold set
-   * on the connection), most similar first, at most `perTerm` per term, with their document counts. Words
-   * with digits (e-mail tokens such as jones28) are not typo candidates.
+   * Dictionary words of the workspace that look like each term, most similar first, at most `perTerm` per
+   * term, with their document counts. Candidates come from the trigram index: for terms under 6 letters
+   * `word % term` (similarity >= 0.2: "jonh"/"john" share only 2 of 8 trigrams), for longer ones
+   * `term <<% word` (strict word similarity >= 0.35, a single word: the same measure with a tighter threshold,
+   * which keeps a long word's candidate list short). Words with digits are not typo candidates.
    */
   async similarWords(workspaceId: string, terms: string[], perTerm: number): Promise<DictionaryWord[]> {
     if (terms.length === 0) return [];
+    const short = terms.filter((t) => Array.from(t).length < 6);
+    const long = terms.filter((t) => Array.from(t).length >= 6);
     const rows = await this.db.$queryRaw<{ term: string; word: string; similarity: number; ndoc_p: number; ndoc_s: number }[]>`
       SELECT t.term, c.word, c.sim::float8 AS similarity, c.ndoc_p, c.ndoc_s
-        FROM unnest(${terms}::text[]) AS t(term)
+        FROM unnest(${short}::text[]) AS t(term)
         CROSS JOIN LATERAL (
           SELECT w.word, similarity(w.word, t.term) AS sim, w.ndoc_p, w.ndoc_s
             FROM search_words w
-           WHERE w.workspace_id = ${workspaceId}::uuid AND w.word % t.term AND (w.ndoc_p > 0 OR w.ndoc_s > 0)
-             AND w.word !~ '[0-9]'
+           WHERE w.workspace_id = ${workspaceId}::uuid AND w.word % t.term
+             AND (w.ndoc_p > 0 OR w.ndoc_s > 0) AND w.word !~ '[0-9]'
+           ORDER BY sim DESC, w.word
+           LIMIT ${perTerm}) c
+      UNION ALL
+      SELECT t.term, c.word, c.sim::float8 AS similarity, c.ndoc_p, c.ndoc_s
+        FROM unnest(${long}::text[]) AS t(term)
+        CROSS JOIN LATERAL (
+          SELECT w.word, similarity(w.word, t.term) AS sim, w.ndoc_p, w.ndoc_s
+            FROM search_words w
+           WHERE w.workspace_id = ${workspaceId}::uuid AND t.term <<% w.word
+             AND (w.ndoc_p > 0 OR w.ndoc_s > 0) AND w.word !~ '[0-9]'
            ORDER BY sim DESC, w.word
            LIMIT ${perTerm}) c`;
     return rows.map((r) => ({ term: r.term, word: r.word, similarity: Number(r.similarity), ndocP: Number(r.ndoc_p), ndocS: Number(r.ndoc_s) }));

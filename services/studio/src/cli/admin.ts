@@ -1,98 +1,24 @@
 /**
  * Operator CLI of the studio service (there is no account UI): profiles, workspaces, memberships and API
- * tokens, plus a demo seed. `--json` prints exactly one JSON line on stdout. Bad arguments print a message on
- * stderr and exit 2; any other failure exits 1. Reads DATABASE_URL (and the rest of studio's config) from env.
- *
- *   seed-demo                                             -> {"workspace_id","profile_id","token"}
- *   create-profile --email E [--name N]                   -> {"profile_id"}
- *   create-workspace --name N [--owner P]                 -> {"workspace_id"}
- *   add-member --workspace W --profile P --role R         -> {"ok":true}
- *   create-token --profile P [--workspace W] [--rate-limit N] [--name X]  -> {"token","token_id"}
- *   revoke-token --token-id T                             -> {"ok":true}
+ * tokens, a demo seed, and the domain operations without a public route (clients, leads, shoots, bookings,
+ * proposals, contracts, invoices, reviews, print orders, a scheduler round). `--json` prints exactly one JSON line on
+ * stdout. Bad arguments (and a refused operation: invalid input, not found, a transition the lifecycle does not
+ * allow) print a message on stderr and exit 2; any other failure exits 1. Reads DATABASE_URL (and the rest of
+ * studio's config) from env. Commands are one word (`create-profile`) or two (`order transition`); the domain
+ * commands answer `{"<entity>": {...}}` (the entity's JSON) or, for deletes, `{"<entity>_id", "deleted_at"}`.
  */
 import { parseArgs } from 'node:util';
 import { AppError } from '@studio/errors';
-import type { StudioCore } from '../core.js';
+import { ACCOUNT_COMMANDS } from './account.commands.js';
+import { UsageError, type Command, type Options } from './args.js';
+import { CRM_COMMANDS } from './crm.commands.js';
+import { SALES_COMMANDS } from './sales.commands.js';
 
-export const USAGE = `usage: admin <command> [options] [--json]
-  seed-demo
-  create-profile --email E [--name N]
-  create-workspace --name N [--owner PROFILE_ID]
-  add-member --workspace WORKSPACE_ID --profile PROFILE_ID --role owner|admin|photographer|viewer
-  create-token --profile PROFILE_ID [--workspace WORKSPACE_ID] [--rate-limit N] [--name X]
-  revoke-token --token-id TOKEN_ID`;
+const COMMANDS: Record<string, Command> = { ...ACCOUNT_COMMANDS, ...CRM_COMMANDS, ...SALES_COMMANDS };
 
-/** A problem with the command line: reported on stderr with exit code 2. */
-class UsageError extends Error {}
-
-type Options = Record<string, string | undefined>;
-
-interface Command {
-  options: string[];
-  required: string[];
-  run(core: StudioCore, o: Options): Promise<Record<string, unknown>>;
-}
-
-function positiveInt(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a positive integer`);
-  return Number(value);
-}
-
-const COMMANDS: Record<string, Command> = {
-  'seed-demo': {
-    options: [],
-    required: [],
-    run: async ({ services }) => {
-      const { seedDemo } = await import('./demo-seed.js');
-      return { ...(await seedDemo(services)) };
-    },
-  },
-  'create-profile': {
-    options: ['email', 'name'],
-    required: ['email'],
-    run: async ({ services }, o) => ({ profile_id: (await services.profiles.create({ email: o.email!, name: o.name })).id }),
-  },
-  'create-workspace': {
-    options: ['name', 'owner'],
-    required: ['name'],
-    run: async ({ services }, o) => ({ workspace_id: (await services.workspaces.create({ name: o.name!, ownerId: o.owner })).id }),
-  },
-  'add-member': {
-    options: ['workspace', 'profile', 'role'],
-    required: ['workspace', 'profile', 'role'],
-    run: async ({ services }, o) => {
-      await services.workspaces.addMember({ workspaceId: o.workspace!, profileId: o.profile!, role: o.role! });
-      return { ok: true };
-    },
-  },
-  'create-token': {
-    options: ['profile', 'workspace', 'rate-limit', 'name'],
-    required: ['profile'],
-    run: async ({ services }, o) => {
-      const created = await services.tokens.create({
-        profileId: o.profile!,
-        workspaceId: o.workspace,
-        rateLimit: positiveInt('rate-limit', o['rate-limit']),
-        name: o.name,
-      });
-      return { token: created.token, token_id: created.tokenId };
-    },
-  },
-  'revoke-token': {
-    options: ['token-id'],
-    required: ['token-id'],
-    run: async ({ services }, o) => {
-      try {
-        await services.tokens.revoke(o['token-id']!);
-      } catch (err) {
-        if (err instanceof AppError && err.kind === 'not_found') throw new UsageError(`no token with id ${o['token-id']}`);
-        throw err;
-      }
-      return { ok: true };
-    },
-  },
-};
+export const USAGE = `usage: admin <command> [options] [--json]\n${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n')}`;
 
 export interface ParsedCommand {
   name: string;
@@ -103,10 +29,13 @@ export interface ParsedCommand {
 
 /** Parses argv (without node and script); throws UsageError for anything it cannot run. */
 export function parseCommandLine(argv: string[]): ParsedCommand {
-  const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === 'help') throw new UsageError(USAGE);
+  const [first, second] = argv;
+  if (!first || first === '--help' || first === 'help') throw new UsageError(USAGE);
+  const twoWords = second !== undefined ? `${first} ${second}` : '';
+  const name = COMMANDS[twoWords] ? twoWords : first;
   const command = COMMANDS[name];
-  if (!command) throw new UsageError(`unknown command: ${name}\n${USAGE}`);
+  if (!command) throw new UsageError(`unknown command: ${twoWords && !second!.startsWith('-') ? twoWords : first}\n${USAGE}`);
+  const rest = argv.slice(name === twoWords ? 2 : 1);
   let parsed;
   try {
     parsed = parseArgs({
@@ -126,7 +55,7 @@ export function parseCommandLine(argv: string[]): ParsedCommand {
   for (const o of command.options) {
     const v = values[o];
     if (typeof v === 'string') {
-      if (v.trim() === '') throw new UsageError(`${name}: --${o} must not be empty`);
+      if (v.trim() === '' && !command.clearable?.includes(o)) throw new UsageError(`${name}: --${o} must not be empty`);
       options[o] = v;
     }
   }
@@ -140,7 +69,9 @@ function print(result: Record<string, unknown>, json: boolean): void {
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return;
   }
-  for (const [key, value] of Object.entries(result)) process.stdout.write(`${key}: ${String(value)}\n`);
+  for (const [key, value] of Object.entries(result)) {
+    process.stdout.write(`${key}: ${value !== null && typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value)}\n`);
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -164,7 +95,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof UsageError || (err instanceof AppError && ['invalid_input', 'not_found', 'conflict'].includes(err.kind))) {
-      process.stderr.write(`${cmd.name}: ${(err as Error).message}\n`);
+      const message = err instanceof AppError && err.kind === 'not_found' ? 'not found (no such record in that workspace)' : (err as Error).message;
+      process.stderr.write(`${cmd.name}: ${message}\n`);
       return 2;
     }
     process.stderr.write(`${cmd.name} failed: ${(err as Error).message ?? String(err)}\n`);

@@ -75,7 +75,7 @@ async function seedData(services: Services, workspaceId: string, now: Date): Pro
     scheduledEnd: at(-20, 17),
     shotList: ['Backdrop set-up', 'Family slots'],
   });
-  for (const item of past.shot_list_items) await services.shoots.setShotListItem(past.id, workspaceId, item.id, true);
+  for (const item of past.shot_list_items) await services.shotLists.setItem(past.id, workspaceId, item.id, true);
 
   await services.orders.record({ workspaceId, clientId: jane.id, number: 'PO-1001', status: 'paid', totalCents: 12_900, currency: 'GBP', paidAt: at(-2, 11) });
   await services.orders.record({ workspaceId, clientId: omar.id, number: 'PO-1002', status: 'shipped', totalCents: 4_500, currency: 'GBP', paidAt: at(-12, 15) });

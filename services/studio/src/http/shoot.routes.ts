@@ -4,7 +4,7 @@ import { workspaceIdsOf } from '@studio/identity';
 import type { Services } from '../services/index.js';
 import { createShootBody, listShootsQuery, shootParams, shotListPatchBody } from './shoot.schema.js';
 
-export function shootRoutes({ shoots }: Services): AnyRouteDef[] {
+export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
   // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
   const routes = [
     defineRoute({
@@ -66,7 +66,7 @@ export function shootRoutes({ shoots }: Services): AnyRouteDef[] {
       handler: async ({ principal, params, body }) => {
         const workspaceId = await shoots.workspaceOf(params.id, workspaceIdsOf(principal));
         requireWorkspace(principal, workspaceId, 'photographer');
-        return { ok: true, shoot: await shoots.setShotListItem(params.id, workspaceId, body.item_id, body.done) };
+        return { ok: true, shoot: await shotLists.setItem(params.id, workspaceId, body.item_id, body.done) };
       },
     }),
   ];

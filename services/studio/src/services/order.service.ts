@@ -1,22 +1,109 @@
-/** Print-store orders: recorded by the storefront flow (and the demo seed); the public list shows paid ones. */
-import { AppError } from '@studio/errors';
-import type { NewOrder } from '../store/order.store.js';
-import type { ServiceDeps } from './deps.js';
+/**
+ * Print-store orders. `create` (the storefront flow and the internal operation) opens a pending order and emits
+ * order.created; `transition` moves it along ORDER_LIFECYCLE, emitting order.updated (internal, every change) plus
+ * the public event of the new status (order.sent_to_print, .shipped, .delivered, .cancelled, .refunded,
+ * .needs_intervention; pending -> paid emits payment.received). `record` imports an order in any status (demo seed,
+ * tests) and emits only order.created. The public list shows paid ones.
+ */
+import { AppError, isPrismaUniqueViolation } from '@studio/errors';
+import { paymentReceived } from '../events/billing.events.js';
+import { orderCreated, orderStatusEvent, orderUpdated } from '../events/order.events.js';
+import type { NewOutboxEvent } from '../store/outbox.store.js';
+import type { NewOrder, OrderChanges, OrderStatusName } from '../store/order.store.js';
+import { systemClock, type ServiceDeps } from './deps.js';
+import { CURRENCY_RE, optionalId, optionalText, requireCents, requireCurrency, requireId, requireText } from './input.js';
+import { ORDER_LIFECYCLE, assertTransition, isStatusOf } from './lifecycles.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
 import { serializeOrder, type OrderJson } from './serializers.js';
+import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
-export const CURRENCY_RE = /^[A-Z]{3}$/;
+export { CURRENCY_RE };
+
+export interface CreateOrderInput {
+  workspaceId: string;
+  clientId?: string | null;
+  number: string;
+  totalCents: number;
+  currency: string;
+}
+
+export interface TransitionOrderInput {
+  workspaceId: string;
+  orderId: string;
+  to: string;
+  /** Carrier reference when moving to shipped. */
+  trackingNumber?: string | null;
+  /** Why, when moving to cancelled, refunded or needs_intervention. */
+  reason?: string | null;
+}
 
 export class OrderService {
-  constructor(private readonly deps: ServiceDeps) {}
+  private readonly now: () => Date;
+  constructor(private readonly deps: ServiceDeps) {
+    this.now = deps.now ?? systemClock;
+  }
 
+  /** A new pending order: order.created. */
+  async create(input: CreateOrderInput): Promise<OrderJson> {
+    const workspaceId = requireId('workspace_id', input.workspaceId);
+    const data: NewOrder = {
+      workspaceId,
+      clientId: optionalId('client_id', input.clientId),
+      number: requireText('number', input.number, 64),
+      status: 'pending',
+      totalCents: requireCents('total_cents', input.totalCents),
+      currency: requireCurrency('currency', input.currency),
+      paidAt: null,
+    };
+    await requireWorkspaceExists(this.deps, workspaceId);
+    return this.insert(data);
+  }
+
+  /** Imports an order in any status (demo seed, tests): order.created only. */
   async record(input: NewOrder): Promise<OrderJson> {
     if (!Number.isInteger(input.totalCents) || input.totalCents < 0) throw new AppError('invalid_input', 'total_cents must be a non-negative integer');
     if (!CURRENCY_RE.test(input.currency)) throw new AppError('invalid_input', 'currency must be an ISO 4217 code');
-    if (input.clientId && !(await this.deps.stores.clients.existsInWorkspace(input.clientId, input.workspaceId))) {
-      throw new AppError('invalid_input', 'client_id is not a client of this workspace');
+    return this.insert(input);
+  }
+
+  private async insert(data: NewOrder): Promise<OrderJson> {
+    try {
+      const order = await writeWithEvents(this.deps, async (tx) => {
+        await requireClientOf(this.deps, data.clientId, data.workspaceId, tx);
+        const created = await this.deps.stores.orders.create(data, tx);
+        return { value: created, events: [orderCreated(created)] };
+      });
+      return serializeOrder(order);
+    } catch (err) {
+      if (isPrismaUniqueViolation(err)) throw new AppError('conflict', `an order numbered ${data.number} already exists in this workspace`);
+      throw err;
     }
-    return serializeOrder(await this.deps.stores.orders.create(input));
+  }
+
+  async transition(input: TransitionOrderInput): Promise<OrderJson> {
+    const workspaceId = requireId('workspace_id', input.workspaceId);
+    const orderId = requireId('order_id', input.orderId);
+    const to = input.to.trim();
+    if (!isStatusOf(ORDER_LIFECYCLE, to)) throw new AppError('invalid_input', `to must be one of ${Object.keys(ORDER_LIFECYCLE).join(', ')}`);
+    const trackingNumber = optionalText('tracking_number', input.trackingNumber, 200);
+    const reason = optionalText('reason', input.reason, 2_000);
+    if (trackingNumber && to !== 'shipped') throw new AppError('invalid_input', 'tracking_number is given only when moving to shipped');
+    if (reason && !['cancelled', 'refunded', 'needs_intervention'].includes(to)) {
+      throw new AppError('invalid_input', 'reason is given only when moving to cancelled, refunded or needs_intervention');
+    }
+    const order = await writeWithEvents(this.deps, async (tx) => {
+      const current = await this.deps.stores.orders.getForUpdate(tx, orderId, workspaceId);
+      if (!current) throw new AppError('not_found');
+      assertTransition(ORDER_LIFECYCLE, 'order', current.status, to);
+      const now = this.now();
+      const changes: OrderChanges = { status: to, updatedAt: nextVersion(current.updatedAt, now) };
+      if (to === 'paid') changes.paidAt = now;
+      if (to === 'shipped') changes.trackingNumber = trackingNumber;
+      changes.statusReason = reason;
+      const updated = await this.deps.stores.orders.update(tx, orderId, changes);
+      return { value: updated, events: transitionEvents(updated, current.status) };
+    });
+    return serializeOrder(order);
   }
 
   /** GET /orders: paid orders (paid_at set), newest first. */
@@ -26,4 +113,12 @@ export class OrderService {
     const rows = await stores.orders.listPaidInWorkspaces(workspaceIds, page);
     return toPage(cursor, CURSOR_KIND.orders, rows, req.limit, serializeOrder);
   }
+}
+
+function transitionEvents(order: Parameters<typeof orderUpdated>[0], previous: OrderStatusName): NewOutboxEvent[] {
+  const events = [orderUpdated(order, previous)];
+  const statusEvent = orderStatusEvent(order, previous);
+  if (statusEvent) events.push(statusEvent);
+  if (order.status === 'paid') events.push(paymentReceived({ kind: 'order', row: order }));
+  return events;
 }

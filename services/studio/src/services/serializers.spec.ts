@@ -75,7 +75,7 @@ describe('serializers', () => {
       created_at: '2026-11-22T10:00:00.123Z',
     });
     expect(
-      serializeOrder({ id, workspaceId: ws, clientId: null, number: 'PO-1', status: 'paid', totalCents: 100, currency: 'EUR', paidAt: t1, createdAt: t0, updatedAt: t0 }),
+      serializeOrder({ id, workspaceId: ws, clientId: null, number: 'PO-1', status: 'paid', totalCents: 100, currency: 'EUR', paidAt: t1, trackingNumber: null, statusReason: null, createdAt: t0, updatedAt: t0 }),
     ).toEqual({ id, workspace_id: ws, client_id: null, number: 'PO-1', status: 'paid', total_cents: 100, currency: 'EUR', paid_at: '2026-11-23T08:30:00.000Z', created_at: '2026-11-22T10:00:00.123Z' });
     expect(
       serializeInvoice({ id, workspaceId: ws, clientId: null, number: 'I-1', status: 'draft', amountCents: 5, currency: 'EUR', dueAt: null, paidAt: null, createdAt: t0, updatedAt: t0 }),

@@ -2,10 +2,15 @@
  * Store rows -> public JSON shapes (docs/decisions/0001): snake_case members, ISO 8601 UTC timestamps with
  * milliseconds, and null (never omitted) for an absent optional value.
  */
+import type { BookingRow } from '../store/booking.store.js';
 import type { ClientRow } from '../store/client.store.js';
+import type { ContractRow } from '../store/contract.store.js';
 import type { InvoiceRow } from '../store/invoice.store.js';
+import type { LeadRow } from '../store/lead.store.js';
 import type { OrderRow } from '../store/order.store.js';
 import type { ProfileRow } from '../store/profile.store.js';
+import type { ProposalRow } from '../store/proposal.store.js';
+import type { ReviewRow } from '../store/review.store.js';
 import type { ShootRow, ShotListCounts, ShotListItemRow } from '../store/shoot.store.js';
 import type { TaskRow } from '../store/task.store.js';
 import type { ApiTokenRow } from '../store/token.store.js';
@@ -109,6 +114,95 @@ export function serializeTask(t: TaskRow) {
   };
 }
 
+// Entities without a public route (served over internal gRPC and the CLI, and carried by events). Their JSON
+// includes updated_at, the version consumers compare.
+
+export function serializeLead(l: LeadRow) {
+  return {
+    id: l.id,
+    workspace_id: l.workspaceId,
+    name: l.name,
+    email: l.email,
+    phone: l.phone,
+    source: l.source,
+    notes: l.notes,
+    client_id: l.clientId,
+    created_at: l.createdAt.toISOString(),
+    updated_at: l.updatedAt.toISOString(),
+  };
+}
+
+export function serializeBooking(b: BookingRow) {
+  return {
+    id: b.id,
+    workspace_id: b.workspaceId,
+    client_id: b.clientId,
+    lead_id: b.leadId,
+    title: b.title,
+    status: b.status,
+    scheduled_start: b.scheduledStart.toISOString(),
+    scheduled_end: iso(b.scheduledEnd),
+    location: b.location,
+    notes: b.notes,
+    decided_at: iso(b.decidedAt),
+    decline_reason: b.declineReason,
+    created_at: b.createdAt.toISOString(),
+    updated_at: b.updatedAt.toISOString(),
+  };
+}
+
+export function serializeProposal(p: ProposalRow) {
+  return {
+    id: p.id,
+    workspace_id: p.workspaceId,
+    client_id: p.clientId,
+    lead_id: p.leadId,
+    title: p.title,
+    status: p.status,
+    amount_cents: p.amountCents,
+    currency: p.currency,
+    expires_at: iso(p.expiresAt),
+    sent_at: iso(p.sentAt),
+    viewed_at: iso(p.viewedAt),
+    decided_at: iso(p.decidedAt),
+    decline_reason: p.declineReason,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
+export function serializeContract(c: ContractRow) {
+  return {
+    id: c.id,
+    workspace_id: c.workspaceId,
+    client_id: c.clientId,
+    proposal_id: c.proposalId,
+    title: c.title,
+    status: c.status,
+    sent_at: c.sentAt.toISOString(),
+    signed_at: iso(c.signedAt),
+    signed_by: c.signedBy,
+    created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+  };
+}
+
+export function serializeReview(r: ReviewRow) {
+  return {
+    id: r.id,
+    workspace_id: r.workspaceId,
+    client_id: r.clientId,
+    shoot_id: r.shootId,
+    rating: r.rating,
+    body: r.body,
+    author_name: r.authorName,
+    status: r.status,
+    approved_at: iso(r.approvedAt),
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
 export type ShootJson = ReturnType<typeof serializeShoot>;
 export type ShootWithItemsJson = ReturnType<typeof serializeShootWithItems>;
 export type ClientJson = ReturnType<typeof serializeClient>;
@@ -116,3 +210,8 @@ export type OrderJson = ReturnType<typeof serializeOrder>;
 export type InvoiceJson = ReturnType<typeof serializeInvoice>;
 export type TaskJson = ReturnType<typeof serializeTask>;
 export type WorkspaceJson = ReturnType<typeof serializeWorkspace>;
+export type LeadJson = ReturnType<typeof serializeLead>;
+export type BookingJson = ReturnType<typeof serializeBooking>;
+export type ProposalJson = ReturnType<typeof serializeProposal>;
+export type ContractJson = ReturnType<typeof serializeContract>;
+export type ReviewJson = ReturnType<typeof serializeReview>;

@@ -1,15 +1,18 @@
 /**
  * Shoots: created planned with a slug unique in the workspace (concurrency-safe, see ShootStore), an optional
- * client of the same workspace and a shot list; read and listed within the caller's workspaces; shot-list
- * items ticked and unticked idempotently. Creation writes a shoot.created event in the same transaction.
+ * client of the same workspace and a shot list; read and listed within the caller's workspaces; updated (title,
+ * location, schedule; the slug stays) and deleted over the internal operations. Every change writes its event in
+ * the same transaction: shoot.created, shoot.updated, shoot.deleted. Ticking items and completion: ShotListService.
  */
 import { AppError, isPrismaUniqueViolation } from '@studio/errors';
-import { shootCreated } from '../events/domain-events.js';
-import type { ShootWithItems } from '../store/shoot.store.js';
+import { shootCreated, shootDeleted, shootUpdated } from '../events/shoot.events.js';
+import type { ShootChanges, ShootWithItems } from '../store/shoot.store.js';
 import { systemClock, type ServiceDeps } from './deps.js';
+import { changed, optionalInstant, optionalText, requireId, requireText } from './input.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
 import { serializeShoot, serializeShootWithItems, type ShootJson, type ShootWithItemsJson } from './serializers.js';
 import { baseSlugFor } from './slugify.js';
+import { nextVersion, writeWithEvents } from './unit-of-work.js';
 
 export interface CreateShootInput {
   workspaceId: string;
@@ -20,6 +23,16 @@ export interface CreateShootInput {
   scheduledStart?: Date | null;
   scheduledEnd?: Date | null;
   shotList?: string[];
+}
+
+/** An update of a shoot (internal operations): undefined leaves a member unchanged, null or "" clears it. */
+export interface UpdateShootInput {
+  workspaceId: string;
+  shootId: string;
+  title?: string;
+  location?: string | null;
+  scheduledStart?: string | null;
+  scheduledEnd?: string | null;
 }
 
 /** Slug races between different bases (e.g. "Shoot 2" and a second "Shoot") end in the unique index: retry. */
@@ -91,15 +104,48 @@ export class ShootService {
     return toPage(cursor, CURSOR_KIND.shoots, rows, req.limit, (s) => serializeShoot(s, counts.get(s.id) ?? { total: 0, done: 0 }));
   }
 
-  /** Ticks (done) or unticks one item of a shoot in `workspaceId`; not_found when the item is not on it. */
-  async setShotListItem(shootId: string, workspaceId: string, itemId: string, done: boolean): Promise<ShootWithItemsJson> {
-    const { db, stores } = this.deps;
-    const shoot = await db.transaction(async (tx) => {
-      const found = await stores.shoots.setItemDone(workspaceId, shootId, itemId, done, this.now(), tx);
-      if (!found) throw new AppError('not_found');
-      return stores.shoots.getWithItemsInWorkspaces(shootId, [workspaceId], tx);
+  /**
+   * Changes title, location or schedule. The slug stays (it names the shoot in URLs). A completed shoot stays
+   * completed; a planned one whose new scheduled end has passed is completed by the scheduler's next round.
+   */
+  async update(input: UpdateShootInput): Promise<ShootWithItemsJson> {
+    const workspaceId = requireId('workspace_id', input.workspaceId);
+    const shootId = requireId('shoot_id', input.shootId);
+    const title = changed(input.title, (v) => requireText('title', v, 200));
+    const location = changed(input.location, (v) => optionalText('location', v, 500));
+    const scheduledStart = changed(input.scheduledStart, (v) => optionalInstant('scheduled_start', v));
+    const scheduledEnd = changed(input.scheduledEnd, (v) => optionalInstant('scheduled_end', v));
+    if ([title, location, scheduledStart, scheduledEnd].every((v) => v === undefined)) {
+      throw new AppError('invalid_input', 'nothing to update: give title, location, scheduled_start or scheduled_end');
+    }
+    const shoot = await writeWithEvents(this.deps, async (tx) => {
+      const current = await this.deps.stores.shoots.getForUpdate(tx, shootId, workspaceId);
+      if (!current) throw new AppError('not_found');
+      const start = scheduledStart === undefined ? current.scheduledStart : scheduledStart;
+      const end = scheduledEnd === undefined ? current.scheduledEnd : scheduledEnd;
+      if (start && end && end <= start) throw new AppError('invalid_input', 'scheduled_end must be after scheduled_start');
+      const changes: ShootChanges = { title, location, scheduledStart, scheduledEnd, updatedAt: nextVersion(current.updatedAt, this.now()) };
+      const updated = await this.deps.stores.shoots.update(tx, shootId, changes);
+      return { value: updated, events: [shootUpdated(updated, countsOf(updated))] };
     });
-    if (!shoot) throw new AppError('not_found');
     return serializeShootWithItems(shoot, shoot.shotListItems);
   }
+
+  /** Deletes a shoot with its shot list (its tasks and reviews keep existing without it). */
+  async delete(workspaceIdRaw: string, shootIdRaw: string): Promise<{ shoot_id: string; deleted_at: string }> {
+    const workspaceId = requireId('workspace_id', workspaceIdRaw);
+    const shootId = requireId('shoot_id', shootIdRaw);
+    const deletedAt = this.now();
+    await writeWithEvents(this.deps, async (tx) => {
+      const current = await this.deps.stores.shoots.getForUpdate(tx, shootId, workspaceId);
+      if (!current) throw new AppError('not_found');
+      await this.deps.stores.shoots.delete(tx, shootId, workspaceId);
+      return { value: null, events: [shootDeleted(current, deletedAt)] };
+    });
+    return { shoot_id: shootId, deleted_at: deletedAt.toISOString() };
+  }
+}
+
+export function countsOf(shoot: ShootWithItems) {
+  return { total: shoot.shotListItems.length, done: shoot.shotListItems.filter((i) => i.done).length };
 }

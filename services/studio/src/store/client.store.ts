@@ -2,6 +2,7 @@
 import type { Database, Tx } from './db.js';
 import type { Client } from './generated/client.js';
 import { afterKey, newestFirst, takeFor, type PageQuery } from './keyset.js';
+import { lockRow } from './locking.js';
 
 export type ClientRow = Client;
 
@@ -13,6 +14,8 @@ export interface NewClient {
   notes: string | null;
 }
 
+export type ClientChanges = Partial<Pick<ClientRow, 'name' | 'email' | 'phone' | 'notes'>> & { updatedAt: Date };
+
 export class ClientStore {
   constructor(private readonly db: Database) {}
 
@@ -22,6 +25,20 @@ export class ClientStore {
 
   async existsInWorkspace(id: string, workspaceId: string, tx: Tx = this.db.client): Promise<boolean> {
     return (await tx.client.count({ where: { id, workspaceId } })) === 1;
+  }
+
+  /** Locks the client for the transaction and reads it; null when it is not a client of the workspace. */
+  async getForUpdate(tx: Tx, id: string, workspaceId: string): Promise<ClientRow | null> {
+    if (!(await lockRow(tx, 'clients', id, workspaceId))) return null;
+    return tx.client.findFirst({ where: { id, workspaceId } });
+  }
+
+  update(tx: Tx, id: string, changes: ClientChanges): Promise<ClientRow> {
+    return tx.client.update({ where: { id }, data: changes });
+  }
+
+  async delete(tx: Tx, id: string, workspaceId: string): Promise<void> {
+    await tx.client.deleteMany({ where: { id, workspaceId } });
   }
 
   listInWorkspaces(workspaceIds: string[], page: PageQuery, tx: Tx = this.db.client): Promise<ClientRow[]> {

@@ -1,10 +1,15 @@
 /** Every store of the studio database, built over one Database. */
+import { BookingStore } from './booking.store.js';
 import { ClientStore } from './client.store.js';
+import { ContractStore } from './contract.store.js';
 import type { Database } from './db.js';
 import { InvoiceStore } from './invoice.store.js';
+import { LeadStore } from './lead.store.js';
 import { OrderStore } from './order.store.js';
 import { OutboxStore } from './outbox.store.js';
 import { ProfileStore } from './profile.store.js';
+import { ProposalStore } from './proposal.store.js';
+import { ReviewStore } from './review.store.js';
 import { ShootStore } from './shoot.store.js';
 import { TaskStore } from './task.store.js';
 import { TokenStore } from './token.store.js';
@@ -16,8 +21,13 @@ export interface Stores {
   workspaces: WorkspaceStore;
   shoots: ShootStore;
   clients: ClientStore;
+  leads: LeadStore;
+  bookings: BookingStore;
+  proposals: ProposalStore;
+  contracts: ContractStore;
   orders: OrderStore;
   invoices: InvoiceStore;
+  reviews: ReviewStore;
   tasks: TaskStore;
   outbox: OutboxStore;
 }
@@ -29,8 +39,13 @@ export function createStores(db: Database): Stores {
     workspaces: new WorkspaceStore(db),
     shoots: new ShootStore(db),
     clients: new ClientStore(db),
+    leads: new LeadStore(db),
+    bookings: new BookingStore(db),
+    proposals: new ProposalStore(db),
+    contracts: new ContractStore(db),
     orders: new OrderStore(db),
     invoices: new InvoiceStore(db),
+    reviews: new ReviewStore(db),
     tasks: new TaskStore(db),
     outbox: new OutboxStore(db),
   };

@@ -26,6 +26,11 @@ export class OutboxStore implements OutboxStorePort {
     await tx.outboxEvent.create({ data: { ...event, payload: event.payload as Prisma.InputJsonObject } });
   }
 
+  /** Several events of one change. They share the transaction's created_at, so consumers see them in any order. */
+  async appendAll(tx: Tx, events: NewOutboxEvent[]): Promise<void> {
+    for (const event of events) await this.append(tx, event);
+  }
+
   withPendingBatch(limit: number, publish: (rows: OutboxRow[]) => Promise<string[]>): Promise<number> {
     return this.db.transaction(async (tx) => {
       const locked = await tx.$queryRaw<{ id: string }[]>`

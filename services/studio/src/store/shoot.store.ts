@@ -4,8 +4,9 @@
  * writers of one base, then the next free suffix is taken; the unique index (workspace_id, slug) is the backstop.
  */
 import type { Database, Tx } from './db.js';
-import type { Shoot, ShotListItem } from './generated/client.js';
+import { Prisma, type Shoot, type ShotListItem } from './generated/client.js';
 import { afterKey, newestFirst, takeFor, type PageQuery } from './keyset.js';
+import { claimDue, detachClientRows, lockRow } from './locking.js';
 import { nextFreeSlug } from '../services/slugify.js';
 
 export type ShootRow = Shoot;
@@ -25,6 +26,13 @@ export interface NewShoot {
   scheduledEnd: Date | null;
   shotList: string[];
 }
+
+export type ShootChanges = Partial<Pick<ShootRow, 'title' | 'location' | 'scheduledStart' | 'scheduledEnd' | 'state' | 'completedAt'>> & {
+  updatedAt: Date;
+};
+
+/** What ticking or unticking an item did. */
+export type ItemChange = 'changed' | 'unchanged' | 'missing';
 
 const itemsInOrder = { shotListItems: { orderBy: [{ position: 'asc' as const }, { id: 'asc' as const }] } };
 
@@ -59,6 +67,48 @@ export class ShootStore {
 
   getWithItemsInWorkspaces(id: string, workspaceIds: string[], tx: Tx = this.db.client): Promise<ShootWithItems | null> {
     return tx.shoot.findFirst({ where: { id, workspaceId: { in: workspaceIds } }, include: itemsInOrder });
+  }
+
+  /** Locks the shoot for the transaction and reads it with its items; null when it is not in the workspace. */
+  async getForUpdate(tx: Tx, id: string, workspaceId: string): Promise<ShootWithItems | null> {
+    if (!(await lockRow(tx, 'shoots', id, workspaceId))) return null;
+    return tx.shoot.findFirst({ where: { id, workspaceId }, include: itemsInOrder });
+  }
+
+  async update(tx: Tx, id: string, changes: ShootChanges): Promise<ShootWithItems> {
+    return tx.shoot.update({ where: { id }, data: changes, include: itemsInOrder });
+  }
+
+  async delete(tx: Tx, id: string, workspaceId: string): Promise<void> {
+    await tx.shoot.deleteMany({ where: { id, workspaceId } });
+  }
+
+  /** Clears client_id on every row of the client (before it is deleted); returns the changed rows. */
+  async detachClient(tx: Tx, clientId: string, workspaceId: string, now: Date): Promise<ShootRow[]> {
+    const ids = await detachClientRows(tx, 'shoots', clientId, workspaceId, now);
+    return this.listByIds(ids, tx);
+  }
+
+  listByIds(ids: string[], tx: Tx = this.db.client): Promise<ShootRow[]> {
+    return tx.shoot.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } });
+  }
+
+  /**
+   * Claims up to `limit` planned shoots whose scheduled end is at or before `now` and completes them
+   * (completed_at = scheduled_end) in one statement; returns them as updated. Several replicas never claim the
+   * same shoot, and a shoot a shot-list transaction holds is left for the next round (where it is no longer planned
+   * if that transaction completed it).
+   */
+  async completeDue(tx: Tx, now: Date, limit: number): Promise<ShootRow[]> {
+    const ids = await claimDue(
+      tx,
+      'shoots',
+      Prisma.sql`state = 'planned' AND scheduled_end <= ${now}::timestamptz`,
+      Prisma.sql`scheduled_end, id`,
+      Prisma.sql`state = 'completed', completed_at = scheduled_end, updated_at = GREATEST(${now}::timestamptz, updated_at + interval '1 millisecond')`,
+      limit,
+    );
+    return ids.length === 0 ? [] : tx.shoot.findMany({ where: { id: { in: ids } }, orderBy: [{ scheduledEnd: 'asc' }, { id: 'asc' }] });
   }
 
   listInWorkspaces(workspaceIds: string[], page: PageQuery, tx: Tx = this.db.client): Promise<ShootRow[]> {
@@ -102,25 +152,15 @@ export class ShootStore {
 
   /**
    * Ticks or unticks one item of one shoot. Idempotent: an item already in the wanted state is left alone
-   * (its done_at is kept). Returns false when the item is not on that shoot.
+   * (its done_at is kept). The caller holds the shoot's lock and moves the shoot's updated_at.
    */
-  async setItemDone(
-    workspaceId: string,
-    shootId: string,
-    itemId: string,
-    done: boolean,
-    now: Date,
-    tx: Tx = this.db.client,
-  ): Promise<boolean> {
+  async setItemDone(tx: Tx, workspaceId: string, shootId: string, itemId: string, done: boolean, now: Date): Promise<ItemChange> {
     const where = { id: itemId, shootId, workspaceId };
     const changed = await tx.shotListItem.updateMany({
       where: { ...where, done: !done },
       data: { done, doneAt: done ? now : null },
     });
-    if (changed.count === 1) {
-      await tx.shoot.updateMany({ where: { id: shootId, workspaceId }, data: { updatedAt: now } });
-      return true;
-    }
-    return (await tx.shotListItem.count({ where })) === 1;
+    if (changed.count === 1) return 'changed';
+    return (await tx.shotListItem.count({ where })) === 1 ? 'unchanged' : 'missing';
   }
 }

@@ -6,7 +6,7 @@
 import type { JobRow } from '../store/job.store.js';
 import type { PhotoRow } from '../store/photo.store.js';
 import type { FileRow, FileWithParts, PartRow, SessionRow } from '../store/session.store.js';
-import type { PresignedUrl } from './presign.js';
+import type { PresignedUrl } from '@studio/s3-presign';
 
 export function iso(value: Date | null | undefined): string | null {
   return value ? value.toISOString() : null;

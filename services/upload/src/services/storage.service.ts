@@ -1,7 +1,7 @@
 /**
  * Object storage, spoken to only through @aws-sdk/client-s3 (S3, MinIO, R2 and the local dev server alike:
  * endpoint, region, bucket, keys and path style all come from config). Presigned URLs come from the cached-key
- * presigner in presign.ts. S3 errors are mapped to AppErrors here so no S3 detail reaches a caller.
+ * presigner of @studio/s3-presign (libs/s3-presign). S3 errors are mapped to AppErrors here so no S3 detail reaches a caller.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -21,7 +21,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { AppError } from '@studio/errors';
-import { S3Presigner, type PresignedUrl } from './presign.js';
+import { S3Presigner, type PresignedUrl } from '@studio/s3-presign';
 
 export interface ObjectInfo {
   size: number;

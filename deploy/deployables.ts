@@ -1,0 +1,141 @@
+/**
+ * The deployables of the studio back end: one entry per process role (each scales independently and gets its
+ * own image). This list is what the deployment artifacts are checked against: the Helm values, the compose
+ * file, the kustomize base (generated from the chart by deploy/scripts/gen-k8s.ts) and the tests in
+ * deploy/test/. Ports and entry files are the ones of scripts/lib/stack.ts and each service's src/config.ts.
+ */
+
+export type Tier = 'public' | 'internal' | 'worker';
+
+export interface Deployable {
+  /** Process role; also the Kubernetes component label, the compose service and the image name. */
+  name: string;
+  /** npm workspace folder (the Dockerfile's SERVICE build argument). */
+  workspace: string;
+  /** npm package name of the workspace (`npm run -w <package> migrate:deploy`). */
+  package: string;
+  /** Entry file relative to the workspace (the Dockerfile's ENTRY build argument). */
+  entry: string;
+  /** public: reachable from outside (gateway); internal: from the other deployables; worker: from nobody. */
+  tier: Tier;
+  /** HTTP port: the API, or a worker's ops port; /healthz, /readyz and /metrics are served on it. */
+  httpPort: number;
+  grpcPort?: number;
+  /** Environment variables naming the ports and the bind host in the process's config.ts. */
+  env: { httpPort: string; grpcPort?: string; host: string };
+  /** The PostgreSQL database the process uses (owned by its service). */
+  database?: string;
+  /** True on the one deployable per database service whose image runs the migrate job. */
+  migrate: boolean;
+  /** Needs to reach arbitrary hosts on the internet (webhook deliveries). */
+  internetEgress: boolean;
+}
+
+export const DEPLOYABLES: readonly Deployable[] = [
+  {
+    name: 'gateway',
+    workspace: 'gateway',
+    package: '@studio/gateway',
+    entry: 'src/main.ts',
+    tier: 'public',
+    httpPort: 8080,
+    env: { httpPort: 'GATEWAY_PORT', host: 'GATEWAY_HOST' },
+    migrate: false,
+    internetEgress: false,
+  },
+  {
+    name: 'studio',
+    workspace: 'services/studio',
+    package: '@studio/studio-service',
+    entry: 'src/main.ts',
+    tier: 'internal',
+    httpPort: 7101,
+    grpcPort: 7201,
+    env: { httpPort: 'STUDIO_HTTP_PORT', grpcPort: 'STUDIO_GRPC_PORT', host: 'STUDIO_HOST' },
+    database: 'studio',
+    migrate: true,
+    internetEgress: false,
+  },
+  {
+    name: 'gallery',
+    workspace: 'services/gallery',
+    package: '@studio/gallery-service',
+    entry: 'src/main.ts',
+    tier: 'internal',
+    httpPort: 7102,
+    grpcPort: 7202,
+    env: { httpPort: 'GALLERY_HTTP_PORT', grpcPort: 'GALLERY_GRPC_PORT', host: 'GALLERY_HOST' },
+    database: 'gallery',
+    migrate: true,
+    internetEgress: false,
+  },
+  {
+    name: 'upload',
+    workspace: 'services/upload',
+    package: '@studio/upload-service',
+    entry: 'src/main.ts',
+    tier: 'internal',
+    httpPort: 7103,
+    grpcPort: 7203,
+    env: { httpPort: 'UPLOAD_HTTP_PORT', grpcPort: 'UPLOAD_GRPC_PORT', host: 'UPLOAD_HOST' },
+    database: 'upload',
+    migrate: true,
+    internetEgress: false,
+  },
+  {
+    name: 'upload-worker',
+    workspace: 'services/upload',
+    package: '@studio/upload-service',
+    entry: 'src/worker.ts',
+    tier: 'worker',
+    httpPort: 7113,
+    env: { httpPort: 'UPLOAD_WORKER_HTTP_PORT', host: 'UPLOAD_HOST' },
+    database: 'upload',
+    migrate: false,
+    internetEgress: false,
+  },
+  {
+    name: 'search',
+    workspace: 'services/search',
+    package: '@studio/search-service',
+    entry: 'src/main.ts',
+    tier: 'internal',
+    httpPort: 7104,
+    grpcPort: 7204,
+    env: { httpPort: 'SEARCH_HTTP_PORT', grpcPort: 'SEARCH_GRPC_PORT', host: 'SEARCH_HOST' },
+    database: 'search',
+    migrate: true,
+    internetEgress: false,
+  },
+  {
+    name: 'webhooks',
+    workspace: 'services/webhooks',
+    package: '@studio/webhooks-service',
+    entry: 'src/main.ts',
+    tier: 'internal',
+    httpPort: 7105,
+    grpcPort: 7205,
+    env: { httpPort: 'WEBHOOKS_HTTP_PORT', grpcPort: 'WEBHOOKS_GRPC_PORT', host: 'WEBHOOKS_BIND_HOST' },
+    database: 'webhooks',
+    migrate: true,
+    internetEgress: false,
+  },
+  {
+    name: 'webhooks-worker',
+    workspace: 'services/webhooks',
+    package: '@studio/webhooks-service',
+    entry: 'src/worker.ts',
+    tier: 'worker',
+    httpPort: 7115,
+    env: { httpPort: 'WEBHOOKS_WORKER_HTTP_PORT', host: 'WEBHOOKS_BIND_HOST' },
+    database: 'webhooks',
+    migrate: false,
+    internetEgress: true,
+  },
+];
+
+/** The services that own a database: one migrate job each. */
+export const DATABASE_SERVICES: readonly Deployable[] = DEPLOYABLES.filter((d) => d.migrate);
+
+/** The data stores every environment provides. */
+export const DEPENDENCIES = ['postgres', 'redis', 'rabbitmq', 'minio'] as const;

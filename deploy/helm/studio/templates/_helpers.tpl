@@ -1,0 +1,163 @@
+{{/*
+Shared helpers. Every per-deployable template loops over .Values.deployables and calls these with
+(dict "root" $ "name" $name "d" $d), so the eight deployables share one definition of each object.
+*/}}
+
+{{- define "studio.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "studio.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "studio.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Object name of one deployable: <fullname>-<name>. Arg: dict root name. */}}
+{{- define "studio.componentName" -}}
+{{- printf "%s-%s" (include "studio.fullname" .root) .name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "studio.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "studio.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Labels common to every object. Arg: root. */}}
+{{- define "studio.labels" -}}
+helm.sh/chart: {{ include "studio.chart" . }}
+app.kubernetes.io/name: {{ include "studio.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: studio
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/* Selector labels of one deployable's pods. Arg: dict root name. */}}
+{{- define "studio.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "studio.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .name }}
+{{- end -}}
+
+{{/* All labels of one deployable's objects. Arg: dict root name. */}}
+{{- define "studio.componentLabels" -}}
+{{ include "studio.labels" .root }}
+app.kubernetes.io/component: {{ .name }}
+{{- end -}}
+
+{{/* Image reference. Arg: dict root d. */}}
+{{- define "studio.image" -}}
+{{- $tag := .d.image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion -}}
+{{- if .root.Values.image.registry -}}
+{{- printf "%s/%s:%s" (trimSuffix "/" .root.Values.image.registry) .d.image.repository $tag -}}
+{{- else -}}
+{{- printf "%s:%s" .d.image.repository $tag -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Names of the enabled deployables, as a YAML list (read with fromYamlArray). Arg: root. */}}
+{{- define "studio.enabledNames" -}}
+{{- $names := list -}}
+{{- range $name, $d := .Values.deployables -}}
+{{- if $d.enabled -}}{{- $names = append $names $name -}}{{- end -}}
+{{- end -}}
+{{- toYaml $names -}}
+{{- end -}}
+
+{{/* Pod selector matching every deployable's pods of this release (not the migrate jobs). Arg: root. */}}
+{{- define "studio.appPodSelector" -}}
+matchLabels:
+  app.kubernetes.io/name: {{ include "studio.name" . }}
+  app.kubernetes.io/instance: {{ .Release.Name }}
+matchExpressions:
+  - key: app.kubernetes.io/component
+    operator: In
+    values:
+      {{- include "studio.enabledNames" . | nindent 6 }}
+{{- end -}}
+
+{{/* NetworkPolicy ports of every internal/public deployable (what the deployables call on each other). Arg: root. */}}
+{{- define "studio.appPorts" -}}
+{{- $ports := list -}}
+{{- range $name, $d := .Values.deployables -}}
+{{- if and $d.enabled (ne $d.tier "worker") -}}
+{{- range $portName, $port := $d.ports -}}{{- $ports = append $ports (int $port) -}}{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- range $port := ($ports | uniq | sortAlpha) }}
+- protocol: TCP
+  port: {{ $port }}
+{{- end }}
+{{- end -}}
+
+{{/* DNS egress rule. Arg: root. */}}
+{{- define "studio.dnsEgress" -}}
+- to:
+    {{- toYaml .Values.networkPolicy.dns | nindent 4 }}
+  ports:
+    - { protocol: UDP, port: 53 }
+    - { protocol: TCP, port: 53 }
+{{- end -}}
+
+{{/* Egress rules to named data stores. Arg: dict root stores. */}}
+{{- define "studio.dataStoreEgress" -}}
+{{- range $store := .stores }}
+{{- $def := index $.root.Values.networkPolicy.dataStores $store | default dict }}
+{{- if not $def.ports }}{{ fail (printf "networkPolicy.dataStores.%s is not defined" $store) }}{{ end }}
+- ports:
+    {{- range $port := $def.ports }}
+    - { protocol: TCP, port: {{ $port }} }
+    {{- end }}
+  {{- with $def.to }}
+  to:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* Secret-backed env: DATABASE_URL of the deployable's database, then its secretEnv. Arg: dict root name d. */}}
+{{- define "studio.secretEnv" -}}
+{{- if .d.database }}
+{{- $db := index .root.Values.secrets.databases .d.database | default dict }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ required (printf "secrets.databases.%s.existingSecret is required" .d.database) $db.existingSecret }}
+      key: {{ required (printf "secrets.databases.%s.key is required" .d.database) $db.key }}
+{{- end }}
+{{- range $var := .d.secretEnv }}
+{{- $ref := index $.root.Values.secrets.env $var | default dict }}
+- name: {{ $var }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ required (printf "secrets.env.%s.existingSecret is required (deployable %s)" $var $.name) $ref.existingSecret }}
+      key: {{ required (printf "secrets.env.%s.key is required" $var) $ref.key }}
+{{- end }}
+{{- end -}}
+
+{{/* Refuses a grace period that would cut a graceful shutdown short. Arg: dict root name d. */}}
+{{- define "studio.checkGrace" -}}
+{{- $graceMs := int (.root.Values.config.SHUTDOWN_GRACE_MS | default "10000") -}}
+{{- $needed := add (div $graceMs 1000) .root.Values.pod.preStopSleepSeconds -}}
+{{- if le (int .d.terminationGracePeriodSeconds) (int $needed) -}}
+{{- fail (printf "deployables.%s.terminationGracePeriodSeconds (%v) must exceed SHUTDOWN_GRACE_MS/1000 + preStopSleepSeconds (%v)" .name .d.terminationGracePeriodSeconds $needed) -}}
+{{- end -}}
+{{- end -}}

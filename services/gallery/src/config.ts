@@ -1,0 +1,157 @@
+/**
+ * The gallery service's configuration, parsed once from the environment with zod. Every value has a local
+ * default; a bad value stops the process with one line naming the variable.
+ */
+import { z } from 'zod';
+import { env, loadConfig, parseConfig } from '@studio/config';
+
+/** Development key of the portal tokens' encryption at rest (32 bytes, base64). Refused in production. */
+export const DEV_PORTAL_TOKEN_KEY = 'ZGV2LWdhbGxlcnktcG9ydGFsLWtleS0zMi1ieXRlcyE=';
+/** Development secret of the client-session bearers (the gateway verifies them with the same value). */
+export const DEV_CLIENT_SESSION_SECRET = 'dev-client-session-secret-change-me-0123456789';
+
+const DURATION_RE = /^(\d{1,9})(s|m|h|d)$/;
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** `3600`, `90s`, `30m`, `1h`, `2d` -> seconds; null when invalid. A bare number is seconds. */
+export function parseSeconds(text: string): number | null {
+  const t = text.trim();
+  if (/^\d{1,9}$/.test(t)) return Number(t);
+  const m = DURATION_RE.exec(t);
+  return m ? Number(m[1]) * UNIT_SECONDS[m[2] as keyof typeof UNIT_SECONDS] : null;
+}
+
+const seconds = (def: string, min: number, max: number) =>
+  z
+    .string()
+    .default(def)
+    .transform((value, ctx) => {
+      const s = parseSeconds(value);
+      if (s === null || s < min || s > max) {
+        ctx.addIssue({ code: 'custom', message: `expected a duration from ${min} s to ${max} s, e.g. 3600, 30m or 1h` });
+        return z.NEVER;
+      }
+      return s;
+    });
+
+const key32 = (def: string) =>
+  z
+    .string()
+    .default(def)
+    .transform((value, ctx) => {
+      const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64') : Buffer.alloc(0);
+      if (key.length !== 32) {
+        ctx.addIssue({ code: 'custom', message: 'must be 32 bytes encoded as base64 (openssl rand -base64 32)' });
+        return z.NEVER;
+      }
+      return key;
+    });
+
+const grpcAddress = (def: string) => z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port').default(def);
+
+export const galleryEnvSchema = z
+  .object({
+    NODE_ENV: env.nodeEnv(),
+    LOG_LEVEL: env.logLevel(),
+    SHUTDOWN_GRACE_MS: env.int(10_000),
+    GALLERY_HOST: env.str('127.0.0.1'),
+    GALLERY_HTTP_PORT: env.port(7102),
+    GALLERY_GRPC_PORT: env.port(7202),
+    DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/gallery'),
+    DATABASE_POOL_SIZE: env.int(10, 1),
+    AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
+    STUDIO_GRPC_ADDR: grpcAddress('127.0.0.1:7201'),
+    UPLOAD_GRPC_ADDR: grpcAddress('127.0.0.1:7203'),
+    /** Deadline of a gRPC call to studio or upload, ms. */
+    GRPC_TIMEOUT_MS: env.int(10_000, 100),
+    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
+    CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
+
+    /** HS256 secret of client-session bearers; the gateway must be given the same value. */
+    CLIENT_SESSION_SECRET: env.secret(DEV_CLIENT_SESSION_SECRET, 32),
+    /** Lifetime of a client-session bearer (seconds, or 30m, 1h, ...). */
+    CLIENT_SESSION_TTL: seconds('3600', 60, 24 * 3600),
+    /** AES-256-GCM key of the portal tokens at rest (32 bytes, base64). */
+    PORTAL_TOKEN_KEY: key32(DEV_PORTAL_TOKEN_KEY),
+    /** A portal token minted at first publish works this long (the operator can expire it sooner). */
+    PORTAL_TOKEN_TTL: seconds('365d', 60, 10 * 365 * 86_400),
+
+    S3_ENDPOINT: env.url('http://127.0.0.1:9000'),
+    /** Endpoint put into presigned URLs when clients reach the store under another name than the service does. */
+    S3_PUBLIC_ENDPOINT: z.union([z.literal(''), z.url()]).default(''),
+    S3_REGION: env.str('us-east-1'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
+      .default('studio-photos'),
+    S3_ACCESS_KEY_ID: env.str('studio-dev'),
+    S3_SECRET_ACCESS_KEY: env.str('studio-dev-secret'),
+    /** Only for temporary credentials (STS); empty means none. */
+    S3_SESSION_TOKEN: z.string().default(''),
+    S3_FORCE_PATH_STYLE: env.bool(true),
+
+    /** Lifetime of a signed photo URL (spec: 1 hour). */
+    PHOTO_URL_TTL: seconds('3600', 60, 7 * 24 * 3600),
+    /**
+     * Signing times are rounded down to this window, so every read inside it hands out the same URLs (browsers
+     * and CDNs cache the images; the service signs each key once per window). 0 signs at the exact time.
+     */
+    PHOTO_URL_WINDOW: seconds('60', 0, 3600),
+    /** Most photos one gallery may hold (a shoot with more ready keepers cannot become one gallery). */
+    MAX_GALLERY_PHOTOS: env.int(10_000, 1),
+    /** Photo entries kept in the in-process read cache (all galleries together). 0 disables it. */
+    GALLERY_CACHE_MAX_PHOTOS: env.int(50_000, 0),
+  })
+  .superRefine((c, ctx) => {
+    if (c.PHOTO_URL_WINDOW >= c.PHOTO_URL_TTL) {
+      ctx.addIssue({ code: 'custom', path: ['PHOTO_URL_WINDOW'], message: 'must be shorter than PHOTO_URL_TTL' });
+    }
+    if (c.NODE_ENV === 'production' && c.PORTAL_TOKEN_KEY.equals(Buffer.from(DEV_PORTAL_TOKEN_KEY, 'base64'))) {
+      ctx.addIssue({ code: 'custom', path: ['PORTAL_TOKEN_KEY'], message: 'the development key must not be used in production' });
+    }
+    if (c.NODE_ENV === 'production' && c.CLIENT_SESSION_SECRET === DEV_CLIENT_SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['CLIENT_SESSION_SECRET'], message: 'the development secret must not be used in production' });
+    }
+  })
+  .transform((e) => ({
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    host: e.GALLERY_HOST,
+    httpPort: e.GALLERY_HTTP_PORT,
+    grpcPort: e.GALLERY_GRPC_PORT,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    amqpUrl: e.AMQP_URL,
+    studioGrpcAddr: e.STUDIO_GRPC_ADDR,
+    uploadGrpcAddr: e.UPLOAD_GRPC_ADDR,
+    grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
+    internalJwtSecret: e.INTERNAL_JWT_SECRET,
+    cursorSecret: e.CURSOR_SECRET,
+    clientSession: { secret: e.CLIENT_SESSION_SECRET, ttlSeconds: e.CLIENT_SESSION_TTL },
+    portal: { key: e.PORTAL_TOKEN_KEY, ttlSeconds: e.PORTAL_TOKEN_TTL },
+    s3: {
+      endpoint: e.S3_PUBLIC_ENDPOINT || e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      sessionToken: e.S3_SESSION_TOKEN || undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+    photoUrls: { ttlSeconds: e.PHOTO_URL_TTL, windowSeconds: e.PHOTO_URL_WINDOW },
+    maxGalleryPhotos: e.MAX_GALLERY_PHOTOS,
+    cacheMaxPhotos: e.GALLERY_CACHE_MAX_PHOTOS,
+  }));
+
+export type GalleryConfig = z.output<typeof galleryEnvSchema>;
+
+/** Parses the process environment; exits with one clear line on a bad value. */
+export function loadGalleryConfig(source: Record<string, string | undefined> = process.env): GalleryConfig {
+  return loadConfig(galleryEnvSchema, source);
+}
+
+/** Parses without exiting (tests): throws ConfigError naming the variable. */
+export function parseGalleryConfig(source: Record<string, string | undefined>): GalleryConfig {
+  return parseConfig(galleryEnvSchema, source);
+}

@@ -1,0 +1,58 @@
+/**
+ * Gallery's view of studio (proto/studio/v1/studio.proto): GetShoot, to check that a shoot exists in one of the
+ * caller's workspaces and to learn which one. Studio answers NOT_FOUND for a missing shoot and for one outside the
+ * given workspaces alike, so the caller's 404 never tells the two apart.
+ */
+import { AppError } from '@studio/errors';
+import { callUnary, createClient, loadService, type grpc } from '@studio/grpc';
+
+export interface ShootRef {
+  id: string;
+  workspaceId: string;
+  title: string;
+  slug: string;
+}
+
+export interface ShootDirectory {
+  /** The shoot when it belongs to one of `workspaceIds`; throws AppError not_found otherwise. */
+  getShoot(shootId: string, workspaceIds: string[]): Promise<ShootRef>;
+}
+
+interface ShootMessage {
+  id: string;
+  workspace_id: string;
+  title: string;
+  slug: string;
+}
+
+export class StudioShootDirectory implements ShootDirectory {
+  private readonly client: grpc.Client;
+
+  constructor(address: string, private readonly timeoutMs = 5_000) {
+    this.client = createClient(loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal'), address);
+  }
+
+  async getShoot(shootId: string, workspaceIds: string[]): Promise<ShootRef> {
+    if (workspaceIds.length === 0) throw new AppError('not_found');
+    try {
+      const s = await callUnary<{ shoot_id: string; workspace_ids: string[] }, ShootMessage>(
+        this.client,
+        'GetShoot',
+        { shoot_id: shootId, workspace_ids: workspaceIds },
+        this.timeoutMs,
+      );
+      return { id: s.id, workspaceId: s.workspace_id, title: s.title, slug: s.slug };
+    } catch (err) {
+      if (err instanceof AppError) {
+        if (err.kind === 'not_found' || err.kind === 'invalid_input') throw new AppError('not_found');
+        // Studio could not answer: the caller may retry; never pass studio's detail on.
+        throw new AppError('unavailable', 'the studio service is unavailable');
+      }
+      throw err;
+    }
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}

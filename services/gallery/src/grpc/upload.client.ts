@@ -1,0 +1,72 @@
+/**
+ * Gallery's view of upload (proto/upload/v1/upload.proto): ListReadyKeepers, the ready keepers of a shoot in
+ * capture order with the object keys and dimensions a gallery needs. The answer for a large shoot is big (about
+ * 300 bytes per photo), so the client accepts messages up to 64 MiB instead of gRPC's default 4 MiB.
+ */
+import { AppError } from '@studio/errors';
+import { callUnary, grpc, loadService } from '@studio/grpc';
+
+export interface KeeperPhoto {
+  id: string;
+  webKey: string;
+  thumbKey: string;
+  originalKey: string;
+  width: number;
+  height: number;
+}
+
+export interface KeeperSource {
+  /** Ready keepers of the shoot in capture order (empty for an unknown shoot or one outside the workspace). */
+  listReadyKeepers(shootId: string, workspaceId: string): Promise<KeeperPhoto[]>;
+}
+
+interface KeeperMessage {
+  id: string;
+  original_key: string;
+  web_key: string;
+  thumb_key: string;
+  width: number;
+  height: number;
+}
+
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+export class UploadKeeperSource implements KeeperSource {
+  private readonly client: grpc.Client;
+
+  constructor(address: string, private readonly timeoutMs = 10_000) {
+    const Ctor = loadService('upload/v1/upload.proto', 'upload.v1.UploadInternal');
+    this.client = new Ctor(address, grpc.credentials.createInsecure(), {
+      'grpc.keepalive_time_ms': 30_000,
+      'grpc.enable_retries': 1,
+      'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+    });
+  }
+
+  async listReadyKeepers(shootId: string, workspaceId: string): Promise<KeeperPhoto[]> {
+    let res: { photos?: KeeperMessage[] };
+    try {
+      res = await callUnary<{ shoot_id: string; workspace_id: string }, { photos?: KeeperMessage[] }>(
+        this.client,
+        'ListReadyKeepers',
+        { shoot_id: shootId, workspace_id: workspaceId },
+        this.timeoutMs,
+      );
+    } catch (err) {
+      if (err instanceof AppError) throw new AppError('unavailable', 'the upload service is unavailable');
+      throw err;
+    }
+    return (res.photos ?? []).map((p) => ({
+      id: p.id,
+      webKey: p.web_key,
+      thumbKey: p.thumb_key,
+      originalKey: p.original_key,
+      width: p.width,
+      height: p.height,
+    }));
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * /galleries: list and create (token callers), read one, page its photos, mark favorites (token callers and the
+ * gallery's client session), publish (photographer roles).
+ */
+import { defineRoute, type AnyRouteDef } from '@studio/http';
+import type { Services } from '../services/index.js';
+import { createGalleryBody, favoriteBody, favoritePhotoId, favoriteQuery, galleryParams, listGalleriesQuery, photosQuery } from './gallery.schema.js';
+
+/** The legacy decimal-offset cursor was deprecated with this release and goes away with the next one. */
+export const LEGACY_CURSOR_DEPRECATION = {
+  /** RFC 9745: when it was deprecated (a structured-field date). */
+  deprecation: `@${Date.UTC(2026, 10, 1) / 1000}`,
+  /** RFC 8594: when it stops being accepted. */
+  sunset: new Date(Date.UTC(2027, 4, 1)).toUTCString(),
+};
+
+export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/galleries',
+      operationId: 'listGalleries',
+      summary: 'List the galleries of a workspace (drafts included), newest first',
+      tags: ['galleries'],
+      auth: 'token',
+      query: listGalleriesQuery,
+      handler: async ({ principal, query }) => ({ ok: true, ...(await galleries.list(principal, query.workspace_id, query)) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/galleries',
+      operationId: 'createGallery',
+      summary: "Create a draft gallery from a shoot's ready keepers, in capture order",
+      tags: ['galleries'],
+      auth: 'token',
+      body: createGalleryBody,
+      status: 201,
+      errors: ['forbidden'],
+      handler: async ({ principal, body }) => ({ ok: true, gallery: await galleries.create(principal, { shootId: body.shoot_id, title: body.title }) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/galleries/:id',
+      operationId: 'getGallery',
+      summary: 'Read one gallery with all its photos in order and signed URLs (1 hour)',
+      tags: ['galleries'],
+      auth: 'token_or_client',
+      params: galleryParams,
+      handler: async ({ principal, params, res }) => {
+        const json = await galleries.readJson(principal, params.id);
+        res.status(200).type('application/json').send(json);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/galleries/:id/photos',
+      operationId: 'listGalleryPhotos',
+      summary: 'Page through the photos of a gallery (keyset cursor on order_index, photo_id)',
+      tags: ['galleries'],
+      auth: 'token_or_client',
+      params: galleryParams,
+      query: photosQuery,
+      handler: async ({ principal, params, query, res }) => {
+        const page = await galleries.photos(principal, params.id, query);
+        if (page.legacyCursor) {
+          res.setHeader('Deprecation', LEGACY_CURSOR_DEPRECATION.deprecation);
+          res.setHeader('Sunset', LEGACY_CURSOR_DEPRECATION.sunset);
+        }
+        return { ok: true, items: page.items, next_cursor: page.next_cursor };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/galleries/:id/favorites',
+      operationId: 'addFavorite',
+      summary: 'Mark a photo of the gallery as a favorite of the caller (idempotent)',
+      tags: ['galleries'],
+      auth: 'token_or_client',
+      params: galleryParams,
+      query: favoriteQuery,
+      body: favoriteBody,
+      bodyOptional: true,
+      handler: async ({ principal, params, query, body }) => ({
+        ok: true,
+        favorite: await galleries.setFavorite(principal, params.id, favoritePhotoId(body, query), true),
+      }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/galleries/:id/favorites',
+      operationId: 'removeFavorite',
+      summary: 'Remove the favorite mark of the caller from a photo (idempotent; the body may be left out)',
+      tags: ['galleries'],
+      auth: 'token_or_client',
+      params: galleryParams,
+      query: favoriteQuery,
+      body: favoriteBody,
+      bodyOptional: true,
+      handler: async ({ principal, params, query, body }) => ({
+        ok: true,
+        favorite: await galleries.setFavorite(principal, params.id, favoritePhotoId(body, query), false),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/galleries/:id/publish',
+      operationId: 'publishGallery',
+      summary: 'Publish a draft gallery (again: no change) and get its portal token',
+      tags: ['galleries'],
+      auth: 'token',
+      params: galleryParams,
+      errors: ['forbidden'],
+      handler: async ({ principal, params }) => ({ ok: true, gallery: await galleries.publish(principal, params.id) }),
+    }),
+  ];
+  return routes;
+}

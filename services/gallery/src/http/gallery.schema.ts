@@ -1,0 +1,41 @@
+/** Inputs of the gallery routes (docs/decisions/0007-galleries.md). */
+import { z } from 'zod';
+import { AppError } from '@studio/errors';
+import { cursor, idParams, limit, uuid } from '@studio/http';
+
+export const galleryParams = idParams;
+
+/** workspace_id required (drafts are included), limit 1..100 (default 50), cursor. */
+export const listGalleriesQuery = z.object({ workspace_id: uuid(), limit: limit(100, 50), cursor: cursor() });
+
+/** Title: trimmed, 1..200 characters; absent or null: the shoot's title. */
+export const createGalleryBody = z.object({
+  shoot_id: uuid(),
+  title: z.string().trim().min(1).max(200).nullish(),
+});
+
+/** limit 1..200 (default 200); cursor opaque, or a legacy decimal offset. */
+export const photosQuery = z.object({
+  limit: limit(200, 200),
+  cursor: cursor(),
+});
+
+/** photo_id in the JSON body, or in the query as photo_id or photoId; the DELETE body may be left out. */
+export const favoriteBody = z.object({ photo_id: uuid().optional() }).optional();
+export const favoriteQuery = z.object({ photo_id: uuid().optional(), photoId: uuid().optional() });
+
+/** The one photo id of a favorites call; every place that names one must name the same photo. */
+export function favoritePhotoId(body: z.output<typeof favoriteBody>, query: z.output<typeof favoriteQuery>): string {
+  const given = [body?.photo_id, query.photo_id, query.photoId].filter((v): v is string => v !== undefined);
+  if (given.length === 0) {
+    throw new AppError('invalid_input', 'photo_id is required (JSON body, or query photo_id / photoId)', {
+      issues: [{ path: 'body.photo_id', message: 'required' }],
+    });
+  }
+  if (given.some((v) => v !== given[0])) {
+    throw new AppError('invalid_input', 'photo_id names different photos in the body and the query', {
+      issues: [{ path: 'query.photo_id', message: 'differs from the other photo_id' }],
+    });
+  }
+  return given[0]!;
+}

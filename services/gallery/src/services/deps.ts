@@ -1,0 +1,22 @@
+/** What every gallery service is built from. */
+import type { S3Presigner } from '@studio/s3-presign';
+import type { GalleryConfig } from '../config.js';
+import type { EventNotifier } from '../events/domain-events.js';
+import type { ShootDirectory } from '../grpc/studio.client.js';
+import type { KeeperSource } from '../grpc/upload.client.js';
+import type { Database } from '../store/db.js';
+import type { Stores } from '../store/index.js';
+
+export interface ServiceDeps {
+  config: GalleryConfig;
+  db: Database;
+  stores: Stores;
+  presigner: S3Presigner;
+  shoots: ShootDirectory;
+  keepers: KeeperSource;
+  events: EventNotifier;
+  /** The current time (injectable for tests). */
+  now?: () => Date;
+}
+
+export const systemClock = (): Date => new Date();

@@ -1,0 +1,25 @@
+/** Every store of the gallery database, built over one Database. The only folder that imports Prisma. */
+import { AlbumStore } from './album.store.js';
+import type { Database } from './db.js';
+import { FavoriteStore } from './favorite.store.js';
+import { GalleryStore } from './gallery.store.js';
+import { OutboxStore } from './outbox.store.js';
+import { PortalStore } from './portal.store.js';
+
+export interface Stores {
+  galleries: GalleryStore;
+  favorites: FavoriteStore;
+  albums: AlbumStore;
+  portals: PortalStore;
+  outbox: OutboxStore;
+}
+
+export function createStores(db: Database): Stores {
+  return {
+    galleries: new GalleryStore(db),
+    favorites: new FavoriteStore(db),
+    albums: new AlbumStore(db),
+    portals: new PortalStore(db),
+    outbox: new OutboxStore(db),
+  };
+}

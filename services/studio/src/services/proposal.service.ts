@@ -1,0 +1,115 @@
+/**
+ * Proposals: created as drafts (no event), sent with an expiry (proposal.sent), viewed by the client
+ * (proposal.viewed), accepted or declined (proposal.accepted / proposal.declined), or expired by the scheduler once
+ * expires_at passes (proposal.expired). Lifecycle: PROPOSAL_LIFECYCLE. A sent or viewed proposal whose expires_at
+ * has passed can no longer be viewed, accepted or declined, even before the scheduler's round marks it expired.
+ */
+import { AppError } from '@studio/errors';
+import { proposalEvent, type ProposalEventStatus } from '../events/proposal.events.js';
+import type { ProposalChanges } from '../store/proposal.store.js';
+import { systemClock, type ServiceDeps } from './deps.js';
+import { PROPOSAL_LIFECYCLE, assertTransition } from './lifecycles.js';
+import { optionalId, optionalInstant, optionalText, requireCents, requireCurrency, requireId, requireText } from './input.js';
+import { serializeProposal, type ProposalJson } from './serializers.js';
+import { nextVersion, requireClientOf, requireLeadOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
+
+/** How long a sent proposal stays open when no expires_at is given. */
+export const DEFAULT_PROPOSAL_VALIDITY_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface CreateProposalInput {
+  workspaceId: string;
+  clientId?: string | null;
+  leadId?: string | null;
+  title: string;
+  amountCents: number;
+  currency: string;
+  expiresAt?: string | null;
+}
+
+export class ProposalService {
+  private readonly now: () => Date;
+  constructor(private readonly deps: ServiceDeps) {
+    this.now = deps.now ?? systemClock;
+  }
+
+  async create(input: CreateProposalInput): Promise<ProposalJson> {
+    const workspaceId = requireId('workspace_id', input.workspaceId);
+    const clientId = optionalId('client_id', input.clientId);
+    const leadId = optionalId('lead_id', input.leadId);
+    if (!clientId && !leadId) throw new AppError('invalid_input', 'a proposal needs client_id or lead_id');
+    const data = {
+      workspaceId,
+      clientId,
+      leadId,
+      title: requireText('title', input.title, 200),
+      amountCents: requireCents('amount_cents', input.amountCents),
+      currency: requireCurrency('currency', input.currency),
+      expiresAt: optionalInstant('expires_at', input.expiresAt),
+    };
+    await requireWorkspaceExists(this.deps, workspaceId);
+    const created = await this.deps.db.transaction(async (tx) => {
+      await requireClientOf(this.deps, clientId, workspaceId, tx);
+      await requireLeadOf(this.deps, leadId, workspaceId, tx);
+      return this.deps.stores.proposals.create(data, tx);
+    });
+    return serializeProposal(created);
+  }
+
+  /** draft -> sent. expires_at: the given one, else the draft's, else now + 30 days; it must lie in the future. */
+  async send(workspaceId: string, proposalId: string, expiresAtRaw?: string | null): Promise<ProposalJson> {
+    const given = optionalInstant('expires_at', expiresAtRaw);
+    return this.move(workspaceId, proposalId, 'sent', (current, now) => {
+      const expiresAt = given ?? current.expiresAt ?? new Date(now.getTime() + DEFAULT_PROPOSAL_VALIDITY_MS);
+      if (expiresAt <= now) throw new AppError('invalid_input', 'expires_at must be in the future');
+      return { expiresAt, sentAt: now };
+    });
+  }
+
+  /** sent -> viewed: the client opened it. */
+  async view(workspaceId: string, proposalId: string): Promise<ProposalJson> {
+    return this.move(workspaceId, proposalId, 'viewed', (_c, now) => ({ viewedAt: now }));
+  }
+
+  async accept(workspaceId: string, proposalId: string): Promise<ProposalJson> {
+    return this.move(workspaceId, proposalId, 'accepted', (_c, now) => ({ decidedAt: now }));
+  }
+
+  async decline(workspaceId: string, proposalId: string, reason?: string | null): Promise<ProposalJson> {
+    const declineReason = optionalText('reason', reason, 2_000);
+    return this.move(workspaceId, proposalId, 'declined', (_c, now) => ({ decidedAt: now, declineReason }));
+  }
+
+  /** One scheduler round: expires up to `limit` due proposals with their events; returns how many. */
+  async expireDue(limit: number): Promise<number> {
+    return writeWithEvents(this.deps, async (tx) => {
+      const rows = await this.deps.stores.proposals.expireDue(tx, this.now(), limit);
+      return { value: rows.length, events: rows.map((p) => proposalEvent({ ...p, status: 'expired' })) };
+    });
+  }
+
+  private async move(
+    workspaceIdRaw: string,
+    proposalIdRaw: string,
+    to: Exclude<ProposalEventStatus, 'expired'>,
+    changes: (current: { expiresAt: Date | null }, now: Date) => Omit<ProposalChanges, 'status' | 'updatedAt'>,
+  ): Promise<ProposalJson> {
+    const workspaceId = requireId('workspace_id', workspaceIdRaw);
+    const proposalId = requireId('proposal_id', proposalIdRaw);
+    const proposal = await writeWithEvents(this.deps, async (tx) => {
+      const current = await this.deps.stores.proposals.getForUpdate(tx, proposalId, workspaceId);
+      if (!current) throw new AppError('not_found');
+      assertTransition(PROPOSAL_LIFECYCLE, 'proposal', current.status, to);
+      const now = this.now();
+      if (current.status !== 'draft' && current.expiresAt && current.expiresAt <= now) {
+        throw new AppError('conflict', `proposal expired at ${current.expiresAt.toISOString()}: it cannot become ${to}`);
+      }
+      const updated = await this.deps.stores.proposals.update(tx, proposalId, {
+        ...changes(current, now),
+        status: to,
+        updatedAt: nextVersion(current.updatedAt, now),
+      });
+      return { value: updated, events: [proposalEvent({ ...updated, status: to })] };
+    });
+    return serializeProposal(proposal);
+  }
+}
