@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['libs/*/src/**/*.spec.ts', 'services/*/src/**/*.spec.ts', 'gateway/src/**/*.spec.ts', 'scripts/**/*.spec.ts'],
+          include: ['libs/*/src/**/*.spec.ts', 'services/*/src/**/*.spec.ts', 'gateway/src/**/*.spec.ts', 'scripts/**/*.spec.ts', 'deploy/test/**/*.spec.ts'],
           environment: 'node',
         },
       },

@@ -156,8 +156,9 @@ matchExpressions:
 {{/* Refuses a grace period that would cut a graceful shutdown short. Arg: dict root name d. */}}
 {{- define "studio.checkGrace" -}}
 {{- $graceMs := int (.root.Values.config.SHUTDOWN_GRACE_MS | default "10000") -}}
-{{- $needed := add (div $graceMs 1000) .root.Values.pod.preStopSleepSeconds -}}
+{{- $extra := get .d "shutdownExtraSeconds" | default 0 -}}
+{{- $needed := add (div $graceMs 1000) .root.Values.pod.preStopSleepSeconds $extra -}}
 {{- if le (int .d.terminationGracePeriodSeconds) (int $needed) -}}
-{{- fail (printf "deployables.%s.terminationGracePeriodSeconds (%v) must exceed SHUTDOWN_GRACE_MS/1000 + preStopSleepSeconds (%v)" .name .d.terminationGracePeriodSeconds $needed) -}}
+{{- fail (printf "deployables.%s.terminationGracePeriodSeconds (%v) must exceed SHUTDOWN_GRACE_MS/1000 + preStopSleepSeconds + shutdownExtraSeconds (%v)" .name .d.terminationGracePeriodSeconds $needed) -}}
 {{- end -}}
 {{- end -}}

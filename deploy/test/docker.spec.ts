@@ -1,0 +1,217 @@
+/**
+ * Static checks of the container artifacts (no Docker engine runs in CI here, so the images are not built):
+ * the Dockerfile's stages and instructions, .dockerignore, the compose file, and that deploy/deployables.ts
+ * still matches the workspaces (entry files, package names, config variables, default ports).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { DATABASE_SERVICES, DEPENDENCIES, DEPLOYABLES } from '../deployables.js';
+import { ROOT } from '../lib/render.js';
+
+const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
+
+interface Instruction {
+  op: string;
+  args: string;
+  stage: string;
+}
+
+/** Dockerfile instructions (continuations joined, comments dropped), each with the stage it belongs to. */
+function parseDockerfile(text: string): { instructions: Instruction[]; stages: string[] } {
+  const logical: string[] = [];
+  let current = '';
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('#') || (line === '' && current === '')) continue;
+    if (line.endsWith('\\')) {
+      current += `${line.slice(0, -1)} `;
+      continue;
+    }
+    logical.push(current + line);
+    current = '';
+  }
+  const instructions: Instruction[] = [];
+  const stages: string[] = [];
+  for (const line of logical.filter(Boolean)) {
+    const [op, ...rest] = line.split(/\s+/);
+    const args = rest.join(' ');
+    if (op!.toUpperCase() === 'FROM') {
+      const m = /\bAS\s+(\S+)/i.exec(args);
+      stages.push(m ? m[1]! : `#${stages.length}`);
+    }
+    instructions.push({ op: op!.toUpperCase(), args, stage: stages.at(-1) ?? '' });
+  }
+  return { instructions, stages };
+}
+
+describe('Dockerfile (deploy/docker/Dockerfile)', () => {
+  const { instructions, stages } = parseDockerfile(read('deploy/docker/Dockerfile'));
+  const final = stages.at(-1)!;
+  const inFinal = instructions.filter((i) => i.stage === final);
+
+  it('builds FROM a pinned Node 20 slim image; later stages build on earlier ones', () => {
+    const froms = instructions.filter((i) => i.op === 'FROM');
+    const [first, ...rest] = froms;
+    expect(first!.args).toMatch(/^node:20\.\d+\.\d+-bookworm-slim(@sha256:[0-9a-f]{64})? AS \S+$/);
+    for (const f of rest) {
+      const image = f.args.split(/\s+/)[0]!;
+      const known = stages.slice(0, stages.indexOf(f.stage));
+      expect(known.includes(image) || /^[\w./-]+:[\w.-]*\d+\.\d+[\w.-]*(@sha256:[0-9a-f]{64})?$/.test(image), `FROM ${image}`).toBe(true);
+    }
+    for (const f of froms) expect(f.args).not.toMatch(/:latest\b/);
+  });
+
+  it('declares the build arguments of a deployable', () => {
+    const args = instructions.filter((i) => i.op === 'ARG').map((i) => i.args.split('=')[0]);
+    for (const name of ['SERVICE', 'ENTRY', 'HEALTH_PORT']) expect(args).toContain(name);
+  });
+
+  it('runs as the non-root uid 10001 in the runtime stage', () => {
+    const users = inFinal.filter((i) => i.op === 'USER');
+    expect(users.length).toBeGreaterThan(0);
+    const user = users.at(-1)!.args.split(':')[0]!;
+    expect(user).not.toMatch(/^(root|0)$/);
+    expect(user).toBe('10001');
+    expect(inFinal.some((i) => i.op === 'RUN' && /useradd .*--uid 10001/.test(i.args))).toBe(true);
+  });
+
+  it('has a HEALTHCHECK with node (no curl in slim) against /healthz', () => {
+    const hc = inFinal.find((i) => i.op === 'HEALTHCHECK');
+    expect(hc?.args).toMatch(/CMD \["node", "\/usr\/local\/lib\/studio\/healthcheck\.mjs"\]/);
+    expect(inFinal.some((i) => i.op === 'COPY' && i.args.includes('deploy/docker/healthcheck.mjs'))).toBe(true);
+    const script = read('deploy/docker/healthcheck.mjs');
+    expect(script).toContain("'/healthz'");
+    expect(script).toContain('HEALTH_PORT');
+    expect(inFinal.some((i) => i.op === 'ENV' && /HEALTH_PORT=\$\{HEALTH_PORT\}/.test(i.args))).toBe(true);
+  });
+
+  it('installs production dependencies only, and none in the runtime stage', () => {
+    const installs = instructions.filter((i) => i.op === 'RUN' && /\bnpm (install|ci|i)\b/.test(i.args));
+    expect(installs.length).toBeGreaterThan(0);
+    for (const i of installs) {
+      expect(i.stage).not.toBe(final);
+      expect(i.args).toMatch(/--omit=dev/);
+      expect(i.args).toMatch(/--workspace "\$SERVICE"/);
+      expect(i.args).not.toMatch(/--include=dev|--production=false/);
+    }
+    expect(inFinal.some((i) => i.op === 'RUN' && /\bnpm (install|ci|i)\b/.test(i.args))).toBe(false);
+  });
+
+  it('generates the Prisma client at build time and checks the entry and tsx', () => {
+    const runs = instructions.filter((i) => i.op === 'RUN').map((i) => i.args);
+    expect(runs.some((r) => r.includes('prisma:generate'))).toBe(true);
+    expect(runs.some((r) => r.includes('require.resolve(\'tsx/package.json\')'))).toBe(true);
+    expect(runs.some((r) => r.includes('test -f "$SERVICE/$ENTRY"'))).toBe(true);
+  });
+
+  it('runs node --import tsx under tini (signals reach node; zombies are reaped)', () => {
+    expect(inFinal.find((i) => i.op === 'ENTRYPOINT')?.args).toBe('["/usr/bin/tini", "--"]');
+    expect(inFinal.some((i) => i.op === 'RUN' && /apt-get install .*\btini=/.test(i.args))).toBe(true);
+    const cmd = inFinal.find((i) => i.op === 'CMD')?.args ?? '';
+    expect(cmd).toMatch(/exec node .*--import tsx/);
+  });
+
+  it('copies only what exists in the build context and is not ignored', () => {
+    const ignore = read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    for (const pattern of ['**/node_modules', '**/src/store/generated', '.git']) expect(ignore).toContain(pattern);
+    for (const i of instructions.filter((x) => x.op === 'COPY' && !x.args.includes('--from'))) {
+      const sources = i.args.split(/\s+/).filter((a) => !a.startsWith('--')).slice(0, -1);
+      for (const src of sources) {
+        if (src.includes('$') || src === '.') continue;
+        expect(existsSync(path.join(ROOT, src)), src).toBe(true);
+        expect(ignore.some((p) => src.startsWith(p.replace(/\/$/, ''))), `${src} is in .dockerignore`).toBe(false);
+      }
+    }
+  });
+});
+
+describe('deployables (deploy/deployables.ts) match the workspaces', () => {
+  it.each(DEPLOYABLES.map((d) => [d.name, d] as const))('%s', (_name, d) => {
+    const pkg = JSON.parse(read(`${d.workspace}/package.json`));
+    expect(pkg.name).toBe(d.package);
+    expect(existsSync(path.join(ROOT, d.workspace, d.entry)), `${d.workspace}/${d.entry}`).toBe(true);
+    const config = read(`${d.workspace}/src/config.ts`);
+    expect(config).toMatch(new RegExp(`${d.env.httpPort}: env\\.port\\(${d.httpPort}\\)`));
+    if (d.grpcPort) expect(config).toMatch(new RegExp(`${d.env.grpcPort}: env\\.port\\(${d.grpcPort}\\)`));
+    expect(config).toContain(`${d.env.host}:`);
+    if (d.migrate) {
+      expect(pkg.scripts['migrate:deploy']).toMatch(/prisma migrate deploy/);
+      expect(pkg.scripts['prisma:generate']).toMatch(/prisma generate/);
+      expect(config).toContain('DATABASE_URL');
+    }
+  });
+
+  it('every deployable workspace has tsx as a production dependency (the images run `node --import tsx`)', () => {
+    const missing = [...new Set(DEPLOYABLES.map((d) => d.workspace))].filter((ws) => !JSON.parse(read(`${ws}/package.json`)).dependencies?.tsx);
+    expect(missing, 'add "tsx": "<root version>" to dependencies of these workspaces (deploy/README.md)').toEqual([]);
+  });
+});
+
+describe('compose file (deploy/compose.yaml)', () => {
+  const compose = parse(read('deploy/compose.yaml'), { merge: true }) as { services: Record<string, any> };
+  const services = compose.services;
+
+  it('has every deployable, every data store, the bucket job and a migrate job per database service', () => {
+    for (const name of [...DEPLOYABLES.map((d) => d.name), ...DEPENDENCIES, 'minio-setup', ...DATABASE_SERVICES.map((d) => `${d.name}-migrate`)]) {
+      expect(services[name], name).toBeDefined();
+    }
+    expect(services.postgres.image).toMatch(/^postgres:15[.\-]/);
+    expect(services.redis.image).toMatch(/^redis:7[.\-]/);
+    expect(services.rabbitmq.image).toMatch(/^rabbitmq:3[.\-]/);
+    expect(services.minio.image).toMatch(/^minio\/minio:RELEASE\./);
+    expect(services['minio-setup'].entrypoint.join(' ')).toMatch(/mc mb --ignore-existing store\/studio-photos/);
+    for (const [name, s] of Object.entries(services)) if (s.image) expect(s.image, name).not.toMatch(/:latest$/);
+  });
+
+  it('gives every long-running container a healthcheck', () => {
+    const oneShot = new Set(['minio-setup', ...DATABASE_SERVICES.map((d) => `${d.name}-migrate`)]);
+    for (const [name, s] of Object.entries(services)) {
+      if (oneShot.has(name)) expect(s.restart, name).toBe('no');
+      else expect(s.healthcheck?.test, name).toBeDefined();
+    }
+  });
+
+  it('builds each deployable from the Dockerfile with its arguments and wires its env', () => {
+    for (const d of DEPLOYABLES) {
+      const s = services[d.name];
+      expect(s.build.dockerfile).toBe('deploy/docker/Dockerfile');
+      expect(s.build.args).toEqual({ SERVICE: d.workspace, ENTRY: d.entry, HEALTH_PORT: String(d.httpPort) });
+      expect(s.environment[d.env.httpPort], d.name).toBe(String(d.httpPort));
+      if (d.grpcPort) expect(s.environment[d.env.grpcPort!], d.name).toBe(String(d.grpcPort));
+      expect(s.environment[d.env.host], d.name).toBe('0.0.0.0');
+      expect(s.environment.NODE_ENV).toBe('production');
+      if (d.database) expect(s.environment.DATABASE_URL).toMatch(new RegExp(`@postgres:5432/${d.database}$`));
+      expect(s.read_only, d.name).toBe(true);
+      expect(s.healthcheck.test.join(' ')).toContain('/readyz');
+    }
+    expect(services.gateway.environment.REDIS_URL).toMatch(/^redis:\/\/redis:6379/);
+    expect(services['webhooks-worker'].environment.WEBHOOK_SECRET_KEY).toBeDefined();
+  });
+
+  it('starts each process after what it needs is healthy (and its migrations are done)', () => {
+    for (const [name, s] of Object.entries(services)) {
+      for (const [dep, cond] of Object.entries<{ condition: string }>(s.depends_on ?? {})) {
+        expect(services[dep], `${name} -> ${dep}`).toBeDefined();
+        const oneShot = dep === 'minio-setup' || dep.endsWith('-migrate');
+        expect(cond.condition, `${name} -> ${dep}`).toBe(oneShot ? 'service_completed_successfully' : 'service_healthy');
+      }
+    }
+    for (const d of DEPLOYABLES.filter((x) => x.database)) {
+      expect(Object.keys(services[d.name].depends_on), d.name).toContain(`${d.database}-migrate`);
+      expect(Object.keys(services[d.name].depends_on), d.name).toContain('postgres');
+    }
+    for (const d of DATABASE_SERVICES) {
+      const m = services[`${d.name}-migrate`];
+      expect(m.command).toEqual(['npm', 'run', '-s', '-w', d.package, 'migrate:deploy']);
+      expect(m.environment.DATABASE_URL).toMatch(new RegExp(`/${d.database}$`));
+      expect(m.depends_on.postgres.condition).toBe('service_healthy');
+    }
+  });
+
+  it('creates every service database in PostgreSQL', () => {
+    const init = read('deploy/compose/postgres-init.sql');
+    for (const d of DATABASE_SERVICES) expect(init).toContain(`CREATE DATABASE ${d.database};`);
+  });
+});

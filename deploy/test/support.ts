@@ -1,0 +1,254 @@
+/**
+ * Checks shared by the deployment tests: schema validation of rendered objects with kubernetes-models, and
+ * the invariants every rendering (Helm default, Helm prod, kustomize overlays) must keep. Each check returns
+ * a list of problems (empty = fine) so that a failure names every offending object at once.
+ */
+import { DEPLOYABLES, type Deployable } from '../deployables.js';
+import type { K8sObject } from '../lib/render.js';
+
+type Json = Record<string, any>;
+
+/** Module path of the kubernetes-models class for apiVersion/kind (CRDs from their own packages). */
+function modelModule(apiVersion: string, kind: string): string {
+  if (apiVersion === 'monitoring.coreos.com/v1') return `@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/${kind}`;
+  return `kubernetes-models/${apiVersion}/${kind}`;
+}
+
+/**
+ * Constructs the model class of each object's apiVersion/kind and calls validate() (types and required
+ * fields; kubernetes-models does not reject unknown fields). Returns "<kind>/<name>: <error>" per failure.
+ */
+export async function validateObjects(objects: K8sObject[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const obj of objects) {
+    const id = `${obj.kind}/${obj.metadata?.name}`;
+    let Model: (new (data: unknown) => { validate(): void }) | undefined;
+    try {
+      const mod = (await import(modelModule(obj.apiVersion, obj.kind))) as Json;
+      Model = mod[obj.kind] ?? mod.default?.[obj.kind];
+    } catch (err) {
+      problems.push(`${id}: no model for ${obj.apiVersion} ${obj.kind} (${(err as Error).message})`);
+      continue;
+    }
+    if (!Model) {
+      problems.push(`${id}: no model class ${obj.kind} in ${modelModule(obj.apiVersion, obj.kind)}`);
+      continue;
+    }
+    // kustomize folds long base64 values over lines; the API server's decoder skips the newlines, the
+    // validator's "byte" format does not: compare what the server would decode.
+    const data =
+      obj.kind === 'Secret' && obj.data
+        ? { ...obj, data: Object.fromEntries(Object.entries(obj.data as Record<string, string>).map(([k, v]) => [k, v.replace(/\s+/g, '')])) }
+        : obj;
+    try {
+      new Model(data).validate();
+    } catch (err) {
+      problems.push(`${id}: ${(err as Error).message}`);
+    }
+  }
+  return problems;
+}
+
+export const byKind = (objects: K8sObject[], kind: string): Json[] => objects.filter((o) => o.kind === kind) as Json[];
+const component = (o: Json): string | undefined => o.metadata?.labels?.['app.kubernetes.io/component'];
+
+/** Names of the environment variables that hold secrets: never a literal value, never in a ConfigMap. */
+export const SECRET_ENV = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'AMQP_URL',
+  'INTERNAL_JWT_SECRET',
+  'CURSOR_SECRET',
+  'WEBHOOK_SECRET_KEY',
+  'CLIENT_SESSION_SECRET',
+  'PORTAL_TOKEN_KEY',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+];
+
+export interface InvariantOptions {
+  /** Whether Secret objects may appear (only an explicit dev configuration). */
+  allowSecrets?: boolean;
+  /** Helm renderings carry the migrate jobs; the kustomize overlays keep them in a separate kustomization. */
+  expectMigrations?: boolean;
+}
+
+function configMapData(objects: K8sObject[], nameRef: string): Record<string, string> {
+  const cm = byKind(objects, 'ConfigMap').find((c) => c.metadata.name === nameRef);
+  return (cm?.data ?? {}) as Record<string, string>;
+}
+
+/** Environment of a container as the kubelet would see it (envFrom ConfigMaps, then env), plain values only. */
+export function effectiveEnv(objects: K8sObject[], container: Json): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const from of container.envFrom ?? []) {
+    if (from.configMapRef) Object.assign(env, configMapData(objects, from.configMapRef.name));
+  }
+  for (const e of container.env ?? []) if (typeof e.value === 'string') env[e.name] = e.value;
+  return env;
+}
+
+/** The workload invariants: probes, resources, security, rollout, grace, HPA, PDB, Service, policies. */
+export function checkInvariants(objects: K8sObject[], opts: InvariantOptions = {}): string[] {
+  const problems: string[] = [];
+  const deployments = byKind(objects, 'Deployment');
+  const names = deployments.map(component).sort();
+  const expected = DEPLOYABLES.map((d) => d.name).sort();
+  if (JSON.stringify(names) !== JSON.stringify(expected)) problems.push(`deployables: rendered ${names.join(',')}, expected ${expected.join(',')}`);
+
+  for (const dep of deployments) {
+    const name = component(dep)!;
+    const d: Deployable | undefined = DEPLOYABLES.find((x) => x.name === name);
+    const p = (msg: string) => problems.push(`Deployment ${dep.metadata.name}: ${msg}`);
+    const spec = dep.spec;
+    const pod = spec.template.spec;
+    const [c, ...others] = pod.containers as Json[];
+    if (!c || others.length > 0) {
+      p('expected exactly one container');
+      continue;
+    }
+    // Probes.
+    const ports = new Map<string, number>((c.ports ?? []).map((x: Json) => [x.name, x.containerPort]));
+    if (c.readinessProbe?.httpGet?.path !== '/readyz') p('readinessProbe must GET /readyz');
+    if (c.livenessProbe?.httpGet?.path !== '/healthz') p('livenessProbe must GET /healthz');
+    if (!c.startupProbe?.httpGet) p('startupProbe missing');
+    for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe']) {
+      const port = c[probe]?.httpGet?.port;
+      if (port !== undefined && !ports.has(port) && ![...ports.values()].includes(port)) p(`${probe} port ${port} is not a container port`);
+    }
+    if (d) {
+      if (ports.get('http') !== d.httpPort) p(`http port ${ports.get('http')} != ${d.httpPort}`);
+      if (d.grpcPort !== undefined && ports.get('grpc') !== d.grpcPort) p(`grpc port ${ports.get('grpc')} != ${d.grpcPort}`);
+      const env = effectiveEnv(objects, c);
+      if (env[d.env.httpPort] !== String(d.httpPort)) p(`${d.env.httpPort} must be ${d.httpPort} (is ${env[d.env.httpPort]})`);
+      if (d.grpcPort !== undefined && env[d.env.grpcPort!] !== String(d.grpcPort)) p(`${d.env.grpcPort} must be ${d.grpcPort}`);
+      if (env[d.env.host] !== '0.0.0.0') p(`${d.env.host} must be 0.0.0.0 (the code defaults to loopback)`);
+      const envNames = new Set([...(c.env ?? []).map((e: Json) => e.name), ...Object.keys(env)]);
+      if (d.database && !envNames.has('DATABASE_URL')) p('DATABASE_URL missing');
+    }
+    // Resources.
+    for (const kind of ['requests', 'limits']) {
+      for (const res of ['cpu', 'memory']) if (!c.resources?.[kind]?.[res]) p(`resources.${kind}.${res} missing`);
+    }
+    // Security.
+    if (pod.securityContext?.runAsNonRoot !== true) p('pod securityContext.runAsNonRoot must be true');
+    if (pod.securityContext?.seccompProfile?.type !== 'RuntimeDefault') p('pod seccompProfile must be RuntimeDefault');
+    if (c.securityContext?.readOnlyRootFilesystem !== true) p('readOnlyRootFilesystem must be true');
+    if (c.securityContext?.allowPrivilegeEscalation !== false) p('allowPrivilegeEscalation must be false');
+    if (!(c.securityContext?.capabilities?.drop ?? []).includes('ALL')) p('capabilities must drop ALL');
+    const tmp = (c.volumeMounts ?? []).find((m: Json) => m.mountPath === '/tmp');
+    if (!tmp || !(pod.volumes ?? []).some((v: Json) => v.name === tmp.name && v.emptyDir)) p('/tmp must be an emptyDir');
+    if (pod.automountServiceAccountToken !== false) p('automountServiceAccountToken must be false');
+    // Rollout.
+    if (spec.strategy?.type !== 'RollingUpdate' || spec.strategy.rollingUpdate?.maxUnavailable !== 0 || spec.strategy.rollingUpdate?.maxSurge !== 1) {
+      p('rolling update must have maxUnavailable 0 and maxSurge 1');
+    }
+    // Shutdown.
+    const sleep = c.lifecycle?.preStop?.exec?.command;
+    const sleepSeconds = Array.isArray(sleep) && sleep[0] === 'sleep' ? Number(sleep[1]) : NaN;
+    if (!(sleepSeconds > 0)) p('preStop must sleep so that endpoints drain');
+    const graceMs = Number(effectiveEnv(objects, c).SHUTDOWN_GRACE_MS ?? 10_000);
+    const extraMs = name === 'upload-worker' ? 60_000 : 0; // the worker allows SHUTDOWN_GRACE_MS + 60 s
+    if (!(pod.terminationGracePeriodSeconds * 1000 > graceMs + extraMs + sleepSeconds * 1000)) {
+      p(`terminationGracePeriodSeconds ${pod.terminationGracePeriodSeconds} must exceed grace ${graceMs} ms + ${extraMs} ms + preStop ${sleepSeconds} s`);
+    }
+    // Scheduling.
+    const anti = pod.affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [];
+    if (!anti.some((t: Json) => t.podAffinityTerm?.topologyKey === 'kubernetes.io/hostname')) p('podAntiAffinity preferred by hostname missing');
+    if (!(pod.topologySpreadConstraints ?? []).length) p('topologySpreadConstraints missing');
+    // Secrets only by reference.
+    for (const e of c.env ?? []) {
+      if (SECRET_ENV.includes(e.name) && !e.valueFrom?.secretKeyRef) p(`${e.name} must come from a secretKeyRef`);
+    }
+    // Companions: HPA, PDB, Service.
+    const labels = spec.template.metadata.labels as Record<string, string>;
+    const selects = (sel: Record<string, string> | undefined) => !!sel && Object.entries(sel).every(([k, v]) => labels[k] === v);
+    const hpa = byKind(objects, 'HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef?.name === dep.metadata.name);
+    if (!hpa || hpa.apiVersion !== 'autoscaling/v2') p('needs an autoscaling/v2 HorizontalPodAutoscaler');
+    else if (!(hpa.spec.minReplicas >= 1 && hpa.spec.maxReplicas >= hpa.spec.minReplicas)) p('HPA bounds are wrong');
+    const pdb = byKind(objects, 'PodDisruptionBudget').find((b) => selects(b.spec.selector?.matchLabels));
+    if (!pdb || pdb.apiVersion !== 'policy/v1') p('needs a policy/v1 PodDisruptionBudget');
+    const svc = byKind(objects, 'Service').find((s) => selects(s.spec.selector));
+    if (!svc) p('needs a Service');
+    else if (!svc.spec.ports.some((sp: Json) => sp.name === 'http')) p('Service must expose the http port');
+    if (!byKind(objects, 'NetworkPolicy').some((np) => selects(np.spec.podSelector?.matchLabels) && component(np) === name)) p('needs its NetworkPolicy');
+  }
+
+  // ConfigMaps carry no secrets; Secrets only where explicitly allowed.
+  for (const cm of byKind(objects, 'ConfigMap')) {
+    for (const key of Object.keys(cm.data ?? {})) if (SECRET_ENV.includes(key)) problems.push(`ConfigMap ${cm.metadata.name}: ${key} is a secret`);
+  }
+  const secrets = byKind(objects, 'Secret');
+  if (!opts.allowSecrets && secrets.length > 0) problems.push(`Secret objects rendered: ${secrets.map((s) => s.metadata.name).join(', ')}`);
+  for (const s of secrets) if (!opts.allowSecrets && (s.data || s.stringData)) problems.push(`Secret ${s.metadata.name} carries data`);
+
+  problems.push(...checkNetworkPolicies(objects));
+  if (opts.expectMigrations) problems.push(...checkMigrationHooks(objects));
+  return problems;
+}
+
+function ruleHasPort(rule: Json, port: number): boolean {
+  return (rule.ports ?? []).some((p: Json) => p.port === port);
+}
+
+/** Default deny, gateway-only public ingress, no ingress to workers from the app, internet only for the dispatcher. */
+export function checkNetworkPolicies(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  const policies = byKind(objects, 'NetworkPolicy');
+  const deny = policies.find((np) => !np.spec.ingress && !np.spec.egress && !np.spec.podSelector?.matchLabels?.['app.kubernetes.io/component']);
+  if (!deny || !['Ingress', 'Egress'].every((t) => deny.spec.policyTypes?.includes(t))) problems.push('NetworkPolicy: a default deny (ingress and egress) is missing');
+  for (const d of DEPLOYABLES) {
+    const np = policies.find((p) => p.spec.podSelector?.matchLabels?.['app.kubernetes.io/component'] === d.name);
+    const p = (msg: string) => problems.push(`NetworkPolicy ${d.name}: ${msg}`);
+    if (!np) {
+      p('missing');
+      continue;
+    }
+    const ingress = (np.spec.ingress ?? []) as Json[];
+    const egress = (np.spec.egress ?? []) as Json[];
+    const fromApp = ingress.filter((r) => (r.from ?? []).some((f: Json) => f.podSelector && !f.namespaceSelector));
+    const fromNamespaces = ingress.filter((r) => (r.from ?? []).some((f: Json) => f.namespaceSelector));
+    if (ingress.some((r) => !r.from || r.from.length === 0)) p('an ingress rule without `from` admits everyone');
+    if (d.tier === 'public' && !fromNamespaces.some((r) => ruleHasPort(r, d.httpPort))) p('the gateway must admit the ingress controller');
+    if (d.tier === 'internal' && !fromApp.some((r) => ruleHasPort(r, d.httpPort))) p('must admit the other deployables on its HTTP port');
+    if (d.tier === 'internal' && d.grpcPort && !fromApp.some((r) => ruleHasPort(r, d.grpcPort!))) p('must admit the other deployables on its gRPC port');
+    if (d.tier !== 'internal' && fromApp.length > 0) p('must not admit the other deployables');
+    if (!egress.some((r) => ruleHasPort(r, 53))) p('must allow DNS egress');
+    if (d.database && !egress.some((r) => ruleHasPort(r, 5432))) p('must allow PostgreSQL egress');
+    const internet = egress.filter((r) => (r.to ?? []).some((t: Json) => t.ipBlock?.cidr === '0.0.0.0/0'));
+    if (d.internetEgress) {
+      const block = internet.flatMap((r) => r.to).find((t: Json) => t.ipBlock?.cidr === '0.0.0.0/0')?.ipBlock;
+      for (const cidr of ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']) {
+        if (!block?.except?.includes(cidr)) p(`internet egress must exclude ${cidr}`);
+      }
+      if (!internet.some((r) => ruleHasPort(r, 443) && ruleHasPort(r, 80))) p('internet egress must allow 80 and 443');
+    } else if (internet.length > 0) p('must not reach the internet');
+  }
+  return problems;
+}
+
+/** One pre-install/pre-upgrade migrate Job per database service. */
+export function checkMigrationHooks(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  const jobs = byKind(objects, 'Job');
+  for (const d of DEPLOYABLES.filter((x) => x.migrate)) {
+    const job = jobs.find((j) => j.metadata.labels?.['studio/database'] === d.database);
+    const p = (msg: string) => problems.push(`migrate job ${d.database}: ${msg}`);
+    if (!job) {
+      p('missing');
+      continue;
+    }
+    const a = job.metadata.annotations ?? {};
+    if (a['helm.sh/hook'] !== 'pre-install,pre-upgrade') p('must be a pre-install,pre-upgrade hook');
+    if (a['helm.sh/hook-weight'] === undefined) p('hook-weight missing');
+    const policy = String(a['helm.sh/hook-delete-policy'] ?? '').split(',');
+    if (!policy.includes('before-hook-creation') || !policy.includes('hook-succeeded')) p('delete policy must be before-hook-creation,hook-succeeded');
+    const c = job.spec.template.spec.containers[0];
+    const cmd = [...(c.command ?? []), ...(c.args ?? [])].join(' ');
+    if (!cmd.includes('migrate:deploy') || !cmd.includes(d.package)) p(`must run npm run -w ${d.package} migrate:deploy (runs: ${cmd})`);
+    if (!(c.env ?? []).some((e: Json) => e.name === 'DATABASE_URL' && e.valueFrom?.secretKeyRef)) p('DATABASE_URL must come from a Secret');
+    if (job.spec.template.spec.securityContext?.runAsNonRoot !== true) p('must run as non-root');
+    if (!String(c.image).includes(`/${d.name}:`)) p(`must use the ${d.name} image (is ${c.image})`);
+  }
+  return problems;
+}
