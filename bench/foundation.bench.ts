@@ -12,7 +12,8 @@ import { measure, measureSequential, ratio, startBareServer, type Measurement } 
 
 const DEV_IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
 
-function admin(databaseUrl: string, ...args: string[]): any {
+/** Runs the studio operator CLI against the bench database and returns its JSON line. */
+export function admin(databaseUrl: string, ...args: string[]): any {
   const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },

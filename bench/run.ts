@@ -7,7 +7,8 @@ import path from 'node:path';
 import { dropDatabase } from '@studio/testkit/db';
 import { DATABASE_SERVICES, ROOT, defaultInfra, provision } from '../scripts/lib/infra.js';
 import { startStack, type StackPorts } from '../scripts/lib/stack.js';
-import { foundationBench } from './foundation.bench.js';
+import { admin, foundationBench } from './foundation.bench.js';
+import { searchBench } from './search.bench.js';
 import { uploadBench } from './upload.bench.js';
 import { webhooksBench } from './webhooks.bench.js';
 import { writeResults } from './lib.js';
@@ -24,7 +25,7 @@ const onlyArg = args.indexOf('--only');
 const only = onlyArg >= 0 ? new Set(String(args[onlyArg + 1] ?? '').split(',')) : null;
 const wanted = (name: string) => !only || only.has(name);
 
-const ports: StackPorts = { gateway: 28080, studioHttp: 27101, studioGrpc: 27201, s3: 29000, uploadHttp: 27103, uploadGrpc: 27203, uploadWorkerHttp: 27113, webhooksHttp: 27105, webhooksGrpc: 27205, webhooksWorkerHttp: 27115 };
+const ports: StackPorts = { gateway: 28080, studioHttp: 27101, studioGrpc: 27201, s3: 29000, uploadHttp: 27103, uploadGrpc: 27203, uploadWorkerHttp: 27113, galleryHttp: 27102, galleryGrpc: 27202, searchHttp: 27104, searchGrpc: 27204, webhooksHttp: 27105, webhooksGrpc: 27205, webhooksWorkerHttp: 27115 };
 for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}_bench`);
 const databaseUrls = await provision({ suffix: '_bench' });
 const stack = await startStack({
@@ -39,8 +40,14 @@ const stack = await startStack({
 try {
   const foundation = wanted('foundation') ? await foundationBench(stack, databaseUrls, ports.studioHttp, seconds) : undefined;
   const upload = wanted('upload') ? await uploadBench(stack, databaseUrls, ports) : undefined;
+  let search;
+  if (wanted('search')) {
+    const demo = admin(databaseUrls.studio!, 'seed-demo');
+    const bearer = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', 'search-bench').token;
+    search = await searchBench({ baseUrl: stack.baseUrl, bearer, largeWorkspaceId: demo.workspace_id, databaseUrl: databaseUrls.search!, amqpUrl: defaultInfra.amqpUrl, seconds });
+  }
   const webhooks = wanted('webhooks') ? await webhooksBench({ amqpUrl: defaultInfra.amqpUrl, seconds }) : undefined;
-  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation, upload, webhooks });
+  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation, upload, search, webhooks });
   console.log(`\nresults written to ${path.relative(ROOT, file)}`);
 } finally {
   await stack.stop();

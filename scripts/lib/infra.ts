@@ -29,7 +29,9 @@ export const defaultInfra: InfraConfig = {
 export const DATABASE_SERVICES = [
   { name: 'studio', dir: 'services/studio', database: 'studio' },
   { name: 'upload', dir: 'services/upload', database: 'upload' },
+  { name: 'gallery', dir: 'services/gallery', database: 'gallery' },
   { name: 'webhooks', dir: 'services/webhooks', database: 'webhooks' },
+  { name: 'search', dir: 'services/search', database: 'search' },
 ] as const;
 
 function log(msg: string) {

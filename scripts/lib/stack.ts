@@ -17,13 +17,17 @@ export interface StackPorts {
   uploadGrpc: number;
   /** The upload worker's health/metrics port. */
   uploadWorkerHttp: number;
+  galleryHttp: number;
+  galleryGrpc: number;
+  searchHttp: number;
+  searchGrpc: number;
   webhooksHttp: number;
   webhooksGrpc: number;
   /** The webhook dispatcher's health/metrics port. */
   webhooksWorkerHttp: number;
 }
 
-export const DEV_PORTS: StackPorts = { gateway: 8080, studioHttp: 7101, studioGrpc: 7201, s3: 9000, uploadHttp: 7103, uploadGrpc: 7203, uploadWorkerHttp: 7113, webhooksHttp: 7105, webhooksGrpc: 7205, webhooksWorkerHttp: 7115 };
+export const DEV_PORTS: StackPorts = { gateway: 8080, studioHttp: 7101, studioGrpc: 7201, s3: 9000, uploadHttp: 7103, uploadGrpc: 7203, uploadWorkerHttp: 7113, galleryHttp: 7102, galleryGrpc: 7202, searchHttp: 7104, searchGrpc: 7204, webhooksHttp: 7105, webhooksGrpc: 7205, webhooksWorkerHttp: 7115 };
 
 export interface StackOptions {
   ports: StackPorts;
@@ -39,7 +43,7 @@ export interface StackOptions {
   s3DataDir?: string;
 }
 
-export type ProcessName = 's3' | 'studio' | 'upload' | 'upload-worker' | 'webhooks' | 'webhooks-worker' | 'gateway';
+export type ProcessName = 's3' | 'studio' | 'upload' | 'upload-worker' | 'gallery' | 'search' | 'webhooks' | 'webhooks-worker' | 'gateway';
 
 interface ProcessSpec {
   name: ProcessName;
@@ -110,6 +114,39 @@ function specs(o: StackOptions): ProcessSpec[] {
       env: { ...upload, ...o.env?.['upload-worker'] },
     },
     {
+      // After upload: gallery builds galleries from upload's ready keepers (gRPC) and signs URLs of its bucket.
+      name: 'gallery',
+      entry: 'services/gallery/src/main.ts',
+      readyUrl: `http://127.0.0.1:${o.ports.galleryHttp}/readyz`,
+      env: {
+        ...common,
+        GALLERY_HTTP_PORT: String(o.ports.galleryHttp),
+        GALLERY_GRPC_PORT: String(o.ports.galleryGrpc),
+        DATABASE_URL: o.databaseUrls.gallery!,
+        STUDIO_GRPC_ADDR: `127.0.0.1:${o.ports.studioGrpc}`,
+        UPLOAD_GRPC_ADDR: `127.0.0.1:${o.ports.uploadGrpc}`,
+        S3_ENDPOINT: `http://127.0.0.1:${o.ports.s3}`,
+        ...o.env?.gallery,
+      },
+    },
+    {
+      // Fed only by events; its rebuild command streams from studio's and gallery's IndexSource.
+      name: 'search',
+      entry: 'services/search/src/main.ts',
+      readyUrl: `http://127.0.0.1:${o.ports.searchHttp}/readyz`,
+      env: {
+        ...common,
+        SEARCH_HTTP_PORT: String(o.ports.searchHttp),
+        SEARCH_GRPC_PORT: String(o.ports.searchGrpc),
+        DATABASE_URL: o.databaseUrls.search!,
+        // Own queue per local stack (the exchange is shared); gone a day after the stack stops.
+        INDEX_QUEUE: `search.index-${o.ports.searchHttp}`,
+        INDEX_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
+        INDEX_SOURCES: `127.0.0.1:${o.ports.studioGrpc},127.0.0.1:${o.ports.galleryGrpc}`,
+        ...o.env?.search,
+      },
+    },
+    {
       name: 'webhooks',
       entry: 'services/webhooks/src/main.ts',
       readyUrl: `http://127.0.0.1:${o.ports.webhooksHttp}/readyz`,
@@ -132,6 +169,8 @@ function specs(o: StackOptions): ProcessSpec[] {
         STUDIO_HTTP_URL: `http://127.0.0.1:${o.ports.studioHttp}`,
         STUDIO_GRPC_ADDR: `127.0.0.1:${o.ports.studioGrpc}`,
         UPLOAD_HTTP_URL: `http://127.0.0.1:${o.ports.uploadHttp}`,
+        GALLERY_HTTP_URL: `http://127.0.0.1:${o.ports.galleryHttp}`,
+        SEARCH_HTTP_URL: `http://127.0.0.1:${o.ports.searchHttp}`,
         WEBHOOKS_HTTP_URL: `http://127.0.0.1:${o.ports.webhooksHttp}`,
         ...o.env?.gateway,
       },
@@ -213,7 +252,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   const processes = new Map<ProcessName, RunningProcess>();
   const stop = async () => {
     // Gateway first so no new work reaches the services, then the services.
-    const order: ProcessName[] = ['gateway', 'webhooks-worker', 'webhooks', 'upload-worker', 'upload', 'studio', 's3'];
+    const order: ProcessName[] = ['gateway', 'webhooks-worker', 'webhooks', 'search', 'gallery', 'upload-worker', 'upload', 'studio', 's3'];
     for (const name of order) {
       const p = processes.get(name);
       if (p) await stopProcess(p);

@@ -26,8 +26,8 @@ function migrationsHash(): string {
 }
 
 function npmScript(script: string, env: Record<string, string> = {}): void {
-  const res = spawnSync('npm', ['run', '-s', script], { cwd: SERVICE_DIR, stdio: 'inherit', env: { ...process.env, CHECKPOINT_DISABLE: '1', ...env } });
-  if (res.status !== 0) throw new Error(`services/search: npm run ${script} failed`);
+  const res = spawnSync('npm', ['run', '-s', script], { cwd: SERVICE_DIR, encoding: 'utf8', env: { ...process.env, CHECKPOINT_DISABLE: '1', ...env } });
+  if (res.status !== 0) throw new Error(`services/search: npm run ${script} failed\n${res.stdout}\n${res.stderr}`);
 }
 
 async function ensureTemplate(): Promise<void> {

@@ -14,7 +14,7 @@ import type { CursorCodec } from '@studio/cursor';
 import { DOC_TYPES, isDocType, type DocType } from './document-mapping.js';
 import { MAX_PREFIX_WORDS, fuzzyTiers, parseQuery, resolveTerm, tierFive, tierFour, tierThree, type QueryTerm, type ResolvedTerm, type TermExtensions, type Tier, type TierPlan } from './query-parser.js';
 import { buildSnippet } from './snippet.js';
-import { editDistance, quoteLexeme } from './text-analysis.js';
+import { editDistance, isDigits, quoteLexeme } from './text-analysis.js';
 import type { DocKey, DocRow, SearchStore } from '../store/search.store.js';
 
 export const CURSOR_KIND = 'search';
@@ -186,13 +186,14 @@ export function estimateTier(tier: Tier, stats: TermStats[], size: number): { es
  * Chooses the statement for one tier from the dictionary counts (docs/decisions/0006-search.md):
  * - few candidates (the bound of the positive part is small): match plan (GIN, sort the few rows);
  * - many expected members: walk the keyset index, filtering, with a row budget;
- * - otherwise the match plan. Unknown counts (digits, very common prefixes) walk with a small budget first.
+ * - otherwise the match plan. Unknown counts (very common prefixes, short digit runs) walk with a small budget
+ *   first; digit runs of 4+ digits (phone fragments, numbers: high-entropy) are taken as rare and matched.
  * A walk that runs out of budget before filling the page falls back to the match plan, so a wrong
  * estimate costs at most one bounded walk.
  */
-export function chooseStrategy(est: { estimate: number | null; upper: number | null }, size: number, need: number): Strategy {
+export function chooseStrategy(est: { estimate: number | null; upper: number | null }, size: number, need: number, unknownIsRare = false): Strategy {
   if (est.upper !== null && est.upper <= MATCH_MAX_ROWS) return { kind: 'match' };
-  if (est.estimate === null) return { kind: 'walk', budget: WALK_MIN_BUDGET * 2 };
+  if (est.estimate === null) return unknownIsRare ? { kind: 'match' } : { kind: 'walk', budget: WALK_MIN_BUDGET * 2 };
   if (est.estimate <= 0) return { kind: 'match' };
   const expected = (need * Math.max(size, 1)) / est.estimate;
   if (expected > WALK_MAX_ROWS) return { kind: 'match' };
@@ -281,6 +282,8 @@ export class SearchService {
       });
     }
     let resolved: ResolvedTerm[] = terms.map((t) => resolveTerm(t, ext.get(t.lexeme)));
+    // The dictionary has no digit terms; runs of 4+ digits are rare by nature (phone fragments, numbers).
+    const unknownIsRare = terms.every((t, i) => stats[i]!.exactP !== null || (isDigits(t.lexeme) && t.lexeme.length >= 4));
     let corrections: Map<string, string[]> | null = null;
 
     const hits: Hit[] = [];
@@ -300,7 +303,7 @@ export class SearchService {
         after: position && plan.tier === position.tier ? position.key : null,
         limit: need - hits.length,
       };
-      const strategy = chooseStrategy(estimate, size, q.limit);
+      const strategy = chooseStrategy(estimate, size, q.limit, unknownIsRare);
       const started = performance.now();
       let rows: DocRow[];
       let used = strategy.kind === 'walk' ? `walk(${strategy.budget})` : 'match';

@@ -1,0 +1,204 @@
+/**
+ * Gallery benchmark (issue 4), against the real stack in one run:
+ *
+ * 1. GET /galleries/{id} of a 2,000-photo gallery through the gateway at 20 connections (every photo with url,
+ *    thumbnail_url and original_url signed: the owner's view, the most signing): req/s and p99. Goal p99 < 150 ms.
+ *    The same read straight at the gallery service, and the answer size, for reference. The 2,000 ready keepers
+ *    are inserted into the upload database directly (making 2,000 derivatives is upload's benchmark); the gallery
+ *    itself is created through the API, so upload's ListReadyKeepers and the whole create path run for real.
+ * 2. Cost per signed URL: @studio/s3-presign's batch signer (what gallery uses) vs. a bare HMAC-SHA256 over the
+ *    same string to sign, in the same process and run, over the gallery's 6,000 object keys. Goal <= 5x. The SDK
+ *    presigner is measured on a sample for reference.
+ * 3. Paging 1,000,000 photo entries with the keyset cursor: the entries are bulk-inserted into the gallery bench
+ *    database; the first page vs. the last page (reached with the legacy offset cursor once, then the opaque cursor
+ *    it hands back), sequential, through the gateway. Goal: flat (last / first median close to 1).
+ */
+import { execFileSync } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import pg from 'pg';
+import { signIdentity, type Role } from '@studio/identity';
+import { S3Presigner } from '@studio/s3-presign';
+import { ROOT } from '../scripts/lib/infra.js';
+import type { Stack, StackPorts } from '../scripts/lib/stack.js';
+import { measure, measureSequential, ratio, type Measurement } from './lib.js';
+
+const GALLERY_PHOTOS = 2_000;
+const PAGING_ENTRIES = 1_000_000;
+const DEV_IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
+/** The stack's object-store settings (defaults of upload and gallery). */
+const S3 = { endpoint: '', region: 'us-east-1', bucket: 'studio-photos', accessKeyId: 'studio-dev', secretAccessKey: 'studio-dev-secret', forcePathStyle: true };
+
+function admin(databaseUrl: string, ...args: string[]): any {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+async function withDb<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** ns per URL of `fn` over `keys`, the median of `rounds` rounds (after one warm-up round). */
+function nsPerItem(keys: string[], rounds: number, fn: (key: string, i: number) => string): number {
+  let sink = 0;
+  const samples: number[] = [];
+  for (let r = 0; r <= rounds; r++) {
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < keys.length; i++) sink += fn(keys[i]!, i).length;
+    const ns = Number(process.hrtime.bigint() - started) / keys.length;
+    if (r > 0) samples.push(ns);
+  }
+  if (sink === 0) throw new Error('unreachable');
+  return Math.round(median(samples));
+}
+
+export async function galleryBench(stack: Stack, databaseUrls: Record<string, string>, ports: StackPorts, seconds: number) {
+  const demo = admin(databaseUrls.studio!, 'seed-demo');
+  const token = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', 'gallery-bench').token as string;
+  const workspaceId = demo.workspace_id as string;
+  const auth = { authorization: `Bearer ${token}` };
+  const call = async (method: string, p: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${stack.baseUrl}${p}`, {
+      method,
+      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as any;
+    if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  // ---- a 2,000-photo gallery: ready keepers in upload's database, the gallery through the API ---------------
+  const shootId = (await call('POST', '/shoots', { workspace_id: workspaceId, title: 'Gallery bench' })).shoot.id as string;
+  await withDb(databaseUrls.upload!, (c) =>
+    c.query(
+      `INSERT INTO photos (id, workspace_id, shoot_id, file_name, content_type, size_bytes, original_key, web_key, thumb_key,
+                           width, height, capture_time, state, keeper, created_by, uploaded_at, processed_at, updated_at)
+       SELECT id, $1::uuid, $2::uuid, 'IMG_' || n || '.JPG', 'image/jpeg', 8500000,
+              'ws/' || $1 || '/photos/' || id || '/original', 'ws/' || $1 || '/photos/' || id || '/web.jpg',
+              'ws/' || $1 || '/photos/' || id || '/thumb.webp', 6000, 4000,
+              timestamptz '2026-06-01 10:00:00Z' + n * interval '1 second', 'ready', true, $3::uuid, now(), now(), now()
+       FROM (SELECT gen_random_uuid() AS id, n FROM generate_series(1, $4::int) AS n) AS p`,
+      [workspaceId, shootId, demo.profile_id, GALLERY_PHOTOS],
+    ),
+  );
+  const createStarted = performance.now();
+  const gallery = (await call('POST', '/galleries', { shoot_id: shootId, title: 'Bench gallery' })).gallery;
+  const createMs = Math.round(performance.now() - createStarted);
+  if (gallery.photo_count !== GALLERY_PHOTOS) throw new Error(`gallery has ${gallery.photo_count} photos`);
+
+  const who = (await fetch(`${stack.baseUrl}/auth/whoami`, { headers: auth }).then((r) => r.json())) as any;
+  const memberships = Object.fromEntries(who.workspaces.map((w: { id: string; role: Role }) => [w.id, w.role]));
+  const identity = signIdentity({ kind: 'token', profileId: who.profile.id, tokenId: who.token.id, scopeWorkspaceId: null, memberships }, DEV_IDENTITY_SECRET, 3600);
+  const gatewayUrl = `${stack.baseUrl}/galleries/${gallery.id}`;
+  const directUrl = `http://127.0.0.1:${ports.galleryHttp}/api/v1/galleries/${gallery.id}`;
+  const sample = await fetch(gatewayUrl, { headers: auth }).then((r) => r.text());
+  const sampleJson = JSON.parse(sample);
+  const responseBytes = Buffer.byteLength(sample);
+  const photos = sampleJson.gallery.photos as { url: string; thumbnail_url: string; original_url: string }[];
+  if (photos.length !== GALLERY_PHOTOS || !photos.every((p) => p.original_url)) throw new Error('the gallery read is incomplete');
+
+  console.log(`\nGET /galleries/{id}: ${GALLERY_PHOTOS} photos, ${GALLERY_PHOTOS * 3} signed URLs, ${(responseBytes / 1024 / 1024).toFixed(2)} MiB per answer (created in ${createMs} ms)`);
+  const reads: Measurement[] = [];
+  const opts = { connections: 20, durationSeconds: seconds, warmupSeconds: 2 };
+  reads.push(await measure('gallery direct (identity, service, database)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }));
+  reads.push(await measure('gateway (auth, rate limit, proxy, service)', gatewayUrl, { ...opts, headers: auth }));
+  const viaGateway = reads[1]!;
+
+  // ---- cost per signed URL vs. a bare HMAC-SHA256 over the same string --------------------------------------
+  const keys = photos.flatMap((p) => [p.url, p.thumbnail_url, p.original_url].map((u) => decodeURIComponent(new URL(u).pathname.replace(/^\/studio-photos\//, ''))));
+  const presigner = new S3Presigner({ ...S3, endpoint: `http://127.0.0.1:${ports.s3}` });
+  const signedAt = new Date();
+  const sign = presigner.getSigner(3600, signedAt);
+  const amzDate = signedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const scope = `${amzDate.slice(0, 8)}/${S3.region}/s3/aws4_request`;
+  // The string a SigV4 signature is the HMAC of, one per key (built outside the timed loop).
+  const stringsToSign = keys.map((k) => `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${createHmac('sha256', 'x').update(k).digest('hex')}`);
+  const signingKey = createHmac('sha256', 'k').update(scope).digest();
+  const rounds = 15;
+  const signerNs = nsPerItem(keys, rounds, (k) => sign(k));
+  const hmacNs = nsPerItem(keys, rounds, (_k, i) => createHmac('sha256', signingKey).update(stringsToSign[i]!).digest('hex'));
+  const perUrlNs = nsPerItem(keys.slice(0, 1000), 5, (k) => presigner.getObject(k, 3600, signedAt).url);
+  const sdk = new S3Client({ endpoint: `http://127.0.0.1:${ports.s3}`, region: S3.region, forcePathStyle: true, credentials: { accessKeyId: S3.accessKeyId, secretAccessKey: S3.secretAccessKey } });
+  const sdkSample = keys.slice(0, 300);
+  const sdkStarted = process.hrtime.bigint();
+  for (const k of sdkSample) await getSignedUrl(sdk, new GetObjectCommand({ Bucket: S3.bucket, Key: k }), { expiresIn: 3600, signingDate: signedAt });
+  const sdkNs = Math.round(Number(process.hrtime.bigint() - sdkStarted) / sdkSample.length);
+  sdk.destroy();
+  const signing = {
+    urls: keys.length,
+    batch_signer_ns_per_url: signerNs,
+    bare_hmac_sha256_ns: hmacNs,
+    signer_vs_bare_hmac: ratio(signerNs, hmacNs),
+    single_url_presign_ns: perUrlNs,
+    sdk_presigner_ns_per_url: sdkNs,
+    signing_ms_per_gallery_read_uncached: Math.round((signerNs * keys.length) / 1e5) / 10,
+  };
+  console.log(`\ncost per signed URL (${keys.length} keys, median of ${rounds} rounds)`);
+  console.log(`  @studio/s3-presign batch signer          ${signerNs} ns/URL`);
+  console.log(`  bare HMAC-SHA256 over the string to sign ${hmacNs} ns  -> ratio ${signing.signer_vs_bare_hmac}  goal <= 5`);
+  console.log(`  single-URL presign (getObject)           ${perUrlNs} ns/URL;  SDK presigner ${sdkNs} ns/URL`);
+
+  // ---- paging 1,000,000 entries with the keyset cursor -----------------------------------------------------
+  const bigId = randomUUID();
+  const insertStarted = performance.now();
+  await withDb(databaseUrls.gallery!, async (c) => {
+    await c.query(
+      `INSERT INTO galleries (id, workspace_id, shoot_id, title, slug, state, photo_count, created_by, updated_at)
+       VALUES ($1, $2, $3, 'A million photos', $4, 'draft', $5, $6, now())`,
+      [bigId, workspaceId, shootId, `a-million-photos-${bigId.slice(0, 8)}`, PAGING_ENTRIES, demo.profile_id],
+    );
+    await c.query(
+      `INSERT INTO gallery_photos (gallery_id, order_index, photo_id, workspace_id, web_key, thumb_key, original_key, width, height)
+       SELECT $1::uuid, n, id, $2::uuid, 'ws/' || $2 || '/photos/' || id || '/web.jpg', 'ws/' || $2 || '/photos/' || id || '/thumb.webp',
+              'ws/' || $2 || '/photos/' || id || '/original', 6000, 4000
+       FROM (SELECT n, gen_random_uuid() AS id FROM generate_series(0, $3::int - 1) AS n) AS p`,
+      [bigId, workspaceId, PAGING_ENTRIES],
+    );
+    await c.query('ANALYZE gallery_photos');
+  });
+  const insertS = Math.round((performance.now() - insertStarted) / 100) / 10;
+  const pageUrl = (cursor?: string) => `${stack.baseUrl}/galleries/${bigId}/photos?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+  const nearEnd = (await call('GET', `/galleries/${bigId}/photos?limit=200&cursor=${PAGING_ENTRIES - 400}`)) as { next_cursor: string };
+  const lastPage = (await call('GET', `/galleries/${bigId}/photos?limit=200&cursor=${encodeURIComponent(nearEnd.next_cursor)}`)) as { items: { order_index: number }[]; next_cursor: string | null };
+  if (lastPage.items.at(-1)?.order_index !== PAGING_ENTRIES - 1 || lastPage.next_cursor !== null) throw new Error('the last page is not the last page');
+  const middle = (await call('GET', `/galleries/${bigId}/photos?limit=200&cursor=${PAGING_ENTRIES / 2}`)) as { next_cursor: string };
+
+  console.log(`\npaging ${PAGING_ENTRIES.toLocaleString('en')} entries, 200 per page (bulk insert ${insertS} s), sequential through the gateway`);
+  const seq = { durationSeconds: Math.max(3, Math.round(seconds / 2)), warmupSeconds: 1, headers: auth };
+  const pages: Measurement[] = [];
+  pages.push(await measureSequential('first page (no cursor)', pageUrl(), seq));
+  pages.push(await measureSequential('middle page (keyset cursor)', pageUrl(middle.next_cursor), seq));
+  pages.push(await measureSequential('last page (keyset cursor)', pageUrl(nearEnd.next_cursor), seq));
+  pages.push(await measureSequential('last page (legacy offset cursor)', pageUrl(String(PAGING_ENTRIES - 200)), seq));
+  const [first, , last] = pages;
+
+  const summary = {
+    gallery_read_rps_c20: viaGateway.requestsPerSecond,
+    gallery_read_p99_ms_c20: viaGateway.p99Ms,
+    gallery_read_bytes: responseBytes,
+    signer_vs_bare_hmac: signing.signer_vs_bare_hmac,
+    last_vs_first_page_p50: ratio(last!.p50Ms, first!.p50Ms),
+    goals: {
+      gallery_read_p99_under_150ms_c20: viaGateway.p99Ms < 150 && viaGateway.non2xx === 0 && viaGateway.errors === 0,
+      signing_at_most_5x_bare_hmac: signing.signer_vs_bare_hmac <= 5,
+      paging_flat_last_within_1_5x_first: last!.p50Ms <= 1.5 * first!.p50Ms,
+    },
+  };
+  console.log('\n  gallery summary:', JSON.stringify(summary, null, 2).replace(/\n/g, '\n  '));
+  return { setup: { photos: GALLERY_PHOTOS, create_ms: createMs, paging_entries: PAGING_ENTRIES, paging_insert_s: insertS }, reads, signing, pages, summary };
+}
