@@ -9,6 +9,11 @@ import type { CreateShootInput } from '../src/services/shoot.service.js';
 import type { CreateClientInput } from '../src/services/client.service.js';
 import type { CreateTaskInput } from '../src/services/task.service.js';
 import type { NewOrder } from '../src/store/order.store.js';
+import type { RequestBookingInput } from '../src/services/booking.service.js';
+import type { CreateProposalInput } from '../src/services/proposal.service.js';
+import type { SendContractInput } from '../src/services/contract.service.js';
+import type { CreateReviewInput } from '../src/services/review.service.js';
+import type { CreateOrderInput } from '../src/services/order.service.js';
 import type { NewInvoice } from '../src/store/invoice.store.js';
 
 export interface Caller {
@@ -129,6 +134,35 @@ export function createGiven(services: Services, identitySecret: string) {
 
     task(workspaceId: string, input: Partial<CreateTaskInput> = {}) {
       return services.tasks.create({ workspaceId, title: input.title ?? unique('Task'), ...input });
+    },
+
+    lead(workspaceId: string, input: Partial<Parameters<Services['leads']['create']>[0]> = {}) {
+      return services.leads.create({ workspaceId, name: input.name ?? unique('Lead'), ...input });
+    },
+
+    /** A requested booking of a new client (unless clientId or leadId is given). */
+    async booking(workspaceId: string, input: Partial<RequestBookingInput> = {}) {
+      const clientId = input.clientId ?? (input.leadId ? null : (await given.client(workspaceId)).id);
+      return services.bookings.request({ workspaceId, clientId, title: unique('Session'), scheduledStart: '2027-06-01T10:00:00Z', ...input });
+    },
+
+    /** A draft proposal to a new client (unless clientId or leadId is given). */
+    async proposal(workspaceId: string, input: Partial<CreateProposalInput> = {}) {
+      const clientId = input.clientId ?? (input.leadId ? null : (await given.client(workspaceId)).id);
+      return services.proposals.create({ workspaceId, clientId, title: unique('Proposal'), amountCents: 250_000, currency: 'EUR', ...input });
+    },
+
+    contract(workspaceId: string, input: Partial<SendContractInput> = {}) {
+      return services.contracts.send({ workspaceId, title: unique('Contract'), ...input });
+    },
+
+    review(workspaceId: string, input: Partial<CreateReviewInput> = {}) {
+      return services.reviews.create({ workspaceId, rating: 5, body: 'Wonderful photos.', ...input });
+    },
+
+    /** A new pending print order (order.created). */
+    pendingOrder(workspaceId: string, input: Partial<CreateOrderInput> = {}) {
+      return services.orders.create({ workspaceId, number: unique('PO'), totalCents: 4_900, currency: 'EUR', ...input });
     },
   };
   return given;

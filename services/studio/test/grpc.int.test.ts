@@ -99,6 +99,11 @@ describe('gRPC StudioInternal', () => {
       scheduled_start: '2027-05-05T10:00:00.000Z',
       scheduled_end: '',
       created_at: shoot.created_at,
+      location: '',
+      completed_at: '',
+      updated_at: shoot.updated_at,
+      shot_list: { total: 0, done: 0 },
+      shot_list_items: [],
     });
     for (const workspace_ids of [[other.id], [], ['not-a-uuid']]) {
       expect((await call(client, 'GetShoot', { shoot_id: shoot.id, workspace_ids })).code).toBe(grpc.status.NOT_FOUND);

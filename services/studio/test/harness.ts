@@ -62,8 +62,18 @@ export function makeApi(base: string): Api {
   };
 }
 
-export async function startTestStudio(opts: { now?: () => Date; amqpUrl?: string } = {}): Promise<TestStudio> {
-  const database = await freshDatabase(TEMPLATE);
+export interface TestStudioOptions {
+  now?: () => Date;
+  amqpUrl?: string;
+  /** Pause between scheduler rounds (default 100 ms; 0 turns the in-process scheduler off). */
+  schedulerIntervalMs?: number;
+  /** Reuse this database instead of cloning a fresh one (a second replica on the same data). */
+  database?: FreshDatabase;
+}
+
+export async function startTestStudio(opts: TestStudioOptions = {}): Promise<TestStudio> {
+  const shared = opts.database !== undefined;
+  const database = opts.database ?? (await freshDatabase(TEMPLATE));
   const config = studioEnvSchema.parse({
     DATABASE_URL: database.url,
     AMQP_URL: opts.amqpUrl ?? testConfig.TEST_AMQP_URL,
@@ -71,6 +81,7 @@ export async function startTestStudio(opts: { now?: () => Date; amqpUrl?: string
     STUDIO_GRPC_PORT: '0',
     LOG_LEVEL: 'silent',
     SHUTDOWN_GRACE_MS: '2000',
+    SCHEDULER_INTERVAL_MS: String(opts.schedulerIntervalMs ?? 100),
   });
   const studio = createStudio(config, { logger: createLogger({ service: 'studio-test', level: 'silent' }), now: opts.now, relayIntervalMs: 100 });
   const ports = await studio.start();
@@ -83,7 +94,7 @@ export async function startTestStudio(opts: { now?: () => Date; amqpUrl?: string
     api: makeApi(`http://127.0.0.1:${ports.httpPort}/api/v1`),
     async stop() {
       await studio.stop();
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }
