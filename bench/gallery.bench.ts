@@ -3,7 +3,9 @@
  *
  * 1. GET /galleries/{id} of a 2,000-photo gallery through the gateway at 20 connections (every photo with url,
  *    thumbnail_url and original_url signed: the owner's view, the most signing): req/s and p99. Goal p99 < 150 ms.
- *    The same read straight at the gallery service, and the answer size, for reference. The 2,000 ready keepers
+ *    Measured with Accept-Encoding: gzip (what browsers and apps send; ~0.33 MiB) and without (~2.9 MiB), next to
+ *    the same read straight at the gallery service and a bare node server answering the very same bytes (the
+ *    machine's ceiling for answers of that size, in the same run). The 2,000 ready keepers
  *    are inserted into the upload database directly (making 2,000 derivatives is upload's benchmark); the gallery
  *    itself is created through the API, so upload's ListReadyKeepers and the whole create path run for real.
  * 2. Cost per signed URL: @studio/s3-presign's batch signer (what gallery uses) vs. a bare HMAC-SHA256 over the
@@ -15,7 +17,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import pg from 'pg';
@@ -48,6 +52,36 @@ async function withDb<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise
   } finally {
     await c.end();
   }
+}
+
+/** A bare node http server answering a fixed body (the machine's ceiling for answers of this size). */
+async function startBufferServer(body: Buffer, encoding: string | null): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, ...(encoding ? { 'content-encoding': encoding } : {}) });
+    res.end(body);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as import('node:net').AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Asks until the service answers gzip (it compresses in the background after the first ask); returns its size. */
+async function waitForGzip(url: string, headers: Record<string, string>): Promise<number> {
+  for (let i = 0; i < 100; i++) {
+    const size = await new Promise<number>((resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          let n = 0;
+          res.on('data', (c: Buffer) => (n += c.length));
+          res.on('end', () => resolve(res.headers['content-encoding'] === 'gzip' ? n : -1));
+        })
+        .on('error', reject);
+    });
+    if (size > 0) return size;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the gallery read never came gzipped');
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -113,11 +147,27 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
   if (photos.length !== GALLERY_PHOTOS || !photos.every((p) => p.original_url)) throw new Error('the gallery read is incomplete');
 
   console.log(`\nGET /galleries/{id}: ${GALLERY_PHOTOS} photos, ${GALLERY_PHOTOS * 3} signed URLs, ${(responseBytes / 1024 / 1024).toFixed(2)} MiB per answer (created in ${createMs} ms)`);
+  // Browsers and apps send Accept-Encoding; the service then answers from a gzip made once per URL window.
+  const gzipHeaders = { 'accept-encoding': 'gzip, deflate, br' };
+  const zipped = gzipSync(Buffer.from(sample));
+  const gzBytes = await waitForGzip(gatewayUrl, { ...auth, ...gzipHeaders });
+  const bareIdentity = await startBufferServer(Buffer.from(sample), null);
+  const bareGzip = await startBufferServer(zipped, 'gzip');
   const reads: Measurement[] = [];
   const opts = { connections: 20, durationSeconds: seconds, warmupSeconds: 2 };
-  reads.push(await measure('gallery direct (identity, service, database)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }));
-  reads.push(await measure('gateway (auth, rate limit, proxy, service)', gatewayUrl, { ...opts, headers: auth }));
-  const viaGateway = reads[1]!;
+  try {
+    reads.push(await measure('bare node http, same answer (identity)', bareIdentity.url, opts));
+    reads.push(await measure('gallery direct (identity)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }));
+    reads.push(await measure('gateway (identity)', gatewayUrl, { ...opts, headers: auth }));
+    reads.push(await measure('bare node http, same answer (gzip)', bareGzip.url, opts));
+    reads.push(await measure('gallery direct (gzip)', directUrl, { ...opts, headers: { 'x-studio-identity': identity, ...gzipHeaders } }));
+    reads.push(await measure('gateway (gzip, as browsers ask)', gatewayUrl, { ...opts, headers: { ...auth, ...gzipHeaders } }));
+  } finally {
+    await bareIdentity.close();
+    await bareGzip.close();
+  }
+  const viaGateway = reads[5]!;
+  const viaGatewayIdentity = reads[2]!;
 
   // ---- cost per signed URL vs. a bare HMAC-SHA256 over the same string --------------------------------------
   const keys = photos.flatMap((p) => [p.url, p.thumbnail_url, p.original_url].map((u) => decodeURIComponent(new URL(u).pathname.replace(/^\/studio-photos\//, ''))));
@@ -188,13 +238,19 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
   const [first, , last] = pages;
 
   const summary = {
-    gallery_read_rps_c20: viaGateway.requestsPerSecond,
-    gallery_read_p99_ms_c20: viaGateway.p99Ms,
+    gallery_read_rps_c20_gzip: viaGateway.requestsPerSecond,
+    gallery_read_p99_ms_c20_gzip: viaGateway.p99Ms,
+    gallery_read_rps_c20_identity: viaGatewayIdentity.requestsPerSecond,
+    gallery_read_p99_ms_c20_identity: viaGatewayIdentity.p99Ms,
+    gateway_vs_bare_rps_gzip: ratio(viaGateway.requestsPerSecond, reads[3]!.requestsPerSecond),
+    gateway_vs_bare_rps_identity: ratio(viaGatewayIdentity.requestsPerSecond, reads[0]!.requestsPerSecond),
     gallery_read_bytes: responseBytes,
+    gallery_read_bytes_gzip: gzBytes,
     signer_vs_bare_hmac: signing.signer_vs_bare_hmac,
     last_vs_first_page_p50: ratio(last!.p50Ms, first!.p50Ms),
     goals: {
       gallery_read_p99_under_150ms_c20: viaGateway.p99Ms < 150 && viaGateway.non2xx === 0 && viaGateway.errors === 0,
+      gallery_read_p99_under_150ms_c20_identity: viaGatewayIdentity.p99Ms < 150 && viaGatewayIdentity.non2xx === 0,
       signing_at_most_5x_bare_hmac: signing.signer_vs_bare_hmac <= 5,
       paging_flat_last_within_1_5x_first: last!.p50Ms <= 1.5 * first!.p50Ms,
     },

@@ -9,6 +9,7 @@ import { DATABASE_SERVICES, ROOT, defaultInfra, provision } from '../scripts/lib
 import { startStack, type StackPorts } from '../scripts/lib/stack.js';
 import { admin, foundationBench } from './foundation.bench.js';
 import { searchBench } from './search.bench.js';
+import { galleryBench } from './gallery.bench.js';
 import { uploadBench } from './upload.bench.js';
 import { webhooksBench } from './webhooks.bench.js';
 import { writeResults } from './lib.js';
@@ -40,6 +41,7 @@ const stack = await startStack({
 try {
   const foundation = wanted('foundation') ? await foundationBench(stack, databaseUrls, ports.studioHttp, seconds) : undefined;
   const upload = wanted('upload') ? await uploadBench(stack, databaseUrls, ports) : undefined;
+  const gallery = wanted('gallery') ? await galleryBench(stack, databaseUrls, ports, seconds) : undefined;
   let search;
   if (wanted('search')) {
     const demo = admin(databaseUrls.studio!, 'seed-demo');
@@ -47,7 +49,7 @@ try {
     search = await searchBench({ baseUrl: stack.baseUrl, bearer, largeWorkspaceId: demo.workspace_id, databaseUrl: databaseUrls.search!, amqpUrl: defaultInfra.amqpUrl, seconds });
   }
   const webhooks = wanted('webhooks') ? await webhooksBench({ amqpUrl: defaultInfra.amqpUrl, seconds }) : undefined;
-  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation, upload, search, webhooks });
+  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation, upload, gallery, search, webhooks });
   console.log(`\nresults written to ${path.relative(ROOT, file)}`);
 } finally {
   await stack.stop();

@@ -17,6 +17,7 @@ import type { GatewayConfig } from './config.js';
 import { createGatewayMetrics, type GatewayMetrics } from './metrics.js';
 import { StudioClient, type TokenAuthenticator } from './grpc/studio.client.js';
 import { AuthService } from './services/auth.service.js';
+import { ClientSessionVerifier } from './services/client-session.service.js';
 import { RateLimitService } from './services/rate-limit.service.js';
 import { IdempotencyService } from './services/idempotency.service.js';
 import { closeRedis, createRedisClient, waitForReady } from './services/redis.client.js';
@@ -70,6 +71,11 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     onCacheHit: () => metrics.authCache.hit.inc(),
     onCacheMiss: () => metrics.authCache.miss.inc(),
   });
+  const clients = new ClientSessionVerifier({
+    secret: config.CLIENT_SESSION_SECRET,
+    identitySecret: config.INTERNAL_JWT_SECRET,
+    maxEntries: config.AUTH_CACHE_MAX_ENTRIES,
+  });
   const limiter = new RateLimitService(redis, config.REDIS_KEY_PREFIX, config.RATE_LIMIT_WINDOW_MS, config.RATE_LIMIT_TIMEOUT_MS);
   const idempotencyService = new IdempotencyService({
     redis,
@@ -107,13 +113,14 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   app.use(opsRoutes({ metrics, readiness, isAccepting: () => accepting }));
   app.use(routeResolver(deps.routes ?? new RouteTable()));
-  app.use(authenticate(auth));
+  app.use(authenticate(auth, clients));
   app.use(
     rateLimit({
       limiter,
       metrics,
       defaultLimit: config.RATE_LIMIT_PER_MINUTE,
       publicLimit: config.CLIENT_SESSION_RATE_LIMIT_PER_MINUTE,
+      clientLimit: config.CLIENT_BEARER_RATE_LIMIT_PER_MINUTE,
     }),
   );
   app.use(readBody(logger));

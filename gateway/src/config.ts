@@ -58,7 +58,11 @@ export const gatewayConfigSchema = z
     /** Redis must answer the limiter within this time, or the request is refused (fail-closed). */
     RATE_LIMIT_TIMEOUT_MS: env.int(250, 10),
     /** POST /client-sessions carries no bearer; it is limited per client IP instead. */
-    CLIENT_SESSION_RATE_LIMIT_PER_MINUTE: env.int(30, 1),
+    CLIENT_SESSION_RATE_LIMIT_PER_MINUTE: env.int(10, 1),
+    /** A client-session bearer (a gallery's customer) is limited per session. */
+    CLIENT_BEARER_RATE_LIMIT_PER_MINUTE: env.int(600, 1),
+    /** HS256 secret of client-session bearers; the gallery service signs them with the same value. */
+    CLIENT_SESSION_SECRET: env.secret('dev-client-session-secret-change-me-0123456789', 32),
 
     AUTH_CACHE_TTL_MS: env.int(2000, 0),
     AUTH_CACHE_MAX_ENTRIES: env.int(50_000, 1),

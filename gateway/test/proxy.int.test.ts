@@ -157,7 +157,7 @@ describe('gateway proxy', () => {
     });
     expect(res.status).toBe(201);
     expect(res.json.echo.headers['x-studio-identity']).toBeUndefined();
-    expect(res.headers['ratelimit-limit']).toBe('30');
+    expect(res.headers['ratelimit-limit']).toBe('10');
     // Other methods on the same path still need a bearer.
     expect((await h.call('/api/v1/client-sessions')).status).toBe(401);
   });

@@ -1,5 +1,6 @@
 /** Per-request state the gateway middleware hands down the chain. */
 import type { AuthenticatedCaller } from '../services/auth.service.js';
+import type { ClientCaller } from '../services/client-session.service.js';
 import type { IdempotencyLease } from '../services/idempotency.service.js';
 import type { ResolvedRoute } from './route-table.js';
 
@@ -16,6 +17,8 @@ export interface GatewayState {
   /** Set by the router middleware for every proxied request. */
   route?: ResolvedRoute;
   caller?: AuthenticatedCaller;
+  /** A gallery customer's client-session bearer (set instead of `caller`). */
+  client?: ClientCaller;
   body?: ReadBody;
   idempotency?: IdempotencyLease;
 }

@@ -1,5 +1,6 @@
 /**
- * Rate limit per token (per client IP on the public routes), one Redis round trip per request.
+ * Rate limit per token (per client session for a client bearer, per client IP on the public routes), one Redis
+ * round trip per request.
  * Every answer after this point carries RateLimit-Limit / -Remaining / -Reset; over the limit is 429 with
  * Retry-After. FAIL-CLOSED: when the limiter cannot answer (Redis down, erroring or slow) the request is refused
  * with 429 and Retry-After: 1, without RateLimit-* headers, and counted.
@@ -16,16 +17,21 @@ export interface RateLimitOptions {
   defaultLimit: number;
   /** Requests per window per client IP on public routes. */
   publicLimit: number;
+  /** Requests per window per client session (a gallery customer's bearer). */
+  clientLimit: number;
 }
 
 export function rateLimit(opts: RateLimitOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const caller = req.gateway.caller;
+    const { caller, client } = req.gateway;
     let subject: string;
     let limit: number;
     if (caller) {
       subject = `t:${caller.tokenId}`;
       limit = caller.rateLimit > 0 ? caller.rateLimit : opts.defaultLimit;
+    } else if (client) {
+      subject = `c:${client.sessionId}`;
+      limit = opts.clientLimit;
     } else {
       subject = `ip:${req.socket.remoteAddress ?? 'unknown'}`;
       limit = opts.publicLimit;

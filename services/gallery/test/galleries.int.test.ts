@@ -1,8 +1,10 @@
 /** Galleries against real PostgreSQL, RabbitMQ, the S3 dev server and real gRPC stand-ins for studio and upload. */
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@studio/errors';
-import { MISSING_ID, NOT_FOUND_TEXT, startTestGallery, type TestGallery } from './harness.js';
+import { MISSING_ID, NOT_FOUND_TEXT, eventually, startTestGallery, type MemberCaller, type TestGallery } from './harness.js';
 
 let t: TestGallery;
 
@@ -198,6 +200,47 @@ describe('GET /galleries/{id}', () => {
       const d = await t.api('GET', `/galleries/${g.id}`, { as: g.callers.owner });
       expect(d.body.gallery.photos[0].url).not.toBe(a.body.gallery.photos[0].url);
       expect(Date.parse(d.body.gallery.urls_expire_at) - Date.parse(a.body.gallery.urls_expire_at)).toBe(60_000);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+  });
+
+  it('sends the same answer gzipped to callers that accept gzip (compressed once, in the background), never stale', async () => {
+    const raw = (as: MemberCaller, acceptGzip: boolean) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; json: any }>((resolve, reject) => {
+        const headers: Record<string, string> = { ...as.headers(), ...(acceptGzip ? { 'accept-encoding': 'gzip, br' } : {}) };
+        http
+          .get(`http://127.0.0.1:${t.ports.httpPort}/api/v1/galleries/${g.id}`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const body = Buffer.concat(chunks);
+              const encoding = res.headers['content-encoding'];
+              resolve({ encoding, vary: res.headers.vary, json: JSON.parse((encoding === 'gzip' ? gunzipSync(body) : body).toString()) });
+            });
+          })
+          .on('error', reject);
+      });
+    t.clock.offsetMs = 10_000 - (Date.now() % 60_000); // early in a window: room for the polls below
+    try {
+      const plain = await raw(g.callers.admin, false);
+      expect(plain.encoding).toBeUndefined();
+      expect(plain.vary).toBe('Accept-Encoding');
+      const zipped = await eventually(() => raw(g.callers.admin, true), (r) => r.encoding === 'gzip');
+      expect(zipped.json).toEqual(plain.json);
+      // The head changes (published): the next gzip answer is never the stale one.
+      await t.api('POST', `/galleries/${g.id}/publish`, { as: g.callers.owner });
+      const after = await eventually(() => raw(g.callers.admin, true), (r) => r.encoding === 'gzip');
+      expect(after.json.gallery.state).toBe('published');
+      expect((await raw(g.callers.admin, true)).json.gallery.state).toBe('published');
+      // A caller with favorites gets its own flags (identity encoding).
+      await t.api('POST', `/galleries/${g.id}/favorites`, { as: g.callers.admin, body: { photo_id: g.photoIds[2] } });
+      const mine = await raw(g.callers.admin, true);
+      expect(mine.encoding).toBeUndefined();
+      expect(mine.json.gallery.photos.map((p: { favorite: boolean }) => p.favorite)).toEqual([false, false, true, false]);
+      const others = await eventually(() => raw(g.callers.photographer, true), (r) => r.encoding === 'gzip');
+      expect(others.json.gallery.photos.map((p: { favorite: boolean }) => p.favorite)).toEqual([false, false, false, false]);
+      await t.api('DELETE', `/galleries/${g.id}/favorites?photo_id=${g.photoIds[2]}`, { as: g.callers.admin });
     } finally {
       t.clock.offsetMs = 0;
     }

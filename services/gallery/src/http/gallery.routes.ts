@@ -14,6 +14,22 @@ export const LEGACY_CURSOR_DEPRECATION = {
   sunset: new Date(Date.UTC(2027, 4, 1)).toUTCString(),
 };
 
+/** True when an Accept-Encoding header admits gzip (RFC 9110: `gzip` or `x-gzip`, else `*`, with q > 0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (typeof header !== 'string') return false;
+  let gzipQ: number | null = null;
+  let anyQ: number | null = null;
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = q ? Number(q.slice(2)) : 1;
+    const weight = Number.isFinite(value) ? value : 0;
+    if (coding === 'gzip' || coding === 'x-gzip') gzipQ = Math.max(gzipQ ?? 0, weight);
+    else if (coding === '*') anyQ = weight;
+  }
+  return (gzipQ ?? anyQ ?? 0) > 0;
+}
+
 export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
   const routes = [
     defineRoute({
@@ -46,9 +62,16 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       tags: ['galleries'],
       auth: 'token_or_client',
       params: galleryParams,
-      handler: async ({ principal, params, res }) => {
-        const json = await galleries.readJson(principal, params.id);
-        res.status(200).type('application/json').send(json);
+      handler: async ({ principal, params, req, res }) => {
+        // Pre-rendered JSON bytes (see GalleryViews): written as they are, no object graph, no copy.
+        const { chunks, encoding } = await galleries.readJson(principal, params.id, { acceptsGzip: acceptsGzip(req.headers['accept-encoding']) });
+        res.status(200);
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.setHeader('vary', 'Accept-Encoding');
+        if (encoding) res.setHeader('content-encoding', encoding);
+        res.setHeader('content-length', chunks.reduce((n, c) => n + c.length, 0));
+        for (const chunk of chunks) res.write(chunk);
+        res.end();
       },
     }),
     defineRoute({

@@ -38,6 +38,8 @@ export interface Viewer {
 
 export const CURSOR_KIND = { galleries: 'galleries', photos: 'gallery_photos' } as const;
 
+const CLOSE_GALLERY = Buffer.from('}}');
+
 /** A legacy GET /galleries/{id}/photos cursor: a decimal offset (kept for one release, see decision 0007). */
 const LEGACY_CURSOR_RE = /^\d{1,10}$/;
 
@@ -92,6 +94,26 @@ export class GalleryService {
     return { gallery, viewer: { ownerKey: `profile:${caller.profileId}`, photographer: roleAtLeast(role, 'photographer'), role } };
   }
 
+  /** access() and the caller's favorites in one database round trip (the hot read path). */
+  private async readAccess(caller: Caller, galleryId: string): Promise<{ gallery: GalleryRow; viewer: Viewer; favorites: Set<string> }> {
+    const { galleries } = this.deps.stores;
+    if (caller.kind === 'client') {
+      if (caller.galleryId !== galleryId) throw new AppError('not_found');
+      const row = await galleries.readForClient(caller.sessionId, galleryId);
+      const now = this.now().getTime();
+      if (!row || row.sessionExpiresAt.getTime() <= now || row.portalState !== 'active' || row.portalExpiresAt.getTime() <= now) {
+        throw new AppError('unauthorized');
+      }
+      if (row.gallery.workspaceId !== caller.workspaceId) throw new AppError('not_found');
+      return { gallery: row.gallery, viewer: { ownerKey: 'client', photographer: false, role: null }, favorites: new Set(row.favorites) };
+    }
+    const ownerKey = `profile:${caller.profileId}`;
+    const row = await galleries.readForMember(galleryId, workspaceIdsOf(caller), ownerKey);
+    if (!row) throw new AppError('not_found');
+    const role = caller.memberships[row.gallery.workspaceId]!;
+    return { gallery: row.gallery, viewer: { ownerKey, photographer: roleAtLeast(role, 'photographer'), role }, favorites: new Set(row.favorites) };
+  }
+
   // ---- create and list ------------------------------------------------------------------------------------
 
   /**
@@ -144,21 +166,25 @@ export class GalleryService {
   // ---- read -----------------------------------------------------------------------------------------------
 
   /**
-   * One gallery with its photos in order, as JSON text (see GalleryViews). A gallery larger than
-   * MAX_GALLERY_PHOTOS carries its first photos and `photos_next_cursor` to continue with /photos.
+   * One gallery with its photos in order, as the JSON bytes of the whole answer (see GalleryViews): the chunks
+   * are written as they are. A gallery larger than MAX_GALLERY_PHOTOS carries its first photos and
+   * `photos_next_cursor` to continue with /photos.
    */
-  async readJson(caller: Caller, galleryId: string): Promise<string> {
-    const { gallery, viewer } = await this.access(caller, galleryId);
-    const favorites = await this.deps.stores.favorites.photoIds(gallery.id, viewer.ownerKey);
+  async readJson(caller: Caller, galleryId: string, opts: { acceptsGzip?: boolean } = {}): Promise<{ chunks: Buffer[]; encoding: 'gzip' | null }> {
+    const { gallery, viewer, favorites } = await this.readAccess(caller, galleryId);
     const photos = await this.views.photosJson(gallery, { favorites, originals: viewer.photographer });
     const more = photos.last !== null && photos.count < gallery.photoCount;
-    const head = {
+    const summary = JSON.stringify({
       ...serializeGallery(gallery),
       urls_expire_at: photos.window.expiresAt.toISOString(),
       photos_next_cursor: more ? this.photoCursor(gallery.id, photos.last!) : null,
-    };
-    const headJson = JSON.stringify(head);
-    return `{"ok":true,"gallery":${headJson.slice(0, -1)},"photos":${photos.json}}}`;
+    });
+    const head = `{"ok":true,"gallery":${summary.slice(0, -1)},"photos":`;
+    if (opts.acceptsGzip && photos.shared) {
+      const gz = this.views.gzipped(photos.shared, head, CLOSE_GALLERY);
+      if (gz) return { chunks: [gz], encoding: 'gzip' };
+    }
+    return { chunks: [Buffer.from(head), photos.body, CLOSE_GALLERY], encoding: null };
   }
 
   /**

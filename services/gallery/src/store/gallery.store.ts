@@ -9,11 +9,36 @@
  * (gallery_id, order_index, photo_id), so the millionth entry costs what the first does.
  */
 import type { Database, Tx } from './db.js';
-import type { Gallery, GalleryState } from './generated/client.js';
+import { Prisma, type Gallery, type GalleryState } from './generated/client.js';
 import { nextFreeSlug } from '../services/slugify.js';
 
 export type GalleryRow = Gallery;
 export type { GalleryState };
+
+/** The gallery columns under their model names, for raw reads (see fromRaw). */
+const GALLERY_COLUMNS = Prisma.sql`g.id::text AS id, g.workspace_id::text AS "workspaceId", g.shoot_id::text AS "shootId", g.title, g.slug,
+  g.state::text AS state, g.photo_count AS "photoCount", g.created_by::text AS "createdBy", g.published_at AS "publishedAt",
+  g.delivered_at AS "deliveredAt", g.created_at AS "createdAt", g.updated_at AS "updatedAt"`;
+
+type RawGallery = Omit<GalleryRow, 'state'> & { state: string };
+
+function fromRaw(r: RawGallery): GalleryRow {
+  const date = (v: Date | null) => (v === null ? null : new Date(v));
+  return {
+    id: r.id,
+    workspaceId: r.workspaceId,
+    shootId: r.shootId,
+    title: r.title,
+    slug: r.slug,
+    state: r.state as GalleryState,
+    photoCount: r.photoCount,
+    createdBy: r.createdBy,
+    publishedAt: date(r.publishedAt),
+    deliveredAt: date(r.deliveredAt),
+    createdAt: new Date(r.createdAt),
+    updatedAt: new Date(r.updatedAt),
+  };
+}
 
 export interface PhotoEntry {
   orderIndex: number;
@@ -99,6 +124,48 @@ export class GalleryStore {
   /** Internal read (a client session's own gallery, the CLI): no tenant filter, the id comes from a checked source. */
   getById(id: string, tx: Tx = this.db.client): Promise<GalleryRow | null> {
     return tx.gallery.findUnique({ where: { id } });
+  }
+
+  /**
+   * The read path of GET /galleries/{id} in one round trip: the gallery (in one of `workspaceIds`) and the photo
+   * ids `ownerKey` marked in it.
+   */
+  async readForMember(id: string, workspaceIds: string[], ownerKey: string): Promise<{ gallery: GalleryRow; favorites: string[] } | null> {
+    if (workspaceIds.length === 0) return null;
+    const rows = await this.db.client.$queryRaw<(RawGallery & { favorites: string[] })[]>`
+      SELECT ${GALLERY_COLUMNS},
+             ARRAY(SELECT f.photo_id::text FROM favorites f WHERE f.gallery_id = g.id AND f.owner_key = ${ownerKey}) AS favorites
+      FROM galleries g
+      WHERE g.id = ${id}::uuid AND g.workspace_id = ANY(${workspaceIds}::uuid[])`;
+    const row = rows[0];
+    return row ? { gallery: fromRaw(row), favorites: row.favorites } : null;
+  }
+
+  /**
+   * The read path for a client session in one round trip: the session (of that gallery), its portal's state, the
+   * gallery, and the customer's favorites (owner `client`).
+   */
+  async readForClient(
+    sessionId: string,
+    galleryId: string,
+  ): Promise<{ gallery: GalleryRow; favorites: string[]; sessionExpiresAt: Date; portalState: string; portalExpiresAt: Date } | null> {
+    const rows = await this.db.client.$queryRaw<(RawGallery & { favorites: string[]; sessionExpiresAt: Date; portalState: string; portalExpiresAt: Date })[]>`
+      SELECT ${GALLERY_COLUMNS},
+             s.expires_at AS "sessionExpiresAt", p.state::text AS "portalState", p.expires_at AS "portalExpiresAt",
+             ARRAY(SELECT f.photo_id::text FROM favorites f WHERE f.gallery_id = g.id AND f.owner_key = 'client') AS favorites
+      FROM client_sessions s
+      JOIN portal_tokens p ON p.id = s.portal_token_id
+      JOIN galleries g ON g.id = s.gallery_id
+      WHERE s.id = ${sessionId}::uuid AND s.gallery_id = ${galleryId}::uuid`;
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      gallery: fromRaw(row),
+      favorites: row.favorites,
+      sessionExpiresAt: new Date(row.sessionExpiresAt),
+      portalState: row.portalState,
+      portalExpiresAt: new Date(row.portalExpiresAt),
+    };
   }
 
   /** Locks the gallery row for the rest of the transaction (publish). */
