@@ -9,23 +9,33 @@ import { dropDatabase } from '@studio/testkit/db';
 import { ROOT, defaultInfra, provision, DATABASE_SERVICES } from '../scripts/lib/infra.js';
 import { startStack, type StackPorts } from '../scripts/lib/stack.js';
 
+/**
+ * `STUDIO_BB_SLOT=n` (1..3) runs a second black-box stack beside the first (ports + n*1000, databases
+ * `*_bb<n>`, Redis db 3+n, logs in .run/blackbox-<n>), so two people can run black-box files at once.
+ * CI leaves it unset.
+ */
+const SLOT = Number(process.env.STUDIO_BB_SLOT ?? 0) || 0;
+if (!Number.isInteger(SLOT) || SLOT < 0 || SLOT > 3) throw new Error('STUDIO_BB_SLOT must be 0..3');
+const base = SLOT * 1000;
+
 export const BLACKBOX_PORTS: StackPorts = {
-  gateway: 18080,
-  studioHttp: 17101,
-  studioGrpc: 17201,
-  s3: 19000,
-  uploadHttp: 17103,
-  uploadGrpc: 17203,
-  uploadWorkerHttp: 17113,
-  galleryHttp: 17102,
-  galleryGrpc: 17202,
-  searchHttp: 17104,
-  searchGrpc: 17204,
-  webhooksHttp: 17105,
-  webhooksGrpc: 17205,
-  webhooksWorkerHttp: 17115,
+  gateway: 18080 + base,
+  studioHttp: 17101 + base,
+  studioGrpc: 17201 + base,
+  s3: 19000 + base,
+  uploadHttp: 17103 + base,
+  uploadGrpc: 17203 + base,
+  uploadWorkerHttp: 17113 + base,
+  galleryHttp: 17102 + base,
+  galleryGrpc: 17202 + base,
+  searchHttp: 17104 + base,
+  searchGrpc: 17204 + base,
+  webhooksHttp: 17105 + base,
+  webhooksGrpc: 17205 + base,
+  webhooksWorkerHttp: 17115 + base,
 };
-export const BLACKBOX_REDIS_URL = 'redis://127.0.0.1:6379/1';
+export const BLACKBOX_REDIS_URL = `redis://127.0.0.1:6379/${SLOT === 0 ? 1 : 3 + SLOT}`;
+const DB_SUFFIX = SLOT === 0 ? '_bb' : `_bb${SLOT}`;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,9 +49,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}_bb`);
-  const databaseUrls = await provision({ suffix: '_bb' });
-  const logDir = path.join(ROOT, '.run/blackbox');
+  for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}${DB_SUFFIX}`);
+  const databaseUrls = await provision({ suffix: DB_SUFFIX });
+  const logDir = path.join(ROOT, SLOT === 0 ? '.run/blackbox' : `.run/blackbox-${SLOT}`);
   rmSync(logDir, { recursive: true, force: true });
   const stack = await startStack({
     ports: BLACKBOX_PORTS,
