@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: provisions an isolated copy of the databases (suffix _bench), starts the real stack with
  * access logs off, runs each benchmark and writes the figures to bench/results/.
- * Usage: npm run bench [-- --seconds 10] [--only foundation,upload]
+ * Usage: npm run bench [-- --seconds 10] [--only foundation,upload] [--profile gateway,studio]
+ * `--profile` runs the named processes under V8's sampling profiler and prints where their CPU time went.
  */
 import path from 'node:path';
 import { dropDatabase } from '@studio/testkit/db';
@@ -13,6 +14,9 @@ import { galleryBench } from './gallery.bench.js';
 import { uploadBench } from './upload.bench.js';
 import { webhooksBench } from './webhooks.bench.js';
 import { writeResults } from './lib.js';
+import { printProfile, summariseProfiles } from './profile.js';
+import { rmSync } from 'node:fs';
+import type { ProcessName } from '../scripts/lib/stack.js';
 
 const args = process.argv.slice(2);
 const secondsArg = args.indexOf('--seconds');
@@ -26,6 +30,15 @@ const onlyArg = args.indexOf('--only');
 const only = onlyArg >= 0 ? new Set(String(args[onlyArg + 1] ?? '').split(',')) : null;
 const wanted = (name: string) => !only || only.has(name);
 
+const profileArg = args.indexOf('--profile');
+const profiled = profileArg >= 0 ? (String(args[profileArg + 1] ?? 'gateway,studio').split(',') as ProcessName[]) : [];
+const profileDir = path.join(ROOT, '.run/bench/profiles');
+rmSync(profileDir, { recursive: true, force: true });
+const env: Partial<Record<ProcessName, Record<string, string>>> = { gateway: { ACCESS_LOG: 'false' } };
+for (const name of profiled) {
+  env[name] = { ...env[name], NODE_OPTIONS: `--import ${path.join(ROOT, 'bench/cpu-profile.preload.mjs')}`, STUDIO_CPU_PROFILE_DIR: path.join(profileDir, name) };
+}
+
 const ports: StackPorts = { gateway: 28080, studioHttp: 27101, studioGrpc: 27201, s3: 29000, uploadHttp: 27103, uploadGrpc: 27203, uploadWorkerHttp: 27113, galleryHttp: 27102, galleryGrpc: 27202, searchHttp: 27104, searchGrpc: 27204, webhooksHttp: 27105, webhooksGrpc: 27205, webhooksWorkerHttp: 27115 };
 for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}_bench`);
 const databaseUrls = await provision({ suffix: '_bench' });
@@ -36,7 +49,7 @@ const stack = await startStack({
   amqpUrl: defaultInfra.amqpUrl,
   output: { dir: path.join(ROOT, '.run/bench') },
   logLevel: 'warn',
-  env: { gateway: { ACCESS_LOG: 'false' } },
+  env,
 });
 try {
   const foundation = wanted('foundation') ? await foundationBench(stack, databaseUrls, ports.studioHttp, seconds) : undefined;
@@ -54,3 +67,4 @@ try {
 } finally {
   await stack.stop();
 }
+for (const name of profiled) for (const summary of summariseProfiles(path.join(profileDir, name))) printProfile(name, summary);

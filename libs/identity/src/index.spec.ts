@@ -31,4 +31,20 @@ describe('identity JWT', () => {
     expect(verifyIdentity(signIdentity(principal, other), other)).toEqual(principal);
     expect(verifyIdentity(signIdentity(principal, other), SECRET)).toBeNull();
   });
+
+  it('answers a repeated identity from the verified cache until its own expiry, never a forged one', () => {
+    const now = Date.now();
+    const token = signIdentity(principal, SECRET, 60);
+    const first = verifyIdentity(token, SECRET, now);
+    expect(first).toEqual(principal);
+    expect(verifyIdentity(token, SECRET, now + 1000)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    // Past its exp the cached entry is refused like a fresh verify would refuse it.
+    expect(verifyIdentity(token, SECRET, now + 61_000)).toBeNull();
+    // The cache is per secret and a tampered string is verified (and refused), never looked up as valid.
+    expect(verifyIdentity(token, `${SECRET}-other`, now)).toBeNull();
+    const [h, , sig] = token.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ p: { ...principal, memberships: { w: 'owner', x: 'owner' } }, iss: 'studio-gateway', exp: Math.floor(now / 1000) + 60 })).toString('base64url');
+    expect(verifyIdentity(`${h}.${forgedPayload}.${sig}`, SECRET, now)).toBeNull();
+  });
 });

@@ -12,6 +12,8 @@ export const uploadEnvSchema = z
   .object({
     NODE_ENV: env.nodeEnv(),
     LOG_LEVEL: env.logLevel(),
+    /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
+    ACCESS_LOG: env.bool(true),
     SHUTDOWN_GRACE_MS: env.int(10_000),
     UPLOAD_HOST: env.str('127.0.0.1'),
     UPLOAD_HTTP_PORT: env.port(7103),
@@ -60,12 +62,16 @@ export const uploadEnvSchema = z
     MAX_MULTIPART_FILE_BYTES: env.int(50 * GiB, 1),
     MAX_FILES_PER_SESSION: env.int(1000, 1),
 
-    /** Derivative jobs one worker process runs at once (RabbitMQ prefetch). */
-    WORKER_DERIVATIVE_PREFETCH: env.int(2, 1),
+    /**
+     * Derivative jobs one worker process runs at once (RabbitMQ prefetch). One more than the imaging threads
+     * (2 here) so a job's download, upload and database writes overlap another job's decode.
+     */
+    WORKER_DERIVATIVE_PREFETCH: env.int(3, 1),
   })
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
     host: e.UPLOAD_HOST,
     httpPort: e.UPLOAD_HTTP_PORT,
     grpcPort: e.UPLOAD_GRPC_PORT,
