@@ -22,7 +22,7 @@ import { GalleryViews, photoObject } from './gallery-views.js';
 import { PhotoUrls } from './photo-urls.js';
 import { createTokenBox, mintPortalToken, type TokenBox } from './portal-token.js';
 import { serializeGallery, serializePortal } from './serializers.js';
-import { baseSlugFor } from './slugify.js';
+import { baseSlugFor } from '@studio/slug';
 
 export type Caller = TokenPrincipal | ClientPrincipal;
 
@@ -143,7 +143,7 @@ export class GalleryService {
         const g = await stores.galleries.createWithUniqueSlug(
           tx,
           { id: randomUUID(), workspaceId: shoot.workspaceId, shootId: shoot.id, title, createdBy: principal.profileId },
-          baseSlugFor(title),
+          baseSlugFor('gallery', title),
           keepers.map((k) => ({ photoId: k.id, webKey: k.webKey, thumbKey: k.thumbKey, originalKey: k.originalKey, width: k.width, height: k.height })),
         );
         await stores.outbox.append(tx, galleryCreated(g));

@@ -10,7 +10,7 @@
  */
 import type { Database, Tx } from './db.js';
 import { Prisma, type Gallery, type GalleryState } from './generated/client.js';
-import { nextFreeSlug } from '../services/slugify.js';
+import { nextFreeSlug } from '@studio/slug';
 
 export type GalleryRow = Gallery;
 export type { GalleryState };

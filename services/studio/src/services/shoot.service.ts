@@ -11,7 +11,7 @@ import { systemClock, type ServiceDeps } from './deps.js';
 import { changed, optionalInstant, optionalText, requireId, requireText } from './input.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
 import { serializeShoot, serializeShootWithItems, type ShootJson, type ShootWithItemsJson } from './serializers.js';
-import { baseSlugFor } from './slugify.js';
+import { baseSlugFor } from '@studio/slug';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
 
 export interface CreateShootInput {
@@ -62,7 +62,7 @@ export class ShootService {
       scheduledEnd: end,
       shotList: input.shotList ?? [],
     };
-    const base = baseSlugFor(input.title, input.slug);
+    const base = baseSlugFor('shoot', input.title, input.slug);
     let shoot: ShootWithItems | undefined;
     for (let attempt = 1; !shoot; attempt++) {
       try {

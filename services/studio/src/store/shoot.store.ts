@@ -7,7 +7,7 @@ import type { Database, Tx } from './db.js';
 import { Prisma, type Shoot, type ShotListItem } from './generated/client.js';
 import { afterKey, newestFirst, takeFor, type PageQuery } from './keyset.js';
 import { claimDue, detachClientRows, lockRow } from './locking.js';
-import { nextFreeSlug } from '../services/slugify.js';
+import { nextFreeSlug } from '@studio/slug';
 
 export type ShootRow = Shoot;
 export type ShotListItemRow = ShotListItem;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLUG_MAX_BASE, baseSlugFor, nextFreeSlug, slugify } from './slugify.js';
+import { SLUG_MAX_BASE, baseSlugFor, nextFreeSlug, slugify } from './index.js';
 
 describe('slugify', () => {
   it.each([
@@ -25,11 +25,12 @@ describe('slugify', () => {
     expect(oneWord).toBe('x'.repeat(SLUG_MAX_BASE));
   });
 
-  it('bases a gallery slug on the given slug, else the title, else "gallery"', () => {
-    expect(baseSlugFor('Smith Wedding')).toBe('smith-wedding');
-    expect(baseSlugFor('Smith Wedding', 'Custom Slug')).toBe('custom-slug');
-    expect(baseSlugFor('Smith Wedding', '!!!')).toBe('smith-wedding');
-    expect(baseSlugFor('日本')).toBe('gallery');
+  it('bases a slug on the given slug, else the title, else the fallback', () => {
+    expect(baseSlugFor('shoot', 'Smith Wedding')).toBe('smith-wedding');
+    expect(baseSlugFor('shoot', 'Smith Wedding', 'Custom Slug')).toBe('custom-slug');
+    expect(baseSlugFor('shoot', 'Smith Wedding', '!!!')).toBe('smith-wedding');
+    expect(baseSlugFor('shoot', '日本')).toBe('shoot');
+    expect(baseSlugFor('gallery', '日本', '')).toBe('gallery');
   });
 });
 

@@ -1,4 +1,7 @@
-// Copied from services/studio/src/services/slugify.ts (services share no domain code); keep the two in step.
+/**
+ * @studio/slug: URL slugs (shoots, galleries): lower-case ASCII letters and digits joined by single hyphens, at
+ * most SLUG_MAX_BASE characters, made unique in a workspace with a `-<n>` suffix.
+ */
 /** URL slugs: lower-case ASCII letters and digits joined by single hyphens, at most SLUG_MAX_BASE characters. */
 
 /** Room is left after the base for a `-<n>` suffix that makes it unique in a workspace. */
@@ -24,9 +27,9 @@ export function slugify(text: string): string {
   return (lastHyphen >= SLUG_MAX_BASE / 2 ? cut.slice(0, lastHyphen) : cut).replace(/-+$/, '');
 }
 
-/** The base slug of a new gallery: the given slug, else the title, else "gallery" when neither has a letter or digit. */
-export function baseSlugFor(title: string, given?: string | null): string {
-  return (given ? slugify(given) : '') || slugify(title) || 'gallery';
+/** The base slug of a new record: the given slug, else the title, else `fallback` when neither has a letter or digit. */
+export function baseSlugFor(fallback: string, title: string, given?: string | null): string {
+  return (given ? slugify(given) : '') || slugify(title) || fallback;
 }
 
 /** `base`, or `base-2`, `base-3`, ...: the first one not in `taken`. */
