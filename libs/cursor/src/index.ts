@@ -29,8 +29,10 @@ export function createCursorCodec(secret: string): CursorCodec {
       const dot = cursor.indexOf('.');
       if (dot <= 0) throw invalid();
       const payload = cursor.slice(0, dot);
-      const given = Buffer.from(cursor.slice(dot + 1), 'base64url');
-      const expected = sign(payload);
+      // Compared as text: base64url decoding ignores the spare low bits of the last character, so comparing the
+      // decoded bytes would accept a cursor whose last character was changed.
+      const given = Buffer.from(cursor.slice(dot + 1), 'latin1');
+      const expected = Buffer.from(sign(payload).toString('base64url'), 'latin1');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
       let parsed: unknown;
       try {

@@ -4,7 +4,7 @@
  * - jit off: JIT compilation costs tens of milliseconds and never pays off on these short statements;
  * - pg_trgm.similarity_threshold 0.2: the `%` operator's threshold for typo candidates of short words ("jonh"
  *   and "john" share 2 of 8 trigrams, similarity 0.25); strict_word_similarity_threshold 0.35 (`<<%`) for
- *   words of 6+ letters, whose typos keep more trigrams;
+ *   words of 8+ letters, whose one-edit typos keep more trigrams (search.store.ts, STRICT_MIN_CHARS);
  * - statement_timeout: a runaway statement is cancelled rather than holding a connection.
  */
 import { PrismaPg } from '@prisma/adapter-pg';

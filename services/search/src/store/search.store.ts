@@ -55,6 +55,14 @@ export interface TierPageQuery {
   limit: number;
 }
 
+/**
+ * Shortest term whose typo candidates are found with the tighter `<<%` (0.35). An adjacent transposition inside
+ * a word of n letters keeps n - 3 of its n + 1 trigrams, similarity (n - 3) / (n + 5): 0.27 at 6 letters
+ * ("wlison"/"wilson"), 0.33 at 7 ("inglbey"/"ingleby"), 0.38 at 8. Below 8 letters such one-edit typos only
+ * pass the looser `%` (0.2); from 8 on every one-edit typo also passes 0.35.
+ */
+export const STRICT_MIN_CHARS = 8;
+
 const COLUMN = { primary: Prisma.raw('tsv_p'), secondary: Prisma.raw('tsv_s') } as const;
 
 /** Renders a tier condition; the tsquery literals are bind parameters, the structure comes from the plan. */
@@ -152,15 +160,15 @@ export class SearchStore {
 
   /**
    * Dictionary words of the workspace that look like each term, most similar first, at most `perTerm` per
-   * term, with their document counts. Candidates come from the trigram index: for terms under 6 letters
-   * `word % term` (similarity >= 0.2: "jonh"/"john" share only 2 of 8 trigrams), for longer ones
-   * `term <<% word` (strict word similarity >= 0.35, a single word: the same measure with a tighter threshold,
-   * which keeps a long word's candidate list short). Words with digits are not typo candidates.
+   * term, with their document counts. Candidates come from the trigram index: for terms under
+   * STRICT_MIN_CHARS letters `word % term` (similarity >= 0.2: "jonh"/"john" share only 2 of 8 trigrams), for
+   * longer ones `term <<% word` (strict word similarity >= 0.35, a single word: the same measure with a tighter
+   * threshold, which keeps a long word's candidate list short). Words with digits are not typo candidates.
    */
   async similarWords(workspaceId: string, terms: string[], perTerm: number): Promise<DictionaryWord[]> {
     if (terms.length === 0) return [];
-    const short = terms.filter((t) => Array.from(t).length < 6);
-    const long = terms.filter((t) => Array.from(t).length >= 6);
+    const short = terms.filter((t) => Array.from(t).length < STRICT_MIN_CHARS);
+    const long = terms.filter((t) => Array.from(t).length >= STRICT_MIN_CHARS);
     const rows = await this.db.$queryRaw<{ term: string; word: string; similarity: number; ndoc_p: number; ndoc_s: number }[]>`
       SELECT t.term, c.word, c.sim::float8 AS similarity, c.ndoc_p, c.ndoc_s
         FROM unnest(${short}::text[]) AS t(term)
