@@ -5,7 +5,7 @@
  *
  * Chain (order matters):
  *   strip x-studio-* / request id -> metrics + access log -> helmet -> /healthz /readyz /metrics
- *   -> route table (404) -> bearer auth (401/503) -> rate limit (429) -> body (400) -> Idempotency-Key
+ *   -> GET /api/v1/openapi.json -> route table (404) -> bearer auth (401/503) -> rate limit (429) -> body (400) -> Idempotency-Key
  *   -> proxy (503 when the upstream is unreachable)
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -31,6 +31,8 @@ import { rateLimit } from './http/rate-limit.middleware.js';
 import { readBody } from './http/body.middleware.js';
 import { idempotency } from './http/idempotency.middleware.js';
 import { createUpstreamAgent, proxyRoutes } from './http/proxy.routes.js';
+import { openApiRoutes } from './http/openapi.routes.js';
+import { OpenApiService } from './services/openapi.service.js';
 import { sendError } from './http/respond.js';
 import './http/context.js';
 
@@ -61,7 +63,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   const redis = createRedisClient({ url: config.REDIS_URL, deadlineMs: config.RATE_LIMIT_TIMEOUT_MS, name: 'main', logger });
   const subscriber = createRedisClient({ url: config.REDIS_URL, name: 'subscriber', logger, subscriber: true });
 
-  const studio = deps.authenticator ? null : new StudioClient(config.STUDIO_GRPC_ADDR, config.AUTH_TIMEOUT_MS);
+  const studio = deps.authenticator ? null : new StudioClient(config.STUDIO_GRPC_ADDR, config.AUTH_TIMEOUT_MS, { registry: metrics.registry });
   const authenticator = deps.authenticator ?? studio!;
   const auth = new AuthService({
     authenticator,
@@ -98,6 +100,15 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     webhooks: config.WEBHOOKS_HTTP_URL,
   };
 
+  const routes = deps.routes ?? new RouteTable();
+  const openApi = new OpenApiService({
+    targets,
+    table: routes,
+    logger,
+    ttlMs: config.OPENAPI_CACHE_TTL_MS,
+    fetchTimeoutMs: config.OPENAPI_FETCH_TIMEOUT_MS,
+  });
+
   let accepting = true;
   const readiness: Record<string, () => Promise<unknown>> = { redis: () => redis.ping() };
   if (studio) readiness.studio_grpc = () => studio.checkHealth();
@@ -112,7 +123,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   // A JSON API: no CSP/COEP (they govern documents a browser renders, and cost bytes on every answer).
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   app.use(opsRoutes({ metrics, readiness, isAccepting: () => accepting }));
-  app.use(routeResolver(deps.routes ?? new RouteTable()));
+  // The public OpenAPI document: no bearer, answered before the route table (docs/decisions/0008-openapi.md).
+  app.use(openApiRoutes(openApi, Math.floor(config.OPENAPI_CACHE_TTL_MS / 1000)));
+  app.use(routeResolver(routes));
   app.use(authenticate(auth, clients));
   app.use(
     rateLimit({

@@ -50,6 +50,10 @@ export const gatewayConfigSchema = z
     UPSTREAM_TIMEOUT_MS: env.int(30_000, 1),
     /** Keep-alive sockets per upstream host in the one shared agent. */
     UPSTREAM_MAX_SOCKETS: env.int(256, 1),
+    /** GET /api/v1/openapi.json is rebuilt from the services' fragments in the background after this long. */
+    OPENAPI_CACHE_TTL_MS: env.int(60_000, 0),
+    /** One service's fragment (GET /internal/openapi) must arrive within this time. */
+    OPENAPI_FETCH_TIMEOUT_MS: env.int(2000, 10),
 
     INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
 

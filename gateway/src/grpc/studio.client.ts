@@ -3,7 +3,7 @@
  * standard health check used by /readyz.
  */
 import { AppError } from '@studio/errors';
-import { callUnary, createClient, grpc, loadService } from '@studio/grpc';
+import { callUnary, createClient, grpc, loadService, type ClientOptions } from '@studio/grpc';
 import { loadHealthService } from '@studio/grpc/health';
 import { ROLES, type Role } from '@studio/identity';
 
@@ -49,9 +49,10 @@ export class StudioClient implements TokenAuthenticator {
   constructor(
     address: string,
     private readonly timeoutMs: number,
+    grpcOptions: ClientOptions = {},
   ) {
-    this.internal = createClient(loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal'), address);
-    this.health = createClient(loadHealthService(), address);
+    this.internal = createClient(loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal'), address, grpcOptions);
+    this.health = createClient(loadHealthService(), address, grpcOptions);
   }
 
   async authenticate(token: string): Promise<TokenLookup> {

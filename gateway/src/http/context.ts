@@ -1,4 +1,5 @@
 /** Per-request state the gateway middleware hands down the chain. */
+import type { CallContext } from '@studio/trace';
 import type { AuthenticatedCaller } from '../services/auth.service.js';
 import type { ClientCaller } from '../services/client-session.service.js';
 import type { IdempotencyLease } from '../services/idempotency.service.js';
@@ -14,6 +15,8 @@ export interface ReadBody {
 }
 
 export interface GatewayState {
+  /** Request id and trace context of this request (set first, by the request-context middleware). */
+  call?: CallContext;
   /** Set by the router middleware for every proxied request. */
   route?: ResolvedRoute;
   caller?: AuthenticatedCaller;

@@ -1,7 +1,11 @@
-/** Latency histogram by route prefix and status for every answer, and one JSON access-log line (optional). */
+/**
+ * Latency histogram by route prefix and status for every answer, and one JSON access-log line (optional; its
+ * own stream, see createAccessLogger) carrying the request id and the gateway span's trace ids.
+ */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Logger } from '@studio/logger';
+import { createAccessLogger, type Logger } from '@studio/logger';
 import type { HttpMetrics } from '@studio/http/metrics';
+import { logFields } from '@studio/trace';
 
 export interface ObserveOptions {
   metrics: HttpMetrics;
@@ -12,21 +16,25 @@ export interface ObserveOptions {
 const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 export function observe(opts: ObserveOptions): RequestHandler {
+  const access = createAccessLogger(opts.logger, opts.accessLog);
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
+    res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = req.gateway?.route?.prefix ?? (OPS_PATHS.has(req.path) ? req.path : 'unmatched');
-      opts.metrics.httpDuration.observe({ method: req.method, route, status: res.statusCode }, seconds);
-      if (opts.accessLog) {
-        opts.logger.info(
+      const ops = OPS_PATHS.has(req.path);
+      const route = req.gateway?.route?.prefix ?? (ops ? req.path : 'unmatched');
+      // A caller that went away before the answer was complete: 499, as proxies count it.
+      const status = res.writableFinished ? res.statusCode : 499;
+      opts.metrics.httpDuration.observe({ method: req.method, route, status }, seconds);
+      if (!ops) {
+        access.info(
           {
-            request_id: req.requestId,
+            ...logFields(req.gateway?.call),
             method: req.method,
             path: req.path,
             route,
             upstream: req.gateway?.route?.upstream,
-            status: res.statusCode,
+            status,
             duration_ms: Math.round(seconds * 1e6) / 1e3,
             token_id: req.gateway?.caller?.tokenId,
           },

@@ -6,6 +6,7 @@ import { AppError } from '@studio/errors';
 import { loadService, startGrpcServer, unaryHandlers, type GrpcServerHandle } from '@studio/grpc';
 import { createLogger } from '@studio/logger';
 import type { Role } from '@studio/identity';
+import { currentContext, type CallContext } from '@studio/trace';
 
 export interface FakeToken {
   profileId: string;
@@ -19,6 +20,8 @@ export interface FakeStudio {
   address: string;
   port: number;
   calls: Map<string, number>;
+  /** The call context each AuthenticateToken handler ran in (request id and trace continued from the metadata). */
+  contexts: CallContext[];
   totalCalls(): number;
   set(token: string, value: FakeToken): void;
   revoke(token: string): void;
@@ -30,6 +33,7 @@ export interface FakeStudio {
 export async function startFakeStudio(tokens: Record<string, FakeToken> = {}): Promise<FakeStudio> {
   const table = new Map(Object.entries(tokens));
   const calls = new Map<string, number>();
+  const contexts: CallContext[] = [];
   let delayMs = 0;
   const logger = createLogger({ service: 'fake-studio', level: 'silent' });
   const Service = loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal');
@@ -39,6 +43,8 @@ export async function startFakeStudio(tokens: Record<string, FakeToken> = {}): P
       unaryHandlers(logger, {
         AuthenticateToken: async (req: { token: string }) => {
           calls.set(req.token, (calls.get(req.token) ?? 0) + 1);
+          const ctx = currentContext();
+          if (ctx) contexts.push(ctx);
           if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
           const t = table.get(req.token);
           if (!t) throw new AppError('unauthorized');
@@ -60,6 +66,7 @@ export async function startFakeStudio(tokens: Record<string, FakeToken> = {}): P
     address: `127.0.0.1:${handle.port}`,
     port: handle.port,
     calls,
+    contexts,
     totalCalls: () => [...calls.values()].reduce((a, b) => a + b, 0),
     set: (token, value) => void table.set(token, value),
     revoke: (token) => void table.delete(token),

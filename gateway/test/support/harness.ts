@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { Logger } from '@studio/logger';
 import { testConfig } from '@studio/testkit';
 import { createGateway, type Gateway } from '../../src/app.js';
 import { parseGatewayConfig } from '../../src/config.js';
@@ -30,6 +31,8 @@ export interface HarnessOptions {
   redisUrl?: string;
   /** Upstream URL override for every service (e.g. a dead port). */
   upstreamUrl?: string;
+  /** The gateway's logger (default: silent). */
+  logger?: Logger;
 }
 
 export interface Harness {
@@ -63,7 +66,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     SHUTDOWN_GRACE_MS: '500',
     ...opts.env,
   });
-  const gateway = createGateway(config);
+  const gateway = createGateway(config, { logger: opts.logger });
   const port = await gateway.start();
   const url = `http://127.0.0.1:${port}`;
   return {

@@ -34,12 +34,22 @@ export async function assertTopology(ch: Channel): Promise<void> {
   await ch.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
 }
 
-export async function connectAmqp(url: string, logger: Logger, name: string): Promise<AmqpConnection> {
+/**
+ * How long one connection attempt may take from TCP connect to an open AMQP connection. Without it, an attempt
+ * that reaches a broker (or a proxy or load balancer in front of it) which accepts the socket but never answers
+ * the handshake waits forever, and the recovering connection never makes another attempt: the process would not
+ * reconnect even after the broker is healthy again. amqplib lifts the timeout once the connection is open
+ * (heartbeats watch it from then on).
+ */
+export const AMQP_CONNECT_TIMEOUT_MS = 10_000;
+
+export async function connectAmqp(url: string, logger: Logger, name: string, opts: { connectTimeoutMs?: number } = {}): Promise<AmqpConnection> {
   let connected = false;
   let confirm: Promise<ConfirmChannel> | null = null;
   let plain: Promise<Channel> | null = null;
   const model = await amqp.connect(url, {
     clientProperties: { connection_name: name },
+    timeout: opts.connectTimeoutMs ?? AMQP_CONNECT_TIMEOUT_MS,
     recovery: { initialDelay: 200, maxDelay: 5000, waitForConnect: false },
   });
   model.on('connect', () => {

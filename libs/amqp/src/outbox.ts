@@ -4,9 +4,15 @@
  * publisher confirms and marks the rows sent in the same transaction. If the broker is down or a confirm
  * fails the transaction rolls back and the rows stay pending: an outage delays events, never drops them.
  * A crash between confirm and commit can publish a row twice; consumers de-duplicate on the event id.
+ *
+ * Each row carries the call context of the transaction that wrote it (request id, W3C traceparent); the relay
+ * publishes them as the `x-request-id` and `traceparent` message headers, so consumers continue that trace.
  */
+import type client from 'prom-client';
 import type { Logger } from '@studio/logger';
+import { REQUEST_ID_HEADER, TRACEPARENT_HEADER } from '@studio/trace';
 import { EVENTS_EXCHANGE, type AmqpConnection, type EventEnvelope } from './index.js';
+import { registerOutboxBacklog, relayMetrics, type OutboxBacklog } from './metrics.js';
 
 export interface OutboxRow {
   id: string;
@@ -15,6 +21,16 @@ export interface OutboxRow {
   payload: unknown;
   createdAt: Date;
   requestId?: string | null;
+  /** The W3C traceparent of the writing call (its span is the consumers' parent). */
+  traceparent?: string | null;
+}
+
+/** The message headers that carry a row's call context. */
+export function outboxHeaders(row: OutboxRow): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (row.requestId) headers[REQUEST_ID_HEADER] = row.requestId;
+  if (row.traceparent) headers[TRACEPARENT_HEADER] = row.traceparent;
+  return headers;
 }
 
 /** Implemented by each service's store (the only place that talks to its database). */
@@ -24,6 +40,8 @@ export interface OutboxStore {
    * call `publish`, then mark the rows it returned as sent. A throw rolls everything back.
    */
   withPendingBatch(limit: number, publish: (rows: OutboxRow[]) => Promise<string[]>): Promise<number>;
+  /** Unpublished rows and the oldest one's age (for the backlog metrics). */
+  backlog?(): Promise<OutboxBacklog>;
 }
 
 export function envelopeOf(row: OutboxRow, apiVersion: string): EventEnvelope {
@@ -46,6 +64,8 @@ export interface OutboxRelayOptions {
   intervalMs?: number;
   batchSize?: number;
   exchange?: string;
+  /** The process registry: published/failed counters, and the backlog gauges when the store reports it. */
+  registry?: client.Registry;
 }
 
 export interface OutboxRelay {
@@ -60,6 +80,8 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const intervalMs = opts.intervalMs ?? 250;
   const batchSize = opts.batchSize ?? 200;
   const exchange = opts.exchange ?? EVENTS_EXCHANGE;
+  const metrics = opts.registry ? relayMetrics(opts.registry) : null;
+  if (opts.registry && store.backlog) registerOutboxBacklog(opts.registry, { backlog: () => store.backlog!() });
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -75,10 +97,11 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         messageId: row.id,
         type: row.type,
         timestamp: Math.floor(row.createdAt.getTime() / 1000),
-        headers: row.requestId ? { 'x-request-id': row.requestId } : {},
+        headers: outboxHeaders(row),
       });
     }
     await ch.waitForConfirms();
+    metrics?.published.inc(rows.length);
     return rows.map((r) => r.id);
   };
 
@@ -102,6 +125,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         try {
           await runOnce();
         } catch (err) {
+          metrics?.failures.inc();
           logger.warn({ err: (err as Error).message }, 'outbox relay: publish failed; rows stay pending');
           break;
         }

@@ -1,14 +1,17 @@
 /**
  * @studio/grpc: load .proto contracts from proto/, serve them with error mapping and grpc.health.v1,
- * and call them with deadlines, turning gRPC statuses back into AppErrors.
+ * and call them with deadlines, turning gRPC statuses back into AppErrors. Servers and clients made here carry
+ * the call context (request id, W3C trace context) in metadata and are measured (see ./metrics.ts).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { AppError, kindFromGrpcCode, toAppError } from '@studio/errors';
-import { currentRequestId, requestIdFrom, runWithRequestId, type Logger } from '@studio/logger';
+import type client from 'prom-client';
+import type { Logger } from '@studio/logger';
 import { addHealthService, type HealthReporter } from './health.js';
+import { clientInterceptor, serverInterceptor, type ServerObservability } from './metrics.js';
 
 export { grpc };
 export type { HealthReporter };
@@ -40,6 +43,7 @@ type UnaryImpl<Req, Res> = (request: Req, metadata: grpc.Metadata) => Promise<Re
 /**
  * Adapts promise-returning handlers to grpc-js unary handlers. AppErrors become their gRPC status (kind in
  * the `x-error-kind` trailer); anything else is logged and answered INTERNAL with a generic message.
+ * The call context is set by the server (startGrpcServer's interceptor) before the handler runs.
  */
 export function unaryHandlers(
   logger: Logger,
@@ -48,24 +52,21 @@ export function unaryHandlers(
   const out: grpc.UntypedServiceImplementation = {};
   for (const [name, fn] of Object.entries(impl)) {
     out[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
-      const rid = requestIdFrom(call.metadata.get('x-request-id')[0]);
-      runWithRequestId(rid, () => {
-        fn(call.request, call.metadata).then(
-          (res) => callback(null, res),
-          (err: unknown) => {
-            const appErr = toAppError(err);
-            const trailer = new grpc.Metadata();
-            if (!appErr) {
-              logger.error({ err, method: name }, 'unhandled gRPC error');
-              trailer.set('x-error-kind', 'internal');
-              callback({ code: grpc.status.INTERNAL, details: 'internal error', metadata: trailer });
-              return;
-            }
-            trailer.set('x-error-kind', appErr.kind);
-            callback({ code: appErr.grpcCode, details: appErr.kind === 'not_found' ? 'not found' : appErr.message, metadata: trailer });
-          },
-        );
-      });
+      fn(call.request, call.metadata).then(
+        (res) => callback(null, res),
+        (err: unknown) => {
+          const appErr = toAppError(err);
+          const trailer = new grpc.Metadata();
+          if (!appErr) {
+            logger.error({ err, method: name }, 'unhandled gRPC error');
+            trailer.set('x-error-kind', 'internal');
+            callback({ code: grpc.status.INTERNAL, details: 'internal error', metadata: trailer });
+            return;
+          }
+          trailer.set('x-error-kind', appErr.kind);
+          callback({ code: appErr.grpcCode, details: appErr.kind === 'not_found' ? 'not found' : appErr.message, metadata: trailer });
+        },
+      );
     };
   }
   return out;
@@ -79,12 +80,18 @@ export interface GrpcServerHandle {
   close(graceMs?: number): Promise<void>;
 }
 
+/**
+ * Starts a server with grpc.health.v1. Every call's handler runs in the caller's call context (request id and
+ * trace continued from the metadata); with `observe.registry` calls are measured (grpc_server_handling_seconds),
+ * with `observe.logger` each call gets an access-log line.
+ */
 export async function startGrpcServer(
   register: (server: grpc.Server) => void,
   port: number,
   host = '127.0.0.1',
+  observe: ServerObservability = {},
 ): Promise<GrpcServerHandle> {
-  const server = new grpc.Server({ 'grpc.keepalive_permit_without_calls': 1 });
+  const server = new grpc.Server({ 'grpc.keepalive_permit_without_calls': 1, interceptors: [serverInterceptor(observe)] });
   register(server);
   const health = addHealthService(server);
   const actualPort = await new Promise<number>((resolve, reject) =>
@@ -111,12 +118,13 @@ export async function startGrpcServer(
   };
 }
 
-/** Calls a unary method with a deadline and the current request id; gRPC failures become AppErrors. */
+/**
+ * Calls a unary method with a deadline; gRPC failures become AppErrors. The call context travels in the
+ * metadata through the client's interceptor (see createClient).
+ */
 export function callUnary<Req, Res>(client: grpc.Client, method: string, request: Req, timeoutMs = 2000): Promise<Res> {
   return new Promise<Res>((resolve, reject) => {
     const metadata = new grpc.Metadata();
-    const rid = currentRequestId();
-    if (rid) metadata.set('x-request-id', rid);
     const fn = (client as unknown as Record<string, Function>)[method];
     if (typeof fn !== 'function') {
       reject(new Error(`no gRPC method ${method}`));
@@ -134,9 +142,19 @@ export function callUnary<Req, Res>(client: grpc.Client, method: string, request
   });
 }
 
-export function createClient(Ctor: grpc.ServiceClientConstructor, address: string): grpc.Client {
+export interface ClientOptions {
+  /** The process registry: calls are measured in grpc_client_handling_seconds. */
+  registry?: client.Registry;
+  /** Extra channel options (e.g. a larger grpc.max_receive_message_length). */
+  channelOptions?: grpc.ChannelOptions;
+}
+
+/** A client whose calls carry the current call context (x-request-id, traceparent) and are measured. */
+export function createClient(Ctor: grpc.ServiceClientConstructor, address: string, opts: ClientOptions = {}): grpc.Client {
   return new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.enable_retries': 1,
+    ...opts.channelOptions,
+    interceptors: [clientInterceptor(opts.registry)],
   });
 }

@@ -1,4 +1,9 @@
-/** Prometheus metrics shared by every HTTP process: one registry per process, latency by route and status. */
+/**
+ * Prometheus metrics shared by every HTTP process: one registry per process (default labels `service`, the
+ * process defaults of prom-client), and the HTTP latency histogram by method, route PATTERN and status.
+ * Other libraries (@studio/grpc/metrics, @studio/amqp/metrics) and the services register on the same registry.
+ */
+import type { Request } from 'express';
 import client from 'prom-client';
 
 export interface HttpMetrics {
@@ -6,16 +11,51 @@ export interface HttpMetrics {
   httpDuration: client.Histogram<'method' | 'route' | 'status'>;
 }
 
+/** Latency buckets (seconds) shared by the HTTP and gRPC histograms. */
+export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
 export function createMetrics(service: string): HttpMetrics {
   const registry = new client.Registry();
   registry.setDefaultLabels({ service });
   client.collectDefaultMetrics({ register: registry });
   const httpDuration = new client.Histogram({
     name: 'http_request_duration_seconds',
-    help: 'HTTP request latency by route template and status',
+    help: 'HTTP request latency by route pattern and status',
     labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
   return { registry, httpDuration };
+}
+
+/** The route label of a request that no route matched (404s, ops probes of other apps): bounded, never the URL. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+const PATTERN = Symbol('studio.routePattern');
+type Tracked = Request & { [PATTERN]?: string };
+
+/**
+ * Records the full pattern of the route that handles `req` (`/api/v1/shoots/:id`: the mount path of its router
+ * plus the route's own path), captured when the router assigns `req.route`. At that moment `req.baseUrl` is the
+ * mount path; by the time the response finishes it may have been reset (an error handled by the app), so
+ * reading `req.baseUrl + req.route.path` afterwards would lose the prefix. Call first thing for each request.
+ * Routers are mounted on static paths here (`/api/v1`): `req.baseUrl` holds the matched text, so a mount path
+ * with parameters would put their values in the label. Put parameters in the routes, not in mount paths.
+ */
+export function trackRoutePattern(req: Request): void {
+  let route: unknown;
+  Object.defineProperty(req, 'route', {
+    configurable: true,
+    enumerable: true,
+    get: () => route,
+    set(value: { path?: unknown } | undefined) {
+      route = value;
+      if (value && typeof value.path === 'string') (req as Tracked)[PATTERN] = `${req.baseUrl ?? ''}${value.path}`;
+    },
+  });
+}
+
+/** The route pattern recorded by trackRoutePattern, or `unmatched`. */
+export function routePatternOf(req: Request): string {
+  return (req as Tracked)[PATTERN] ?? UNMATCHED_ROUTE;
 }

@@ -57,6 +57,8 @@ export interface RouteDef<
   errors?: ErrorKind[];
   /** Takes an Idempotency-Key header (handled by the gateway; documented here). */
   idempotent?: boolean;
+  /** OpenAPI: the route is deprecated (kept for compatibility; see docs/decisions/0008-openapi.md). */
+  deprecated?: boolean;
   handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>, Infer<H>, A>) => Promise<unknown> | unknown;
 }
 

@@ -1,13 +1,16 @@
 /**
- * The HTTP skeleton every process shares: request id, JSON body parsing with 400s for bad JSON and oversized
- * bodies, identity verification, /healthz, /readyz, /metrics, the single error handler, graceful shutdown.
+ * The HTTP skeleton every process shares: call context (request id and W3C trace context continued from the
+ * caller's `x-request-id` / `traceparent`), latency metrics by route pattern and an access log line per request,
+ * JSON body parsing with 400s for bad JSON and oversized bodies, identity verification, /healthz, /readyz,
+ * /metrics, the single error handler, graceful shutdown.
  */
 import http from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { AppError, errorBody, toAppError } from '@studio/errors';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, verifyIdentity } from '@studio/identity';
-import { requestIdFrom, runWithRequestId, type Logger } from '@studio/logger';
-import type { HttpMetrics } from './metrics.js';
+import { createAccessLogger, type Logger } from '@studio/logger';
+import { logFields, runInContext, startCall, TRACEPARENT_HEADER } from '@studio/trace';
+import { routePatternOf, trackRoutePattern, type HttpMetrics } from './metrics.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -20,7 +23,12 @@ export interface HttpAppOptions {
   readiness?: Record<string, () => Promise<unknown>>;
   /** Set to false while shutting down so /readyz answers 503. */
   isAccepting?: () => boolean;
+  /** One access-log line per request (not for /healthz, /readyz, /metrics); default on. See createAccessLogger. */
+  accessLog?: boolean;
 }
+
+/** Probes and scrapes: measured, but not access-logged (orchestrators call them every few seconds). */
+const OPS_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** Sends an error answer for any thrown value; unknown errors are logged and become a generic 500. */
 export function sendError(err: unknown, req: Request, res: Response, logger: Logger): void {
@@ -64,17 +72,24 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.disable('etag');
   app.set('query parser', 'simple');
 
+  const access = createAccessLogger(opts.logger, opts.accessLog ?? true);
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    req.requestId = requestId;
-    res.setHeader(REQUEST_ID_HEADER, requestId);
+    trackRoutePattern(req);
+    const ctx = startCall({ requestId: req.headers[REQUEST_ID_HEADER], traceparent: req.headers[TRACEPARENT_HEADER] });
+    req.requestId = ctx.requestId;
+    res.setHeader(REQUEST_ID_HEADER, ctx.requestId);
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const route = (req.route?.path as string | undefined) ?? 'unmatched';
+    res.once('close', () => {
+      const route = routePatternOf(req);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      opts.metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+      // A caller that went away before the answer was complete: 499, as proxies count it.
+      const status = res.writableFinished ? res.statusCode : 499;
+      opts.metrics.httpDuration.observe({ method: req.method, route, status: String(status) }, seconds);
+      if (!OPS_ROUTES.has(route)) {
+        access.info({ ...logFields(ctx), method: req.method, route, status, duration_ms: Math.round(seconds * 1e6) / 1e3 }, 'request');
+      }
     });
-    runWithRequestId(requestId, next);
+    runInContext(ctx, next);
   });
 
   app.get('/healthz', (_req, res) => {

@@ -1,44 +1,38 @@
 /**
- * @studio/logger: JSON logs (pino) with the request id of the current call attached automatically.
- * The request id lives in an AsyncLocalStorage so it follows the call through awaits, gRPC and AMQP code.
+ * @studio/logger: JSON logs (pino). Every line written inside a call carries the call's `request_id`,
+ * `trace_id`, `span_id` (and `parent_span_id` when the caller had a span): the call context of @studio/trace
+ * lives in an AsyncLocalStorage, so it follows the call through awaits, gRPC and AMQP code.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
-import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
+import { logFields } from '@studio/trace';
 
 export type { Logger };
-
-interface RequestContext {
-  requestId: string;
-}
-const storage = new AsyncLocalStorage<RequestContext>();
-
-export function runWithRequestId<T>(requestId: string, fn: () => T): T {
-  return storage.run({ requestId }, fn);
-}
-export function currentRequestId(): string | undefined {
-  return storage.getStore()?.requestId;
-}
-
-const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
-/** Accepts a caller-supplied request id only when it is short and plain; otherwise makes a new one. */
-export function requestIdFrom(value: unknown): string {
-  return typeof value === 'string' && REQUEST_ID_RE.test(value) ? value : randomUUID();
-}
 
 export interface LoggerOptions {
   service: string;
   level?: LevelWithSilent;
+  /** Where lines go (default stdout); tests pass a stream that keeps them. */
+  destination?: DestinationStream;
 }
-export function createLogger({ service, level = 'info' }: LoggerOptions): Logger {
-  return pino({
-    level,
-    base: { service },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    mixin() {
-      const id = currentRequestId();
-      return id ? { request_id: id } : {};
+export function createLogger({ service, level = 'info', destination }: LoggerOptions): Logger {
+  return pino(
+    {
+      level,
+      base: { service },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => logFields(),
     },
-  });
+    destination,
+  );
+}
+
+/**
+ * The access log: one `info` line per unit of work a process takes (HTTP request, gRPC call, consumed
+ * message), tagged `log: "access"`. Like a web server's access log it is its own stream: ACCESS_LOG switches
+ * it, LOG_LEVEL (which filters diagnostics) does not, except that a silent logger stays silent.
+ */
+export function createAccessLogger(logger: Logger, enabled: boolean): Logger {
+  const on = enabled && logger.level !== 'silent';
+  return logger.child({ log: 'access' }, { level: on ? 'info' : 'silent' });
 }

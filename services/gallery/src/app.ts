@@ -5,7 +5,7 @@
  */
 import type { Express } from 'express';
 import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
-import { createMetrics } from '@studio/http/metrics';
+import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { startHttpServer, type RunningHttpServer } from '@studio/http/server';
 import { createLogger, type Logger } from '@studio/logger';
 import { S3Presigner } from '@studio/s3-presign';
@@ -34,6 +34,8 @@ export interface GalleryDeps {
 export interface GalleryCore {
   config: GalleryConfig;
   logger: Logger;
+  /** The process's metrics registry (HTTP, gRPC server and clients, outbox). */
+  metrics: HttpMetrics;
   db: Database;
   stores: Stores;
   services: Services;
@@ -45,10 +47,12 @@ export interface GalleryCore {
 /** Database, stores and services without any listener (the CLI uses only this). */
 export function createGalleryCore(config: GalleryConfig, deps: GalleryDeps = {}, name = 'gallery'): GalleryCore {
   const logger = deps.logger ?? createLogger({ service: name, level: config.logLevel });
+  const metrics = createMetrics(name);
   const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const stores = createStores(db);
-  const studio = deps.shoots ? null : new StudioShootDirectory(config.studioGrpcAddr, config.grpcTimeoutMs);
-  const upload = deps.keepers ? null : new UploadKeeperSource(config.uploadGrpcAddr, config.grpcTimeoutMs);
+  const grpcClient = { registry: metrics.registry };
+  const studio = deps.shoots ? null : new StudioShootDirectory(config.studioGrpcAddr, config.grpcTimeoutMs, grpcClient);
+  const upload = deps.keepers ? null : new UploadKeeperSource(config.uploadGrpcAddr, config.grpcTimeoutMs, grpcClient);
   const notifier = new RelayNotifier();
   const services = createServices({
     config,
@@ -63,6 +67,7 @@ export function createGalleryCore(config: GalleryConfig, deps: GalleryDeps = {},
   return {
     config,
     logger,
+    metrics,
     db,
     stores,
     services,
@@ -90,7 +95,7 @@ export interface Gallery extends GalleryCore {
 
 export function createGallery(config: GalleryConfig, deps: GalleryDeps = {}): Gallery {
   const core = createGalleryCore(config, deps);
-  const { logger, db, stores, services, notifier } = core;
+  const { logger, metrics, db, stores, services, notifier } = core;
   let accepting = false;
   let relay: EventRelay | null = null;
   let http: RunningHttpServer | null = null;
@@ -99,7 +104,8 @@ export function createGallery(config: GalleryConfig, deps: GalleryDeps = {}): Ga
   const httpApp = buildHttpApp({
     services,
     logger,
-    metrics: createMetrics('gallery'),
+    metrics,
+    accessLog: config.accessLog,
     identitySecret: config.internalJwtSecret,
     isAccepting: () => accepting,
     readiness: {
@@ -114,10 +120,14 @@ export function createGallery(config: GalleryConfig, deps: GalleryDeps = {}): Ga
     ...core,
     httpApp,
     async start() {
-      relay = await startEventRelay({ amqpUrl: config.amqpUrl, store: stores.outbox, logger, intervalMs: deps.relayIntervalMs });
+      relay = await startEventRelay({ amqpUrl: config.amqpUrl, store: stores.outbox, logger, intervalMs: deps.relayIntervalMs, registry: metrics.registry });
       notifier.attach(relay);
       http = await startHttpServer(httpApp, config.httpPort, config.host);
-      grpcServer = await startGrpcServer((server) => registerIndexSource(server, stores, logger), config.grpcPort, config.host);
+      grpcServer = await startGrpcServer((server) => registerIndexSource(server, stores, logger), config.grpcPort, config.host, {
+        registry: metrics.registry,
+        logger,
+        accessLog: config.accessLog,
+      });
       accepting = true;
       return { httpPort: http.port, grpcPort: grpcServer.port };
     },

@@ -53,6 +53,8 @@ export const galleryEnvSchema = z
   .object({
     NODE_ENV: env.nodeEnv(),
     LOG_LEVEL: env.logLevel(),
+    /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
+    ACCESS_LOG: env.bool(true),
     SHUTDOWN_GRACE_MS: env.int(10_000),
     GALLERY_HOST: env.str('127.0.0.1'),
     GALLERY_HTTP_PORT: env.port(7102),
@@ -116,6 +118,7 @@ export const galleryEnvSchema = z
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     host: e.GALLERY_HOST,
     httpPort: e.GALLERY_HTTP_PORT,

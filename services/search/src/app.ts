@@ -6,13 +6,15 @@
 import express, { type Express } from 'express';
 import client from 'prom-client';
 import { connectAmqp, type AmqpConnection } from '@studio/amqp';
+import { consumerObserver, registerQueueDepth } from '@studio/amqp/metrics';
 import { createCursorCodec } from '@studio/cursor';
 import { AppError } from '@studio/errors';
 import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
 import { createHttpApp, createMetrics, finishHttpApp, RouteRegistry, startHttpServer, type HttpMetrics, type RunningHttpServer } from '@studio/http';
+import { serveOpenApiFragment } from '@studio/http/openapi';
 import { createLogger, type Logger } from '@studio/logger';
 import type { SearchConfig } from './config.js';
-import { startIndexConsumer, type IndexConsumer } from './events/index.consumer.js';
+import { dlqOf, startIndexConsumer, type IndexConsumer } from './events/index.consumer.js';
 import { searchRoutes } from './http/search.routes.js';
 import { IndexerService } from './services/indexer.service.js';
 import { SearchService } from './services/search.service.js';
@@ -79,9 +81,17 @@ function consumerMetrics(registry: client.Registry) {
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 60],
     registers: [registry],
   });
+  const apply = new client.Histogram({
+    name: 'search_index_apply_duration_seconds',
+    help: 'Duration of one indexing job (applying an event to the index), by outcome',
+    labelNames: ['outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
   return {
-    processed(outcome: string, lagSeconds: number | null) {
+    processed(outcome: string, lagSeconds: number | null, applySeconds: number) {
       events.inc({ outcome });
+      apply.observe({ outcome }, applySeconds);
       if (lagSeconds !== null && outcome === 'applied') lag.observe(Math.max(0, lagSeconds));
     },
     failed(kind: 'invalid' | 'retry' | 'unavailable') {
@@ -109,9 +119,12 @@ export function createSearch(config: SearchConfig, opts: CreateSearchOptions = {
 
   let accepting = true;
   let amqp: AmqpConnection | null = null;
+  const indexMetrics = consumerMetrics(metrics.registry);
+  registerQueueDepth({ registry: metrics.registry, amqp: () => amqp, queues: [config.INDEX_QUEUE, dlqOf(config.INDEX_QUEUE)] });
   const http = createHttpApp({
     logger,
     metrics,
+    accessLog: config.ACCESS_LOG,
     identitySecret: config.INTERNAL_JWT_SECRET,
     isAccepting: () => accepting,
     readiness: {
@@ -127,6 +140,8 @@ export function createSearch(config: SearchConfig, opts: CreateSearchOptions = {
   // Database trouble during a search is a 503 with the usual error body, never a 500.
   router.use((err: unknown, _req: express.Request, _res: express.Response, next: express.NextFunction) => next(asUnavailable(err) ?? err));
   http.use('/api/v1', router);
+  // This service's part of the public OpenAPI document, for the gateway (docs/decisions/0008-openapi.md).
+  serveOpenApiFragment(http, registry, { title: 'search service' });
   finishHttpApp(http, logger);
 
   return {
@@ -143,9 +158,22 @@ export function createSearch(config: SearchConfig, opts: CreateSearchOptions = {
     rebuilds,
     async start() {
       const server: RunningHttpServer = await startHttpServer(http, config.SEARCH_HTTP_PORT, config.SEARCH_HOST);
-      const grpcServer: GrpcServerHandle = await startGrpcServer(() => undefined, config.SEARCH_GRPC_PORT, config.SEARCH_HOST);
+      const grpcServer: GrpcServerHandle = await startGrpcServer(() => undefined, config.SEARCH_GRPC_PORT, config.SEARCH_HOST, {
+        registry: metrics.registry,
+        logger,
+        accessLog: config.ACCESS_LOG,
+      });
       amqp = await connectAmqp(config.AMQP_URL, logger, 'search');
-      const consumer = startIndexConsumer({ amqp, indexer, logger, prefetch: config.INDEX_PREFETCH, queue: config.INDEX_QUEUE, queueExpiresMs: config.INDEX_QUEUE_EXPIRES_MS, metrics: consumerMetrics(metrics.registry) });
+      const consumer = startIndexConsumer({
+        amqp,
+        indexer,
+        logger,
+        prefetch: config.INDEX_PREFETCH,
+        queue: config.INDEX_QUEUE,
+        queueExpiresMs: config.INDEX_QUEUE_EXPIRES_MS,
+        metrics: indexMetrics,
+        observer: consumerObserver({ registry: metrics.registry, logger, accessLog: config.ACCESS_LOG }),
+      });
       const prune = setInterval(() => {
         const before = new Date(Date.now() - config.PROCESSED_EVENTS_RETENTION_HOURS * 3_600_000);
         indexStore.pruneProcessedEvents(before).catch((err) => logger.warn({ err: (err as Error).message }, 'pruning processed events failed'));

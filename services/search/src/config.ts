@@ -33,6 +33,8 @@ export const searchConfigSchema = z.object({
   SEARCH_GRPC_PORT: env.port(7204),
   SEARCH_HOST: env.str('127.0.0.1'),
   LOG_LEVEL: env.logLevel(),
+  /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
+  ACCESS_LOG: env.bool(true),
   SHUTDOWN_GRACE_MS: env.int(10_000),
 
   DATABASE_URL: postgresUrl('postgresql://postgres@127.0.0.1:5432/search'),

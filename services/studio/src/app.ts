@@ -6,7 +6,7 @@
  */
 import type { Express } from 'express';
 import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
-import { createMetrics } from '@studio/http/metrics';
+import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { startHttpServer, type RunningHttpServer } from '@studio/http/server';
 import type { StudioConfig } from './config.js';
 import { createStudioCore, type StudioCore, type StudioDeps } from './core.js';
@@ -24,6 +24,8 @@ export interface StudioPorts {
 
 export interface Studio extends StudioCore {
   httpApp: Express;
+  /** The process's metrics registry (served at /metrics). */
+  metrics: HttpMetrics;
   start(): Promise<StudioPorts>;
   /** Publishes every pending outbox event now (tests). */
   drainEvents(): Promise<void>;
@@ -41,10 +43,13 @@ export function createStudio(config: StudioConfig, deps: StudioDeps = {}): Studi
   let grpcServer: GrpcServerHandle | null = null;
   let scheduler: Scheduler | null = null;
 
+  // One registry for the process: HTTP, gRPC, outbox relay and backlog metrics.
+  const metrics = createMetrics('studio');
   const httpApp = buildHttpApp({
     services,
     logger,
-    metrics: createMetrics('studio'),
+    metrics,
+    accessLog: config.accessLog,
     identitySecret: config.internalJwtSecret,
     isAccepting: () => accepting,
     readiness: {
@@ -58,11 +63,16 @@ export function createStudio(config: StudioConfig, deps: StudioDeps = {}): Studi
   return {
     ...core,
     httpApp,
+    metrics,
     async start() {
-      relay = await startEventRelay({ amqpUrl: config.amqpUrl, store: stores.outbox, logger, intervalMs: deps.relayIntervalMs });
+      relay = await startEventRelay({ amqpUrl: config.amqpUrl, store: stores.outbox, logger, intervalMs: deps.relayIntervalMs, registry: metrics.registry });
       notifier.attach(relay);
       http = await startHttpServer(httpApp, config.httpPort, config.host);
-      grpcServer = await startGrpcServer((server) => registerStudioGrpc(server, services, logger), config.grpcPort, config.host);
+      grpcServer = await startGrpcServer((server) => registerStudioGrpc(server, services, logger), config.grpcPort, config.host, {
+        registry: metrics.registry,
+        logger,
+        accessLog: config.accessLog,
+      });
       scheduler = startScheduler({ services, logger, intervalMs: config.schedulerIntervalMs, batchSize: config.schedulerBatchSize });
       accepting = true;
       return { httpPort: http.port, grpcPort: grpcServer.port };

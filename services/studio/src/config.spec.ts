@@ -13,6 +13,7 @@ describe('studio config', () => {
       internalJwtSecret: 'dev-internal-jwt-secret-change-me-0123456789',
       cursorSecret: 'dev-cursor-secret-change-me-0123456789',
       logLevel: 'info',
+      accessLog: true,
       shutdownGraceMs: 10_000,
       schedulerIntervalMs: 5_000,
       schedulerBatchSize: 100,

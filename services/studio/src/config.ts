@@ -16,6 +16,8 @@ export const studioEnvSchema = z
     INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
     CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
     LOG_LEVEL: env.logLevel(),
+    /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
+    ACCESS_LOG: env.bool(true),
     SHUTDOWN_GRACE_MS: env.int(10_000),
     // The in-process scheduler (shoot completion at scheduled end, proposal expiry): pause between rounds
     // (0 turns it off in this process) and rows claimed per transaction.
@@ -31,6 +33,7 @@ export const studioEnvSchema = z
     internalJwtSecret: e.INTERNAL_JWT_SECRET,
     cursorSecret: e.CURSOR_SECRET,
     logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     schedulerBatchSize: e.SCHEDULER_BATCH_SIZE,

@@ -2,7 +2,7 @@
  * Boots the real studio service in-process for one test file: a fresh clone of the migrated template
  * database, real RabbitMQ, HTTP and gRPC on port 0. Requests go over real HTTP with signed identities.
  */
-import { createLogger } from '@studio/logger';
+import { createLogger, type Logger } from '@studio/logger';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
 import { createStudio, type Studio, type StudioPorts } from '../src/app.js';
 import { studioEnvSchema, type StudioConfig } from '../src/config.js';
@@ -69,6 +69,8 @@ export interface TestStudioOptions {
   schedulerIntervalMs?: number;
   /** Reuse this database instead of cloning a fresh one (a second replica on the same data). */
   database?: FreshDatabase;
+  /** The service's logger (default: silent). */
+  logger?: Logger;
 }
 
 export async function startTestStudio(opts: TestStudioOptions = {}): Promise<TestStudio> {
@@ -83,7 +85,7 @@ export async function startTestStudio(opts: TestStudioOptions = {}): Promise<Tes
     SHUTDOWN_GRACE_MS: '2000',
     SCHEDULER_INTERVAL_MS: String(opts.schedulerIntervalMs ?? 100),
   });
-  const studio = createStudio(config, { logger: createLogger({ service: 'studio-test', level: 'silent' }), now: opts.now, relayIntervalMs: 100 });
+  const studio = createStudio(config, { logger: opts.logger ?? createLogger({ service: 'studio-test', level: 'silent' }), now: opts.now, relayIntervalMs: 100 });
   const ports = await studio.start();
   return {
     studio,

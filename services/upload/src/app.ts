@@ -10,12 +10,14 @@
  * Nothing opens a port or a connection until `start()`; integration tests boot both in-process on port 0.
  */
 import type { Express } from 'express';
+import { consumerObserver, registerQueueDepth } from '@studio/amqp/metrics';
 import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
-import { createMetrics } from '@studio/http/metrics';
+import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { createHttpApp, finishHttpApp, startHttpServer, type RunningHttpServer } from '@studio/http/server';
 import { createLogger, type Logger } from '@studio/logger';
 import type { UploadConfig } from './config.js';
 import { startCullConsumers } from './events/cull.consumer.js';
+import { jobMetrics } from './events/job-metrics.js';
 import { startPhotoConsumers } from './events/photo.consumer.js';
 import { RelayNotifier, startEventRelay, type EventRelay } from './events/relay.js';
 import { declareWorkTopology, workTopology, type WorkConsumer, type WorkTopology } from './events/work-queues.js';
@@ -44,6 +46,8 @@ export interface UploadDeps {
 export interface UploadCore {
   config: UploadConfig;
   logger: Logger;
+  /** The process's metrics registry (named after the process: upload or upload-worker). */
+  metrics: HttpMetrics;
   db: Database;
   stores: Stores;
   storage: ObjectStorage;
@@ -57,16 +61,18 @@ export interface UploadCore {
 
 export function createUploadCore(config: UploadConfig, deps: UploadDeps = {}, name = 'upload'): UploadCore {
   const logger = deps.logger ?? createLogger({ service: name, level: config.logLevel });
+  const metrics = createMetrics(name);
   const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const stores = createStores(db);
   const storage = new ObjectStorage(config.s3);
-  const studio = deps.shoots ? null : new StudioShootDirectory(config.studioGrpcAddr);
+  const studio = deps.shoots ? null : new StudioShootDirectory(config.studioGrpcAddr, undefined, { registry: metrics.registry });
   const shoots = deps.shoots ?? studio!;
   const notifier = new RelayNotifier();
   const services = createServices({ config, db, stores, storage, shoots, events: notifier, now: deps.now }, logger);
   return {
     config,
     logger,
+    metrics,
     db,
     stores,
     storage,
@@ -99,7 +105,7 @@ export interface Upload extends UploadCore {
 
 export function createUpload(config: UploadConfig, deps: UploadDeps = {}): Upload {
   const core = createUploadCore(config, deps, 'upload');
-  const { logger, db, stores, storage, services, notifier } = core;
+  const { logger, metrics, db, stores, storage, services, notifier } = core;
   let accepting = false;
   let relay: EventRelay | null = null;
   let http: RunningHttpServer | null = null;
@@ -109,7 +115,8 @@ export function createUpload(config: UploadConfig, deps: UploadDeps = {}): Uploa
   const httpApp = buildHttpApp({
     services,
     logger,
-    metrics: createMetrics('upload'),
+    metrics,
+    accessLog: config.accessLog,
     identitySecret: config.internalJwtSecret,
     isAccepting: () => accepting,
     readiness: {
@@ -133,10 +140,15 @@ export function createUpload(config: UploadConfig, deps: UploadDeps = {}): Uploa
         intervalMs: deps.relayIntervalMs,
         connectionName: 'upload',
         declareTopology: (amqp) => declareWorkTopology(amqp, core.topology),
+        registry: metrics.registry,
       });
       notifier.attach(relay);
       http = await startHttpServer(httpApp, config.httpPort, config.host);
-      grpcServer = await startGrpcServer((server) => registerUploadGrpc(server, stores, logger), config.grpcPort, config.host);
+      grpcServer = await startGrpcServer((server) => registerUploadGrpc(server, stores, logger), config.grpcPort, config.host, {
+        registry: metrics.registry,
+        logger,
+        accessLog: config.accessLog,
+      });
       janitor = startJanitor(services.sessions, logger, config.janitorIntervalSeconds * 1000);
       accepting = true;
       return { httpPort: http.port, grpcPort: grpcServer.port };
@@ -174,15 +186,23 @@ export interface UploadWorker extends UploadCore {
 
 export function createUploadWorker(config: UploadConfig, deps: UploadDeps = {}): UploadWorker {
   const core = createUploadCore(config, deps, 'upload-worker');
-  const { logger, db, stores, storage, services, notifier } = core;
-  let accepting = false;
+  const { logger, metrics, db, stores, storage, services, notifier } = core;
+  const observer = consumerObserver({ registry: metrics.registry, logger, accessLog: config.accessLog });
+  const jobs = jobMetrics(metrics.registry);
   let relay: EventRelay | null = null;
+  registerQueueDepth({
+    registry: metrics.registry,
+    amqp: () => relay?.amqp,
+    queues: [core.topology.derivatives.queue, core.topology.derivatives.deadQueue, core.topology.aiJobs.queue, core.topology.aiJobs.deadQueue],
+  });
+  let accepting = false;
   let consumers: WorkConsumer[] = [];
   let http: RunningHttpServer | null = null;
 
   const app = createHttpApp({
     logger,
-    metrics: createMetrics('upload-worker'),
+    metrics,
+    accessLog: config.accessLog,
     isAccepting: () => accepting,
     readiness: {
       database: () => db.ping(),
@@ -207,11 +227,12 @@ export function createUploadWorker(config: UploadConfig, deps: UploadDeps = {}):
         intervalMs: deps.relayIntervalMs,
         connectionName: 'upload-worker',
         declareTopology: (amqp) => declareWorkTopology(amqp, core.topology),
+        registry: metrics.registry,
       });
       notifier.attach(relay);
       consumers = [
-        ...startPhotoConsumers({ amqp: relay.amqp, topology: core.topology, derivatives: services.derivatives, logger, prefetch: config.worker.derivativePrefetch, retryDelayMs: deps.retryDelayMs }),
-        ...startCullConsumers({ amqp: relay.amqp, topology: core.topology, cullJobs: services.cullJobs, logger, retryDelayMs: deps.retryDelayMs }),
+        ...startPhotoConsumers({ amqp: relay.amqp, topology: core.topology, derivatives: services.derivatives, logger, prefetch: config.worker.derivativePrefetch, retryDelayMs: deps.retryDelayMs, observer, jobs }),
+        ...startCullConsumers({ amqp: relay.amqp, topology: core.topology, cullJobs: services.cullJobs, logger, retryDelayMs: deps.retryDelayMs, observer, jobs }),
       ];
       http = await startHttpServer(app, config.workerHttpPort, config.host);
       accepting = true;

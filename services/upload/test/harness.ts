@@ -9,7 +9,7 @@ import { connectAmqp } from '@studio/amqp';
 import { AppError } from '@studio/errors';
 import { loadService, startGrpcServer, unaryHandlers, type GrpcServerHandle } from '@studio/grpc';
 import { signIdentity, type Role } from '@studio/identity';
-import { createLogger } from '@studio/logger';
+import { createLogger, type Logger } from '@studio/logger';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
 import { createUpload, createUploadWorker, type Upload, type UploadDeps, type UploadWorker } from '../src/app.js';
 import { uploadEnvSchema, type UploadConfig } from '../src/config.js';
@@ -101,7 +101,7 @@ export function makeApi(base: string): Api {
   };
 }
 
-export async function startTestUpload(opts: { worker?: boolean; env?: Record<string, string> } = {}): Promise<TestUpload> {
+export async function startTestUpload(opts: { worker?: boolean; env?: Record<string, string>; logger?: Logger } = {}): Promise<TestUpload> {
   await ensureTemplate();
   const database = await freshDatabase(TEMPLATE);
   const s3 = await startS3Server({ port: 0 });
@@ -126,7 +126,7 @@ export async function startTestUpload(opts: { worker?: boolean; env?: Record<str
   });
   const clock = { offsetMs: 0 };
   const deps: UploadDeps = {
-    logger: createLogger({ service: 'upload-test', level: 'silent' }),
+    logger: opts.logger ?? createLogger({ service: 'upload-test', level: 'silent' }),
     now: () => new Date(Date.now() + clock.offsetMs),
     relayIntervalMs: 100,
     retryDelayMs: 50,

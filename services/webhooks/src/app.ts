@@ -7,6 +7,7 @@
 import express, { type Express } from 'express';
 import { createCursorCodec } from '@studio/cursor';
 import { createHttpApp, createMetrics, finishHttpApp, RouteRegistry, type HttpMetrics } from '@studio/http';
+import { serveOpenApiFragment } from '@studio/http/openapi';
 import { createLogger, type Logger } from '@studio/logger';
 import type { AmqpConnection } from '@studio/amqp';
 import type { WebhooksConfig } from './config.js';
@@ -91,6 +92,7 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
       const app = createHttpApp({
         logger,
         metrics,
+        accessLog: config.ACCESS_LOG,
         identitySecret: config.INTERNAL_JWT_SECRET,
         readiness: opts.readiness ?? { database: () => db.ping() },
         isAccepting: opts.isAccepting,
@@ -98,11 +100,13 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
       const router = express.Router();
       routes.mount(router);
       app.use(API_BASE, router);
+      // This service's part of the public OpenAPI document, for the gateway (docs/decisions/0008-openapi.md).
+      serveOpenApiFragment(app, routes, { title: 'webhooks service' });
       finishHttpApp(app, logger);
       return app;
     },
     opsApp(opts = {}) {
-      const app = createHttpApp({ logger, metrics, readiness: opts.readiness ?? { database: () => db.ping() }, isAccepting: opts.isAccepting });
+      const app = createHttpApp({ logger, metrics, accessLog: config.ACCESS_LOG, readiness: opts.readiness ?? { database: () => db.ping() }, isAccepting: opts.isAccepting });
       finishHttpApp(app, logger);
       return app;
     },
@@ -115,6 +119,7 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
         queueExpiresMs: config.WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS,
         prefetch: config.FANOUT_PREFETCH,
         registry: consumerMetricsTaken ? undefined : metrics.registry,
+        accessLog: config.ACCESS_LOG,
       });
       consumerMetricsTaken = true;
       cleanups.push(() => consumer.stop());

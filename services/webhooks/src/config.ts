@@ -98,6 +98,8 @@ export const configSchema = z
     /** A claimed delivery returns to the pool after this long if its dispatcher died. */
     DISPATCH_LEASE_MS: env.int(120_000, 100),
     LOG_LEVEL: env.logLevel(),
+    /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
+    ACCESS_LOG: env.bool(true),
   })
   .superRefine((c, ctx) => {
     if (c.DISPATCH_LEASE_MS < c.DELIVERY_TIMEOUT_MS + 1000) {

@@ -26,7 +26,7 @@ const api = webhooks.api({
   },
 });
 const http = await startHttpServer(api, config.WEBHOOKS_HTTP_PORT, config.WEBHOOKS_BIND_HOST);
-const grpc = await startWebhooksGrpc(config.WEBHOOKS_GRPC_PORT, config.WEBHOOKS_BIND_HOST);
+const grpc = await startWebhooksGrpc(config.WEBHOOKS_GRPC_PORT, config.WEBHOOKS_BIND_HOST, { registry: webhooks.metrics.registry, logger, accessLog: config.ACCESS_LOG });
 logger.info({ http: http.port, grpc: grpc.port, queue: config.WEBHOOKS_FANOUT_QUEUE }, 'webhooks api started');
 
 let shuttingDown = false;

@@ -13,7 +13,7 @@
  * No event ever carries a portal token or a bearer: webhooks leave the system.
  */
 import { randomUUID } from 'node:crypto';
-import { currentRequestId } from '@studio/logger';
+import { currentRequestId, currentTraceparent } from '@studio/trace';
 import type { AlbumRow } from '../store/album.store.js';
 import type { GalleryRow } from '../store/gallery.store.js';
 import type { NewOutboxEvent } from '../store/outbox.store.js';
@@ -33,7 +33,7 @@ export interface EventNotifier {
 }
 
 function event(type: EventType, workspaceId: string, data: Record<string, unknown>): NewOutboxEvent {
-  return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null };
+  return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null, traceparent: currentTraceparent() ?? null };
 }
 
 /** Spec section 6: exactly these five members, nothing else. */

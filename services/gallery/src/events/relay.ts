@@ -3,6 +3,7 @@
  * with publisher confirms. A broker outage delays events (rows stay pending); it never drops them.
  */
 import { API_VERSION, connectAmqp, type AmqpConnection } from '@studio/amqp';
+import type { MetricsRegistry } from '@studio/amqp/metrics';
 import { startOutboxRelay, type OutboxRelay, type OutboxStore } from '@studio/amqp/outbox';
 import type { Logger } from '@studio/logger';
 import type { EventNotifier } from './domain-events.js';
@@ -22,6 +23,8 @@ export interface EventRelayOptions {
   intervalMs?: number;
   /** How long start-up waits for the first broker connection before going on without it, ms. */
   connectWaitMs?: number;
+  /** The process registry: relay counters and the outbox backlog gauges. */
+  registry?: MetricsRegistry;
 }
 
 function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
@@ -40,7 +43,7 @@ export async function startEventRelay(opts: EventRelayOptions): Promise<EventRel
   const amqp = await connectAmqp(opts.amqpUrl, opts.logger, 'gallery');
   // Give the first connection a moment so the process starts ready; a broker that is down only delays events.
   await waitAtMost(amqp.model.waitForConnect(), opts.connectWaitMs ?? 3_000);
-  const relay: OutboxRelay = startOutboxRelay({ store: opts.store, amqp, logger: opts.logger, apiVersion: API_VERSION, intervalMs: opts.intervalMs });
+  const relay: OutboxRelay = startOutboxRelay({ store: opts.store, amqp, logger: opts.logger, apiVersion: API_VERSION, intervalMs: opts.intervalMs, registry: opts.registry });
   return {
     amqp,
     nudge: () => relay.nudge(),

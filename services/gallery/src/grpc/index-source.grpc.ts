@@ -5,7 +5,7 @@
  */
 import { AppError, toAppError } from '@studio/errors';
 import { grpc, loadService, unaryHandlers } from '@studio/grpc';
-import { requestIdFrom, runWithRequestId, type Logger } from '@studio/logger';
+import type { Logger } from '@studio/logger';
 import { serializeAlbum, serializeGallery } from '../services/serializers.js';
 import type { AlbumRow } from '../store/album.store.js';
 import type { GalleryRow } from '../store/gallery.store.js';
@@ -58,42 +58,40 @@ export function indexSourceHandlers(stores: Pick<Stores, 'galleries' | 'albums'>
         return { types: [...OWNED_TYPES] };
       },
     }),
+    // The call context (request id, trace) is set by startGrpcServer's interceptor before this runs.
     StreamDocuments: (call: grpc.ServerWritableStream<StreamRequest, SourceDocument>) => {
-      const rid = requestIdFrom(call.metadata.get('x-request-id')[0]);
-      runWithRequestId(rid, () => {
-        void (async () => {
-          const req = call.request;
-          if (!UUID_RE.test(req.workspace_id ?? '')) throw new AppError('invalid_input', 'workspace_id must be a UUID');
-          const workspaceId = req.workspace_id.toLowerCase();
-          const asked = (req.types ?? []).map((t) => t.trim().toLowerCase());
-          const wanted = asked.length === 0 ? new Set<string>(OWNED_TYPES) : new Set(asked.filter((t) => (OWNED_TYPES as readonly string[]).includes(t)));
-          let cancelled = false;
-          call.on('cancelled', () => (cancelled = true));
-          const write = async (doc: SourceDocument) => {
-            // Respect back-pressure: wait for the stream to drain before writing more.
-            if (!call.write(doc)) await new Promise<void>((resolve) => call.once('drain', () => resolve()));
-          };
-          if (wanted.has('gallery')) {
-            for await (const batch of stores.galleries.allInWorkspace(workspaceId)) {
-              if (cancelled) return;
-              for (const g of batch) await write(galleryDocument(g));
-            }
+      void (async () => {
+        const req = call.request;
+        if (!UUID_RE.test(req.workspace_id ?? '')) throw new AppError('invalid_input', 'workspace_id must be a UUID');
+        const workspaceId = req.workspace_id.toLowerCase();
+        const asked = (req.types ?? []).map((t) => t.trim().toLowerCase());
+        const wanted = asked.length === 0 ? new Set<string>(OWNED_TYPES) : new Set(asked.filter((t) => (OWNED_TYPES as readonly string[]).includes(t)));
+        let cancelled = false;
+        call.on('cancelled', () => (cancelled = true));
+        const write = async (doc: SourceDocument) => {
+          // Respect back-pressure: wait for the stream to drain before writing more.
+          if (!call.write(doc)) await new Promise<void>((resolve) => call.once('drain', () => resolve()));
+        };
+        if (wanted.has('gallery')) {
+          for await (const batch of stores.galleries.allInWorkspace(workspaceId)) {
+            if (cancelled) return;
+            for (const g of batch) await write(galleryDocument(g));
           }
-          if (wanted.has('album')) {
-            for await (const batch of stores.albums.allInWorkspace(workspaceId)) {
-              if (cancelled) return;
-              for (const a of batch) await write(albumDocument(a));
-            }
+        }
+        if (wanted.has('album')) {
+          for await (const batch of stores.albums.allInWorkspace(workspaceId)) {
+            if (cancelled) return;
+            for (const a of batch) await write(albumDocument(a));
           }
-          call.end();
-        })().catch((err: unknown) => {
-          const appErr = toAppError(err);
-          if (!appErr) logger.error({ err }, 'IndexSource.StreamDocuments failed');
-          const metadata = new grpc.Metadata();
-          metadata.set('x-error-kind', appErr?.kind ?? 'internal');
-          // grpc-js turns an 'error' on a server stream into the call's final status.
-          call.emit('error', { code: appErr ? appErr.grpcCode : grpc.status.INTERNAL, details: appErr ? appErr.message : 'internal error', metadata });
-        });
+        }
+        call.end();
+      })().catch((err: unknown) => {
+        const appErr = toAppError(err);
+        if (!appErr) logger.error({ err }, 'IndexSource.StreamDocuments failed');
+        const metadata = new grpc.Metadata();
+        metadata.set('x-error-kind', appErr?.kind ?? 'internal');
+        // grpc-js turns an 'error' on a server stream into the call's final status.
+        call.emit('error', { code: appErr ? appErr.grpcCode : grpc.status.INTERNAL, details: appErr ? appErr.message : 'internal error', metadata });
       });
     },
   };

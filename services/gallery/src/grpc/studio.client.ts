@@ -4,7 +4,7 @@
  * given workspaces alike, so the caller's 404 never tells the two apart.
  */
 import { AppError } from '@studio/errors';
-import { callUnary, createClient, loadService, type grpc } from '@studio/grpc';
+import { callUnary, createClient, loadService, type ClientOptions, type grpc } from '@studio/grpc';
 
 export interface ShootRef {
   id: string;
@@ -28,8 +28,8 @@ interface ShootMessage {
 export class StudioShootDirectory implements ShootDirectory {
   private readonly client: grpc.Client;
 
-  constructor(address: string, private readonly timeoutMs = 5_000) {
-    this.client = createClient(loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal'), address);
+  constructor(address: string, private readonly timeoutMs = 5_000, grpcOptions: ClientOptions = {}) {
+    this.client = createClient(loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal'), address, grpcOptions);
   }
 
   async getShoot(shootId: string, workspaceIds: string[]): Promise<ShootRef> {

@@ -4,7 +4,7 @@
  * 300 bytes per photo), so the client accepts messages up to 64 MiB instead of gRPC's default 4 MiB.
  */
 import { AppError } from '@studio/errors';
-import { callUnary, grpc, loadService } from '@studio/grpc';
+import { callUnary, createClient, loadService, type ClientOptions, type grpc } from '@studio/grpc';
 
 export interface KeeperPhoto {
   id: string;
@@ -34,12 +34,10 @@ const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export class UploadKeeperSource implements KeeperSource {
   private readonly client: grpc.Client;
 
-  constructor(address: string, private readonly timeoutMs = 10_000) {
-    const Ctor = loadService('upload/v1/upload.proto', 'upload.v1.UploadInternal');
-    this.client = new Ctor(address, grpc.credentials.createInsecure(), {
-      'grpc.keepalive_time_ms': 30_000,
-      'grpc.enable_retries': 1,
-      'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+  constructor(address: string, private readonly timeoutMs = 10_000, grpcOptions: ClientOptions = {}) {
+    this.client = createClient(loadService('upload/v1/upload.proto', 'upload.v1.UploadInternal'), address, {
+      ...grpcOptions,
+      channelOptions: { 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES, ...grpcOptions.channelOptions },
     });
   }
 

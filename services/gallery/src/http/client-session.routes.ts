@@ -2,6 +2,7 @@
 import { defineRoute, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import { openSessionBody, presentedToken } from './client-session.schema.js';
+import { clientSessionResponse } from './response.schema.js';
 
 export function clientSessionRoutes({ sessions }: Services): AnyRouteDef[] {
   const routes = [
@@ -12,6 +13,7 @@ export function clientSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Exchange a gallery portal token (or magic code) for a client bearer limited to that gallery',
       tags: ['client-sessions'],
       auth: 'none',
+      response: clientSessionResponse,
       body: openSessionBody,
       errors: ['unauthorized'],
       handler: async ({ body }) => ({ ok: true, session: await sessions.open(presentedToken(body)) }),

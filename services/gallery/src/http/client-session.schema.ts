@@ -4,7 +4,11 @@ import { AppError } from '@studio/errors';
 
 const credential = z.string().min(1).max(512);
 
-export const openSessionBody = z.object({ portal_token: credential.optional(), magic_code: credential.optional() });
+export const openSessionBody = z.object({ portal_token: credential.optional(), magic_code: credential.optional() }).meta({
+  // OpenAPI: the rule presentedToken enforces (one of the two is required; both given must be equal).
+  description: 'The portal token, or magic_code as its alias; when both are given they must be equal.',
+  anyOf: [{ required: ['portal_token'] }, { required: ['magic_code'] }],
+});
 
 export function presentedToken(body: z.output<typeof openSessionBody>): string {
   const { portal_token: token, magic_code: code } = body;

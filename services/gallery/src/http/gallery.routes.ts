@@ -5,6 +5,7 @@
 import { defineRoute, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import { createGalleryBody, favoriteBody, favoritePhotoId, favoriteQuery, galleryParams, listGalleriesQuery, photosQuery } from './gallery.schema.js';
+import { favoriteResponse, galleryDetailResponse, galleryResponse, listGalleriesResponse, listGalleryPhotosResponse, publishResponse } from './response.schema.js';
 
 /** The legacy decimal-offset cursor was deprecated with this release and goes away with the next one. */
 export const LEGACY_CURSOR_DEPRECATION = {
@@ -39,6 +40,7 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       summary: 'List the galleries of a workspace (drafts included), newest first',
       tags: ['galleries'],
       auth: 'token',
+      response: listGalleriesResponse,
       query: listGalleriesQuery,
       handler: async ({ principal, query }) => ({ ok: true, ...(await galleries.list(principal, query.workspace_id, query)) }),
     }),
@@ -49,6 +51,7 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       summary: "Create a draft gallery from a shoot's ready keepers, in capture order",
       tags: ['galleries'],
       auth: 'token',
+      response: galleryResponse,
       body: createGalleryBody,
       status: 201,
       errors: ['forbidden'],
@@ -61,6 +64,7 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       summary: 'Read one gallery with all its photos in order and signed URLs (1 hour)',
       tags: ['galleries'],
       auth: 'token_or_client',
+      response: galleryDetailResponse,
       params: galleryParams,
       handler: async ({ principal, params, req, res }) => {
         // Pre-rendered JSON bytes (see GalleryViews): written as they are, no object graph, no copy.
@@ -81,6 +85,7 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       summary: 'Page through the photos of a gallery (keyset cursor on order_index, photo_id)',
       tags: ['galleries'],
       auth: 'token_or_client',
+      response: listGalleryPhotosResponse,
       params: galleryParams,
       query: photosQuery,
       handler: async ({ principal, params, query, res }) => {
@@ -99,6 +104,7 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       summary: 'Mark a photo of the gallery as a favorite of the caller (idempotent)',
       tags: ['galleries'],
       auth: 'token_or_client',
+      response: favoriteResponse,
       params: galleryParams,
       query: favoriteQuery,
       body: favoriteBody,
@@ -115,6 +121,7 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       summary: 'Remove the favorite mark of the caller from a photo (idempotent; the body may be left out)',
       tags: ['galleries'],
       auth: 'token_or_client',
+      response: favoriteResponse,
       params: galleryParams,
       query: favoriteQuery,
       body: favoriteBody,
@@ -131,6 +138,7 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       summary: 'Publish a draft gallery (again: no change) and get its portal token',
       tags: ['galleries'],
       auth: 'token',
+      response: publishResponse,
       params: galleryParams,
       errors: ['forbidden'],
       handler: async ({ principal, params }) => ({ ok: true, gallery: await galleries.publish(principal, params.id) }),

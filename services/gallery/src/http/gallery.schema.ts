@@ -21,8 +21,14 @@ export const photosQuery = z.object({
 });
 
 /** photo_id in the JSON body, or in the query as photo_id or photoId; the DELETE body may be left out. */
-export const favoriteBody = z.object({ photo_id: uuid().optional() }).optional();
-export const favoriteQuery = z.object({ photo_id: uuid().optional(), photoId: uuid().optional() });
+export const favoriteBody = z
+  .object({ photo_id: uuid().optional() })
+  .optional()
+  .describe('photo_id here, or in the query as photo_id or photoId (one is required; all given must name the same photo).');
+export const favoriteQuery = z.object({
+  photo_id: uuid().optional().describe('The photo, when the JSON body does not name it.'),
+  photoId: uuid().optional().describe('Alias of photo_id.'),
+});
 
 /** The one photo id of a favorites call; every place that names one must name the same photo. */
 export function favoritePhotoId(body: z.output<typeof favoriteBody>, query: z.output<typeof favoriteQuery>): string {

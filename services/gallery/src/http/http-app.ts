@@ -5,6 +5,7 @@
 import express, { type Express } from 'express';
 import { RouteRegistry } from '@studio/http';
 import { createHttpApp, finishHttpApp } from '@studio/http/server';
+import { serveOpenApiFragment } from '@studio/http/openapi';
 import type { HttpMetrics } from '@studio/http/metrics';
 import type { Logger } from '@studio/logger';
 import type { Services } from '../services/index.js';
@@ -24,6 +25,8 @@ export interface GalleryHttpOptions {
   identitySecret: string;
   readiness: Record<string, () => Promise<unknown>>;
   isAccepting: () => boolean;
+  /** One access-log line per request (ACCESS_LOG). */
+  accessLog?: boolean;
 }
 
 export function buildHttpApp(opts: GalleryHttpOptions): Express {
@@ -33,10 +36,14 @@ export function buildHttpApp(opts: GalleryHttpOptions): Express {
     identitySecret: opts.identitySecret,
     readiness: opts.readiness,
     isAccepting: opts.isAccepting,
+    accessLog: opts.accessLog,
   });
   const router = express.Router();
-  galleryHttpRoutes(opts.services).mount(router);
+  const routes = galleryHttpRoutes(opts.services);
+  routes.mount(router);
   app.use(API_BASE, router);
+  // This service's part of the public OpenAPI document, for the gateway (docs/decisions/0008-openapi.md).
+  serveOpenApiFragment(app, routes, { title: 'gallery service' });
   finishHttpApp(app, opts.logger);
   return app;
 }

@@ -14,7 +14,8 @@
  */
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { EVENTS_EXCHANGE, assertTopology, type AmqpConnection } from '@studio/amqp';
-import { requestIdFrom, runWithRequestId, type Logger } from '@studio/logger';
+import { consumerObserver, type ConsumerObserver } from '@studio/amqp/metrics';
+import type { Logger } from '@studio/logger';
 import { INDEX_ROUTING_KEYS, InvalidEventError, type IndexerService } from '../services/indexer.service.js';
 
 export const INDEX_QUEUE = 'search.index';
@@ -23,7 +24,8 @@ export const dlqOf = (queue: string) => `${queue}.dlq`;
 export const MAX_DELIVERIES = 5;
 
 export interface ConsumerMetrics {
-  processed(outcome: string, lagSeconds: number | null): void;
+  /** An event handled: its outcome, lag (event creation to applied) and how long applying it took. */
+  processed(outcome: string, lagSeconds: number | null, applySeconds: number): void;
   failed(kind: 'invalid' | 'retry' | 'unavailable'): void;
 }
 
@@ -73,6 +75,8 @@ export interface IndexConsumerOptions {
   /** x-expires of the queues (0: never). */
   queueExpiresMs?: number;
   metrics?: ConsumerMetrics;
+  /** Consumer lag and the access-log line per message; without it messages still continue the publisher's trace. */
+  observer?: ConsumerObserver;
   /** Backoff of in-process retries while the database is unreachable (ms, doubled up to 30 s). */
   retryBaseMs?: number;
 }
@@ -91,6 +95,7 @@ export function startIndexConsumer(opts: IndexConsumerOptions): IndexConsumer {
   const { amqp, indexer, logger } = opts;
   const baseMs = opts.retryBaseMs ?? 250;
   const queue = opts.queue ?? INDEX_QUEUE;
+  const observer = opts.observer ?? consumerObserver({});
   let stopping = false;
   let channel: Channel | null = null;
   let consumerTag: string | null = null;
@@ -98,8 +103,10 @@ export function startIndexConsumer(opts: IndexConsumerOptions): IndexConsumer {
   let attaching: Promise<void> | null = null;
 
   const handle = async (ch: Channel, msg: ConsumeMessage): Promise<void> => {
-    const rid = requestIdFrom(msg.properties.headers?.['x-request-id']);
-    await runWithRequestId(rid, async () => {
+    // The event is indexed in the publisher's trace (a new span of it).
+    const consumption = observer.start(queue, msg);
+    const type = msg.fields.routingKey;
+    await consumption.run(async () => {
       let raw: unknown;
       try {
         raw = JSON.parse(msg.content.toString('utf8'));
@@ -107,21 +114,27 @@ export function startIndexConsumer(opts: IndexConsumerOptions): IndexConsumer {
         logger.warn({ routingKey: msg.fields.routingKey }, 'index: message is not JSON; dead-lettered');
         opts.metrics?.failed('invalid');
         ch.nack(msg, false, false);
+        consumption.done('dead_lettered', { event_type: type });
         return;
       }
+      consumption.lag((raw as { created_at?: string } | null)?.created_at);
       for (let attempt = 0; ; attempt++) {
         try {
+          const started = process.hrtime.bigint();
           const { outcome, event } = await indexer.apply(raw);
+          const applySeconds = Number(process.hrtime.bigint() - started) / 1e9;
           const lag = event ? (Date.now() - event.createdAt.getTime()) / 1000 : null;
-          opts.metrics?.processed(outcome, lag);
+          opts.metrics?.processed(outcome, lag, applySeconds);
           if (outcome !== 'applied') logger.debug({ outcome, routingKey: msg.fields.routingKey, eventId: event?.id }, 'index: event skipped');
           ch.ack(msg);
+          consumption.done(outcome, { event_id: event?.id, event_type: type });
           return;
         } catch (err) {
           if (err instanceof InvalidEventError) {
             logger.warn({ routingKey: msg.fields.routingKey, reason: err.message }, 'index: invalid event; dead-lettered');
             opts.metrics?.failed('invalid');
             ch.nack(msg, false, false);
+            consumption.done('dead_lettered', { event_type: type });
             return;
           }
           if (isConnectivityError(err) && !stopping) {
@@ -136,6 +149,7 @@ export function startIndexConsumer(opts: IndexConsumerOptions): IndexConsumer {
           opts.metrics?.failed('retry');
           await sleep(Math.min(5_000, baseMs * 2 ** Math.min(deliveries, 5)));
           ch.nack(msg, false, true);
+          consumption.done('requeued', { event_type: type });
           return;
         }
       }

@@ -1,6 +1,5 @@
 /** Client of the generic IndexSource contract (proto/index/v1/index_source.proto). */
 import { callUnary, createClient, grpc, loadService } from '@studio/grpc';
-import { currentRequestId } from '@studio/logger';
 
 export const INDEX_SOURCE_PROTO = 'index/v1/index_source.proto';
 export const INDEX_SOURCE_SERVICE = 'index.v1.IndexSource';
@@ -38,9 +37,8 @@ export function connectIndexSource(address: string): IndexSourceClient {
       return res.types ?? [];
     },
     stream(workspaceId, types, timeoutMs) {
+      // x-request-id and traceparent are added by the client's interceptor.
       const metadata = new grpc.Metadata();
-      const rid = currentRequestId();
-      if (rid) metadata.set('x-request-id', rid);
       const fn = (client as unknown as Record<string, Function>).StreamDocuments!;
       const call = fn.call(client, { workspace_id: workspaceId, types }, metadata, { deadline: Date.now() + timeoutMs }) as grpc.ClientReadableStream<SourceDocumentMessage>;
       return call as AsyncIterable<SourceDocumentMessage>;

@@ -1,6 +1,6 @@
 /** zod schemas of GET /search (validated once at the edge by the route builder; 400 invalid_input). */
 import { z } from 'zod';
-import { cursor, limit, listResponse, uuid } from '@studio/http';
+import { cursor, limit, listResponse, uuid, withWireFormat } from '@studio/http';
 import { DOC_TYPES, isDocType, type DocType } from '../services/document-mapping.js';
 import { MAX_QUERY_CHARS } from '../services/query-parser.js';
 
@@ -23,10 +23,14 @@ export function parseTypes(value: string | string[] | undefined): DocType[] | nu
 
 export const searchQuerySchema = z.object({
   /** Trimmed; 1 to 256 characters. A query without letters or digits is valid and matches nothing. */
-  q: z
-    .string({ message: 'is required' })
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, 'must contain at least one character').max(MAX_QUERY_CHARS, `must be at most ${MAX_QUERY_CHARS} characters`)),
+  q: withWireFormat(
+    z
+      .string({ message: 'is required' })
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1, 'must contain at least one character').max(MAX_QUERY_CHARS, `must be at most ${MAX_QUERY_CHARS} characters`)),
+    // OpenAPI: the trim above hides the length rule from the generated JSON Schema.
+    { type: 'string', minLength: 1, description: `The search text; trimmed, it must have 1 to ${MAX_QUERY_CHARS} characters.` },
+  ),
   workspace_id: uuid(),
   types: z
     .union([z.string().max(MAX_TYPES_CHARS), z.array(z.string().max(MAX_TYPES_CHARS)).max(10)])
@@ -48,6 +52,6 @@ export const searchItemSchema = z.object({
     })
     .nullable(),
   rank: z.number(),
-});
+}).meta({ id: 'SearchResult' });
 
 export const searchResponseSchema = listResponse(searchItemSchema);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import { API_VERSION, EVENTS_EXCHANGE, assertTopology } from '@studio/amqp';
 import { signIdentity, type Role } from '@studio/identity';
+import type { Logger } from '@studio/logger';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
 import { createSearch, type RunningSearch, type SearchApp } from '../../src/app.js';
 import { parseSearchConfig, type SearchConfig } from '../../src/config.js';
@@ -27,7 +28,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(overrides: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(overrides: Record<string, string> = {}, opts: { logger?: Logger } = {}): Promise<Harness> {
   const db = await freshDatabase(SEARCH_TEMPLATE);
   const queue = `search.index.test-${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const config = parseSearchConfig({
@@ -42,7 +43,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...overrides,
   });
-  const app = createSearch(config);
+  const app = createSearch(config, { logger: opts.logger });
   const running = await app.start();
   await waitUntil(async () => running.consumer.isConsuming(), 10_000, 'index consumer attached');
   const connection: ChannelModel = await amqp.connect(testConfig.TEST_AMQP_URL);

@@ -9,7 +9,7 @@
  * `<entity>.events.ts` beside this file.
  */
 import { randomUUID } from 'node:crypto';
-import { currentRequestId } from '@studio/logger';
+import { currentRequestId, currentTraceparent } from '@studio/trace';
 import type { NewOutboxEvent } from '../store/outbox.store.js';
 
 export const EVENT_TYPE = {
@@ -64,7 +64,7 @@ export interface EventNotifier {
 }
 
 export function event(type: EventType, workspaceId: string, data: Record<string, unknown>): NewOutboxEvent {
-  return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null };
+  return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null, traceparent: currentTraceparent() ?? null };
 }
 
 /** `<entity>.deleted` data: the id and the moment of deletion. */

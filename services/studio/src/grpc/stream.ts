@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { toAppError } from '@studio/errors';
 import { grpc } from '@studio/grpc';
-import { requestIdFrom, runWithRequestId, type Logger } from '@studio/logger';
+import type { Logger } from '@studio/logger';
 
 export type StreamImpl<Req, Res> = (request: Req, metadata: grpc.Metadata) => AsyncIterable<Res>;
 
@@ -35,26 +35,24 @@ async function writable(call: grpc.ServerWritableStream<unknown, unknown>): Prom
 }
 
 export function streamHandler<Req, Res>(logger: Logger, method: string, impl: StreamImpl<Req, Res>): grpc.handleServerStreamingCall<Req, Res> {
+  // The call context (request id, trace) is set by startGrpcServer's interceptor before this runs.
   return (call) => {
-    const rid = requestIdFrom(call.metadata.get('x-request-id')[0]);
-    runWithRequestId(rid, () => {
-      void (async () => {
-        const gone = () => call.cancelled || call.destroyed;
-        let cancelled = false;
-        call.on('cancelled', () => {
-          cancelled = true;
-        });
-        try {
-          for await (const message of impl(call.request, call.metadata)) {
-            if (cancelled || gone()) return; // leaving the loop closes the generator (its finally blocks run)
-            if (!call.write(message)) await writable(call as grpc.ServerWritableStream<unknown, unknown>);
-          }
-          if (!cancelled && !gone()) call.end();
-        } catch (err) {
-          if (cancelled || gone()) return;
-          call.emit('error', statusOf(err, logger, method));
+    void (async () => {
+      const gone = () => call.cancelled || call.destroyed;
+      let cancelled = false;
+      call.on('cancelled', () => {
+        cancelled = true;
+      });
+      try {
+        for await (const message of impl(call.request, call.metadata)) {
+          if (cancelled || gone()) return; // leaving the loop closes the generator (its finally blocks run)
+          if (!call.write(message)) await writable(call as grpc.ServerWritableStream<unknown, unknown>);
         }
-      })();
-    });
+        if (!cancelled && !gone()) call.end();
+      } catch (err) {
+        if (cancelled || gone()) return;
+        call.emit('error', statusOf(err, logger, method));
+      }
+    })();
   };
 }

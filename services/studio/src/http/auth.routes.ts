@@ -1,6 +1,7 @@
 /** /auth/whoami: introspect the calling token. */
 import { defineRoute, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
+import { whoamiResponse } from './response.schema.js';
 
 export function authRoutes({ tokens }: Services): AnyRouteDef[] {
   // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
@@ -12,6 +13,7 @@ export function authRoutes({ tokens }: Services): AnyRouteDef[] {
       summary: 'The owning profile, the token and the workspaces it reaches',
       tags: ['auth'],
       auth: 'token',
+      response: whoamiResponse,
       handler: async ({ principal }) => ({ ok: true, ...(await tokens.whoami(principal)) }),
     }),
   ];

@@ -2,6 +2,7 @@
 import { defineRoute, requireWorkspace, workspaceFilter, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import { createClientBody, listClientsQuery } from './client.schema.js';
+import { clientResponse, listClientsResponse } from './response.schema.js';
 
 export function clientRoutes({ clients }: Services): AnyRouteDef[] {
   // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
@@ -13,6 +14,7 @@ export function clientRoutes({ clients }: Services): AnyRouteDef[] {
       summary: 'List the clients of a workspace, newest first',
       tags: ['clients'],
       auth: 'token',
+      response: listClientsResponse,
       query: listClientsQuery,
       handler: async ({ principal, query }) => ({ ok: true, ...(await clients.list(workspaceFilter(principal, query.workspace_id), query)) }),
     }),
@@ -23,6 +25,7 @@ export function clientRoutes({ clients }: Services): AnyRouteDef[] {
       summary: 'Create a client (email lower-cased; email, phone and notes optional)',
       tags: ['clients'],
       auth: 'token',
+      response: clientResponse,
       body: createClientBody,
       status: 201,
       idempotent: true,

@@ -2,6 +2,7 @@
 import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import { dashboardQuery } from './dashboard.schema.js';
+import { dashboardResponse } from './response.schema.js';
 
 export function dashboardRoutes({ dashboard }: Services): AnyRouteDef[] {
   // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
@@ -13,6 +14,7 @@ export function dashboardRoutes({ dashboard }: Services): AnyRouteDef[] {
       summary: 'Upcoming shoots, open tasks, recent paid orders and counts',
       tags: ['dashboard'],
       auth: 'token',
+      response: dashboardResponse,
       query: dashboardQuery,
       handler: async ({ principal, query }) => ({ ok: true, dashboard: await dashboard.get(workspaceFilter(principal, query.workspace_id)) }),
     }),

@@ -5,6 +5,7 @@
 import express, { type Express } from 'express';
 import { RouteRegistry } from '@studio/http';
 import { createHttpApp, finishHttpApp } from '@studio/http/server';
+import { serveOpenApiFragment } from '@studio/http/openapi';
 import type { HttpMetrics } from '@studio/http/metrics';
 import type { Logger } from '@studio/logger';
 import type { Services } from '../services/index.js';
@@ -39,6 +40,8 @@ export interface StudioHttpOptions {
   identitySecret: string;
   readiness: Record<string, () => Promise<unknown>>;
   isAccepting: () => boolean;
+  /** One access-log line per request (ACCESS_LOG). */
+  accessLog?: boolean;
 }
 
 export function buildHttpApp(opts: StudioHttpOptions): Express {
@@ -48,10 +51,14 @@ export function buildHttpApp(opts: StudioHttpOptions): Express {
     identitySecret: opts.identitySecret,
     readiness: opts.readiness,
     isAccepting: opts.isAccepting,
+    accessLog: opts.accessLog,
   });
   const router = express.Router();
-  studioRoutes(opts.services).mount(router);
+  const routes = studioRoutes(opts.services);
+  routes.mount(router);
   app.use(API_BASE, router);
+  // This service's part of the public OpenAPI document, for the gateway (docs/decisions/0008-openapi.md).
+  serveOpenApiFragment(app, routes, { title: 'studio service' });
   finishHttpApp(app, opts.logger);
   return app;
 }

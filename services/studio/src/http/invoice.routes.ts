@@ -2,6 +2,7 @@
 import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import { listInvoicesQuery } from './invoice.schema.js';
+import { listInvoicesResponse } from './response.schema.js';
 
 export function invoiceRoutes({ invoices }: Services): AnyRouteDef[] {
   // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
@@ -13,6 +14,7 @@ export function invoiceRoutes({ invoices }: Services): AnyRouteDef[] {
       summary: 'List invoices, newest first',
       tags: ['invoices'],
       auth: 'token',
+      response: listInvoicesResponse,
       query: listInvoicesQuery,
       handler: async ({ principal, query }) => ({ ok: true, ...(await invoices.list(workspaceFilter(principal, query.workspace_id), query)) }),
     }),

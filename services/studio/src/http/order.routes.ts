@@ -2,6 +2,7 @@
 import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import { listOrdersQuery } from './order.schema.js';
+import { listOrdersResponse } from './response.schema.js';
 
 export function orderRoutes({ orders }: Services): AnyRouteDef[] {
   // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
@@ -13,6 +14,7 @@ export function orderRoutes({ orders }: Services): AnyRouteDef[] {
       summary: 'List the paid orders of a workspace, newest first',
       tags: ['orders'],
       auth: 'token',
+      response: listOrdersResponse,
       query: listOrdersQuery,
       handler: async ({ principal, query }) => ({ ok: true, ...(await orders.listPaid(workspaceFilter(principal, query.workspace_id), query)) }),
     }),

@@ -3,6 +3,7 @@ import { defineRoute, requireWorkspace, workspaceFilter, type AnyRouteDef } from
 import { workspaceIdsOf } from '@studio/identity';
 import type { Services } from '../services/index.js';
 import { createShootBody, listShootsQuery, shootParams, shotListPatchBody } from './shoot.schema.js';
+import { listShootsResponse, shootResponse } from './response.schema.js';
 
 export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
   // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
@@ -14,6 +15,7 @@ export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
       summary: 'List the shoots of a workspace, newest first',
       tags: ['shoots'],
       auth: 'token',
+      response: listShootsResponse,
       query: listShootsQuery,
       handler: async ({ principal, query }) => ({ ok: true, ...(await shoots.list(workspaceFilter(principal, query.workspace_id), query)) }),
     }),
@@ -24,6 +26,7 @@ export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
       summary: 'Create a planned shoot with a slug unique in its workspace',
       tags: ['shoots'],
       auth: 'token',
+      response: shootResponse,
       body: createShootBody,
       status: 201,
       idempotent: true,
@@ -50,6 +53,7 @@ export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
       summary: 'Read one shoot with its shot-list items',
       tags: ['shoots'],
       auth: 'token',
+      response: shootResponse,
       params: shootParams,
       handler: async ({ principal, params }) => ({ ok: true, shoot: await shoots.get(params.id, workspaceIdsOf(principal)) }),
     }),
@@ -60,6 +64,7 @@ export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
       summary: 'Tick or untick one shot-list item (idempotent)',
       tags: ['shoots'],
       auth: 'token',
+      response: shootResponse,
       params: shootParams,
       body: shotListPatchBody,
       errors: ['forbidden'],

@@ -2,6 +2,7 @@
 import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import { listTasksQuery } from './task.schema.js';
+import { listTasksResponse } from './response.schema.js';
 
 export function taskRoutes({ tasks }: Services): AnyRouteDef[] {
   // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
@@ -13,6 +14,7 @@ export function taskRoutes({ tasks }: Services): AnyRouteDef[] {
       summary: 'List tasks, newest first',
       tags: ['tasks'],
       auth: 'token',
+      response: listTasksResponse,
       query: listTasksQuery,
       handler: async ({ principal, query }) => ({ ok: true, ...(await tasks.list(workspaceFilter(principal, query.workspace_id), query)) }),
     }),

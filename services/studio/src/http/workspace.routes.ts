@@ -2,6 +2,7 @@
 import { defineRoute, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import { listWorkspacesQuery } from './workspace.schema.js';
+import { listWorkspacesResponse } from './response.schema.js';
 
 export function workspaceRoutes({ workspaces }: Services): AnyRouteDef[] {
   // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
@@ -13,6 +14,7 @@ export function workspaceRoutes({ workspaces }: Services): AnyRouteDef[] {
       summary: "List the workspaces the token's owner belongs to, newest first",
       tags: ['workspaces'],
       auth: 'token',
+      response: listWorkspacesResponse,
       query: listWorkspacesQuery,
       handler: async ({ principal, query }) => ({ ok: true, ...(await workspaces.list(principal.memberships, query)) }),
     }),

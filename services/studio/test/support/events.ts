@@ -72,6 +72,7 @@ export interface OutboxRow {
   type: string;
   payload: Record<string, any>;
   request_id: string | null;
+  traceparent: string | null;
   sent_at: Date | null;
 }
 
@@ -80,7 +81,7 @@ export async function outboxRows(url: string, workspaceId: string): Promise<Outb
   await client.connect();
   try {
     const res = await client.query(
-      'SELECT id::text, type, payload, request_id, sent_at FROM outbox WHERE workspace_id = $1 ORDER BY created_at, id',
+      'SELECT id::text, type, payload, request_id, traceparent, sent_at FROM outbox WHERE workspace_id = $1 ORDER BY created_at, id',
       [workspaceId],
     );
     return res.rows as OutboxRow[];

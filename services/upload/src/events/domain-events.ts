@@ -8,7 +8,7 @@
  * the same transaction as the state change and can never be lost between a commit and a publish.
  */
 import { randomUUID } from 'node:crypto';
-import { currentRequestId } from '@studio/logger';
+import { currentRequestId, currentTraceparent } from '@studio/trace';
 import type { NewOutboxEvent } from '../store/outbox.store.js';
 import type { JobRow } from '../store/job.store.js';
 import type { PhotoRow } from '../store/photo.store.js';
@@ -28,7 +28,7 @@ export interface EventNotifier {
 }
 
 function event(type: EventType, workspaceId: string, data: Record<string, unknown>): NewOutboxEvent {
-  return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null };
+  return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null, traceparent: currentTraceparent() ?? null };
 }
 
 /** photo.uploaded carries the photo's public JSON (decision 0004: event-carried state) plus its session. */

@@ -5,12 +5,26 @@
  */
 import type { Logger } from '@studio/logger';
 import type { AmqpConnection } from '@studio/amqp';
+import type { ConsumerObserver } from '@studio/amqp/metrics';
 import type { PhotoUploadedData } from './domain-events.js';
+import { jobMetrics, type JobMetrics } from './job-metrics.js';
 import type { DerivativeService } from '../services/derivative.service.js';
 import { startWorkConsumer, type WorkConsumer, type WorkTopology } from './work-queues.js';
 
-export function startPhotoConsumers(opts: { amqp: AmqpConnection; topology: WorkTopology; derivatives: DerivativeService; logger: Logger; prefetch: number; retryDelayMs?: number }): WorkConsumer[] {
-  const { amqp, derivatives, logger } = opts;
+export interface PhotoConsumerOptions {
+  amqp: AmqpConnection;
+  topology: WorkTopology;
+  derivatives: DerivativeService;
+  logger: Logger;
+  prefetch: number;
+  retryDelayMs?: number;
+  observer?: ConsumerObserver;
+  jobs?: JobMetrics;
+}
+
+export function startPhotoConsumers(opts: PhotoConsumerOptions): WorkConsumer[] {
+  const { amqp, derivatives, logger, observer } = opts;
+  const jobs = opts.jobs ?? jobMetrics();
   const work = startWorkConsumer<PhotoUploadedData>({
     amqp,
     topology: opts.topology,
@@ -18,9 +32,10 @@ export function startPhotoConsumers(opts: { amqp: AmqpConnection; topology: Work
     prefetch: opts.prefetch,
     logger,
     retryDelayMs: opts.retryDelayMs,
+    observer,
     handle: async ({ envelope }) => {
       const started = Date.now();
-      const outcome = await derivatives.process(envelope.data.photo_id);
+      const outcome = await jobs.time('derivative', () => derivatives.process(envelope.data.photo_id));
       logger.info({ photo_id: envelope.data.photo_id, outcome, ms: Date.now() - started }, 'derivative job');
       return 'ack';
     },
@@ -31,6 +46,7 @@ export function startPhotoConsumers(opts: { amqp: AmqpConnection; topology: Work
     queue: opts.topology.derivatives.deadQueue,
     prefetch: 10,
     logger,
+    observer,
     handle: async ({ envelope }) => {
       await derivatives.fail(envelope.data.photo_id, 'Processing failed repeatedly; upload the photo again.');
       return 'ack';

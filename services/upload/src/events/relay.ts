@@ -3,6 +3,7 @@
  * with publisher confirms. A broker outage delays events (rows stay pending); it never drops them.
  */
 import { API_VERSION, connectAmqp, type AmqpConnection } from '@studio/amqp';
+import type { MetricsRegistry } from '@studio/amqp/metrics';
 import { startOutboxRelay, type OutboxRelay, type OutboxStore } from '@studio/amqp/outbox';
 import type { Logger } from '@studio/logger';
 import type { EventNotifier } from './domain-events.js';
@@ -22,6 +23,8 @@ export interface EventRelayOptions {
   intervalMs?: number;
   /** How long start-up waits for the first broker connection before going on without it, ms. */
   connectWaitMs?: number;
+  /** The process registry: relay counters and the outbox backlog gauges. */
+  registry?: MetricsRegistry;
   connectionName?: string;
   /**
    * Declares what must exist before anything is published (this service's work queues and their bindings),
@@ -66,6 +69,7 @@ export async function startEventRelay(opts: EventRelayOptions): Promise<EventRel
           await declared;
           return opts.store.withPendingBatch(limit, publish);
         },
+        backlog: opts.store.backlog ? () => opts.store.backlog!() : undefined,
       }
     : opts.store;
   const relay: OutboxRelay = startOutboxRelay({
@@ -74,6 +78,7 @@ export async function startEventRelay(opts: EventRelayOptions): Promise<EventRel
     logger: opts.logger,
     apiVersion: API_VERSION,
     intervalMs: opts.intervalMs,
+    registry: opts.registry,
   });
   return {
     amqp,

@@ -14,7 +14,8 @@
  */
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { EVENTS_EXCHANGE, assertTopology, type AmqpConnection, type EventEnvelope } from '@studio/amqp';
-import { requestIdFrom, runWithRequestId, type Logger } from '@studio/logger';
+import { consumerObserver, type ConsumerObserver } from '@studio/amqp/metrics';
+import type { Logger } from '@studio/logger';
 import { EVENT_TYPE } from './domain-events.js';
 
 /** Deliveries of one message before the broker dead-letters it (a fixed part of the queue's declaration). */
@@ -115,6 +116,8 @@ export interface ConsumerOptions<D> {
   handle: (msg: WorkMessage<D>) => Promise<Outcome>;
   /** Wait before a `retry` nack so a failing dependency is not hammered, ms. */
   retryDelayMs?: number;
+  /** Consumer lag and the access-log line per message; without it messages still continue the publisher's trace. */
+  observer?: ConsumerObserver;
 }
 
 export interface WorkConsumer {
@@ -144,6 +147,7 @@ function parseEnvelope<D>(msg: ConsumeMessage): EventEnvelope<D> | null {
 export function startWorkConsumer<D>(opts: ConsumerOptions<D>): WorkConsumer {
   const { amqp, queue, logger } = opts;
   const retryDelayMs = opts.retryDelayMs ?? 1_000;
+  const observer = opts.observer ?? consumerObserver({});
   let channel: Channel | null = null;
   let consumerTag: string | null = null;
   let stopping = false;
@@ -167,8 +171,9 @@ export function startWorkConsumer<D>(opts: ConsumerOptions<D>): WorkConsumer {
       return;
     }
     inFlight += 1;
-    const requestId = requestIdFrom((msg.properties.headers ?? {})['x-request-id']);
-    void runWithRequestId(requestId, async () => {
+    // The job runs in the publisher's trace (a new span of it): its logs and the events it writes carry it on.
+    const consumption = observer.start(queue, msg);
+    void consumption.run(async () => {
       let outcome: Outcome = 'retry';
       const envelope = parseEnvelope<D>(msg);
       try {
@@ -176,6 +181,7 @@ export function startWorkConsumer<D>(opts: ConsumerOptions<D>): WorkConsumer {
           logger.error({ queue, message_id: msg.properties.messageId }, 'unparseable work message; dropping it');
           outcome = 'ack';
         } else {
+          consumption.lag(envelope.created_at);
           const deliveryCount = Number((msg.properties.headers ?? {})['x-delivery-count'] ?? (msg.fields.redelivered ? 1 : 0)) || 0;
           outcome = await opts.handle({ envelope, deliveryCount, raw: msg });
         }
@@ -185,6 +191,7 @@ export function startWorkConsumer<D>(opts: ConsumerOptions<D>): WorkConsumer {
       }
       if (outcome === 'retry' && !stopping) await new Promise((r) => setTimeout(r, retryDelayMs));
       settle(ch, msg, outcome);
+      consumption.done(outcome === 'ack' ? 'acked' : 'requeued', { event_id: envelope?.id, event_type: envelope?.type });
       inFlight -= 1;
       if (inFlight === 0 && idle) idle();
     });

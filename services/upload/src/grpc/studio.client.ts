@@ -4,7 +4,7 @@
  * the given workspaces alike, so the caller's 404 never tells the two apart.
  */
 import { AppError } from '@studio/errors';
-import { callUnary, createClient, loadService, type grpc } from '@studio/grpc';
+import { callUnary, createClient, loadService, type ClientOptions, type grpc } from '@studio/grpc';
 import { loadHealthService } from '@studio/grpc/health';
 
 export interface ShootRef {
@@ -30,9 +30,9 @@ export class StudioShootDirectory implements ShootDirectory {
   private readonly client: grpc.Client;
   private readonly health: grpc.Client;
 
-  constructor(address: string, private readonly timeoutMs = 2_000) {
-    this.client = createClient(loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal'), address);
-    this.health = createClient(loadHealthService(), address);
+  constructor(address: string, private readonly timeoutMs = 2_000, grpcOptions: ClientOptions = {}) {
+    this.client = createClient(loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal'), address, grpcOptions);
+    this.health = createClient(loadHealthService(), address, grpcOptions);
   }
 
   async getShoot(shootId: string, workspaceIds: string[]): Promise<ShootRef> {

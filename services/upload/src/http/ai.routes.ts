@@ -2,6 +2,7 @@
 import { defineRoute, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import { createCullJobBody, jobParams } from './ai.schema.js';
+import { aiJobResponse } from './response.schema.js';
 
 export function aiRoutes({ cullJobs }: Services): AnyRouteDef[] {
   const routes = [
@@ -12,6 +13,7 @@ export function aiRoutes({ cullJobs }: Services): AnyRouteDef[] {
       summary: "Queue a cull of a shoot's ready photos (sensitivity low | medium | high)",
       tags: ['ai'],
       auth: 'token',
+      response: aiJobResponse,
       body: createCullJobBody,
       status: 202,
       errors: ['forbidden'],
@@ -24,6 +26,7 @@ export function aiRoutes({ cullJobs }: Services): AnyRouteDef[] {
       summary: 'Poll an AI job: state, progress and, when it succeeded, its result',
       tags: ['ai'],
       auth: 'token',
+      response: aiJobResponse,
       params: jobParams,
       handler: async ({ principal, params }) => ({ ok: true, ...(await cullJobs.get(principal, params.id)) }),
     }),

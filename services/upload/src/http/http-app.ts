@@ -6,6 +6,7 @@
 import express, { type Express } from 'express';
 import { RouteRegistry } from '@studio/http';
 import { createHttpApp, finishHttpApp } from '@studio/http/server';
+import { serveOpenApiFragment } from '@studio/http/openapi';
 import type { HttpMetrics } from '@studio/http/metrics';
 import type { Logger } from '@studio/logger';
 import type { Services } from '../services/index.js';
@@ -26,6 +27,8 @@ export interface UploadHttpOptions {
   identitySecret: string;
   readiness: Record<string, () => Promise<unknown>>;
   isAccepting: () => boolean;
+  /** One access-log line per request (ACCESS_LOG). */
+  accessLog?: boolean;
 }
 
 export function buildHttpApp(opts: UploadHttpOptions): Express {
@@ -35,10 +38,14 @@ export function buildHttpApp(opts: UploadHttpOptions): Express {
     identitySecret: opts.identitySecret,
     readiness: opts.readiness,
     isAccepting: opts.isAccepting,
+    accessLog: opts.accessLog,
   });
   const router = express.Router();
-  uploadRoutes(opts.services).mount(router);
+  const routes = uploadRoutes(opts.services);
+  routes.mount(router);
   app.use(API_BASE, router);
+  // This service's part of the public OpenAPI document, for the gateway (docs/decisions/0008-openapi.md).
+  serveOpenApiFragment(app, routes, { title: 'upload service' });
   finishHttpApp(app, opts.logger);
   return app;
 }

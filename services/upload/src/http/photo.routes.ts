@@ -2,6 +2,7 @@
 import { defineRoute, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import { createPhotoBody, photoParams } from './photo.schema.js';
+import { createPhotoResponse, getPhotoResponse, photoResponse } from './response.schema.js';
 
 export function photoRoutes({ photos }: Services): AnyRouteDef[] {
   const routes = [
@@ -12,6 +13,7 @@ export function photoRoutes({ photos }: Services): AnyRouteDef[] {
       summary: 'Start a single-shot upload: a pending photo and a presigned PUT URL for its bytes',
       tags: ['uploads'],
       auth: 'token',
+      response: createPhotoResponse,
       body: createPhotoBody,
       status: 201,
       errors: ['forbidden'],
@@ -33,6 +35,7 @@ export function photoRoutes({ photos }: Services): AnyRouteDef[] {
       summary: 'Check the uploaded object and start processing; again later: the current state (poll for ready)',
       tags: ['uploads'],
       auth: 'token',
+      response: photoResponse,
       params: photoParams,
       errors: ['forbidden'],
       handler: async ({ principal, params }) => ({ ok: true, ...(await photos.finalize(principal, params.id)) }),
@@ -44,6 +47,7 @@ export function photoRoutes({ photos }: Services): AnyRouteDef[] {
       summary: 'Read one photo (a pending one carries a fresh upload URL for photographer roles)',
       tags: ['uploads'],
       auth: 'token',
+      response: getPhotoResponse,
       params: photoParams,
       handler: async ({ principal, params }) => ({ ok: true, ...(await photos.get(principal, params.id)) }),
     }),

@@ -2,6 +2,7 @@
 import { defineRoute, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import { completePartBody, createSessionBody, fileParams, registerFilesBody, sessionParams, signPartsBody } from './upload-session.schema.js';
+import { completeFileResponse, fileResponse, finalizeSessionResponse, recordPartResponse, registerFilesResponse, resumeResponse, sessionResponse, signPartsResponse } from './response.schema.js';
 
 export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
   const routes = [
@@ -12,6 +13,7 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Open a multipart upload session for a shoot',
       tags: ['uploads'],
       auth: 'token',
+      response: sessionResponse,
       body: createSessionBody,
       status: 201,
       errors: ['forbidden'],
@@ -24,6 +26,7 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Read a session with its files and recorded parts',
       tags: ['uploads'],
       auth: 'token',
+      response: sessionResponse,
       params: sessionParams,
       handler: async ({ principal, params }) => ({ ok: true, ...(await sessions.get(principal, params.id)) }),
     }),
@@ -34,6 +37,7 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Register one or several files; each gets its own multipart upload',
       tags: ['uploads'],
       auth: 'token',
+      response: registerFilesResponse,
       params: sessionParams,
       body: registerFilesBody,
       status: 201,
@@ -54,6 +58,7 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Presigned UploadPart URLs for some parts of a file (409 while the session is paused)',
       tags: ['uploads'],
       auth: 'token',
+      response: signPartsResponse,
       params: fileParams,
       body: signPartsBody,
       errors: ['forbidden', 'conflict'],
@@ -66,6 +71,7 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Record the ETag the object store returned for one uploaded part',
       tags: ['uploads'],
       auth: 'token',
+      response: recordPartResponse,
       params: fileParams,
       body: completePartBody,
       errors: ['forbidden', 'conflict'],
@@ -81,6 +87,7 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Assemble a file from its recorded parts and create its photo',
       tags: ['uploads'],
       auth: 'token',
+      response: completeFileResponse,
       params: fileParams,
       errors: ['forbidden', 'conflict'],
       handler: async ({ principal, params }) => ({ ok: true, ...(await sessions.completeFile(principal, params.id, params.fileId)) }),
@@ -92,6 +99,7 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Abort one file and free its uploaded parts',
       tags: ['uploads'],
       auth: 'token',
+      response: fileResponse,
       params: fileParams,
       errors: ['forbidden', 'conflict'],
       handler: async ({ principal, params }) => ({ ok: true, ...(await sessions.abortFile(principal, params.id, params.fileId)) }),
@@ -103,6 +111,7 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Close the session; files still uploading are aborted and reported in incomplete_files',
       tags: ['uploads'],
       auth: 'token',
+      response: finalizeSessionResponse,
       params: sessionParams,
       errors: ['forbidden', 'conflict'],
       handler: async ({ principal, params }) => ({ ok: true, ...(await sessions.finalize(principal, params.id)) }),
@@ -114,6 +123,7 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Resume manifest: per file the parts done with ETags, the parts missing and fresh URLs for them',
       tags: ['uploads'],
       auth: 'token',
+      response: resumeResponse,
       params: sessionParams,
       errors: ['forbidden', 'conflict'],
       handler: async ({ principal, params }) => ({ ok: true, ...(await sessions.resume(principal, params.id)) }),
@@ -125,6 +135,7 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Pause an in-flight session (signing is refused until it is unpaused)',
       tags: ['uploads'],
       auth: 'token',
+      response: sessionResponse,
       params: sessionParams,
       errors: ['forbidden', 'conflict'],
       handler: async ({ principal, params }) => ({ ok: true, ...(await sessions.pause(principal, params.id)) }),
@@ -136,6 +147,7 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       summary: 'Put a paused session in flight again',
       tags: ['uploads'],
       auth: 'token',
+      response: sessionResponse,
       params: sessionParams,
       errors: ['forbidden', 'conflict'],
       handler: async ({ principal, params }) => ({ ok: true, ...(await sessions.unpause(principal, params.id)) }),

@@ -1,6 +1,6 @@
 /** Inputs of the upload-session routes (docs/decisions/0003-uploads.md). */
 import { z } from 'zod';
-import { uuid } from '@studio/http';
+import { uuid, withWireFormat } from '@studio/http';
 import { MULTIPART_LIMITS } from '../services/upload-session.service.js';
 import { byteSize, contentType, fileName, sha256 } from './common.schema.js';
 
@@ -23,10 +23,16 @@ const fileSpec = z.object({
     .transform((v) => v ?? null),
 });
 
-/** `{ files: [...] }`, or one file's fields at the top level. */
-export const registerFilesBody = z.preprocess(
-  (b) => (b && typeof b === 'object' && !Array.isArray(b) && !('files' in b) ? { files: [b] } : b),
-  z.object({ files: z.array(fileSpec).min(1).max(MULTIPART_LIMITS.maxFilesPerCall) }),
+const filesForm = z.object({ files: z.array(fileSpec).min(1).max(MULTIPART_LIMITS.maxFilesPerCall) });
+
+/**
+ * `{ files: [...] }`, or one file's fields at the top level. The preprocess keeps validation messages precise
+ * (a union would report "Invalid input" for a wrong field type); a preprocess has no JSON Schema of its input,
+ * so the OpenAPI document shows it as the union of the two forms it accepts (see @studio/http's wire-format).
+ */
+export const registerFilesBody = withWireFormat(
+  z.preprocess((b) => (b && typeof b === 'object' && !Array.isArray(b) && !('files' in b) ? { files: [b] } : b), filesForm),
+  z.union([filesForm, fileSpec]),
 );
 
 const partNumber = () => z.number().int('must be an integer').min(1).max(MULTIPART_LIMITS.maxParts);

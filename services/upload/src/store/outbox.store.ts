@@ -3,6 +3,7 @@
  * relay in batches (FOR UPDATE SKIP LOCKED, so several replicas share the work without publishing a row twice
  * while it is held).
  */
+import type { OutboxBacklog } from '@studio/amqp/metrics';
 import type { OutboxRow, OutboxStore as OutboxStorePort } from '@studio/amqp/outbox';
 import type { Database, Tx } from './db.js';
 import type { Prisma } from './generated/client.js';
@@ -13,6 +14,8 @@ export interface NewOutboxEvent {
   type: string;
   payload: Record<string, unknown>;
   requestId: string | null;
+  /** W3C traceparent of the writing call (null outside any call). */
+  traceparent: string | null;
 }
 
 /** The relay's transaction publishes to the broker while it holds the rows: allow for a slow confirm. */
@@ -24,6 +27,14 @@ export class OutboxStore implements OutboxStorePort {
   /** Call with the transaction of the change the event describes. */
   async append(tx: Tx, event: NewOutboxEvent): Promise<void> {
     await tx.outboxEvent.create({ data: { ...event, payload: event.payload as Prisma.InputJsonObject } });
+  }
+
+  /** Unpublished rows (counted up to 100,000) and the oldest one's created_at; uses the (sent_at, created_at) index. */
+  async backlog(): Promise<OutboxBacklog> {
+    const [row] = await this.db.client.$queryRaw<{ pending: number; oldest: Date | null }[]>`
+      SELECT (SELECT count(*)::int FROM (SELECT 1 FROM outbox WHERE sent_at IS NULL LIMIT 100000) p) AS pending,
+             (SELECT min(created_at) FROM outbox WHERE sent_at IS NULL) AS oldest`;
+    return { pending: row?.pending ?? 0, oldest: row?.oldest ?? null };
   }
 
   withPendingBatch(limit: number, publish: (rows: OutboxRow[]) => Promise<string[]>): Promise<number> {
@@ -47,6 +58,7 @@ export class OutboxStore implements OutboxStorePort {
           payload: r.payload,
           createdAt: r.createdAt,
           requestId: r.requestId,
+          traceparent: r.traceparent,
         })),
       );
       if (sent.length > 0) {

@@ -11,6 +11,7 @@ import client from 'prom-client';
 import { z } from 'zod';
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { EVENTS_EXCHANGE, assertTopology, type AmqpConnection } from '@studio/amqp';
+import { consumerObserver, registerQueueDepth, type Consumption } from '@studio/amqp/metrics';
 import type { Logger } from '@studio/logger';
 import type { DeliveryStore, FanoutEvent } from '../store/delivery.store.js';
 import { PUBLIC_EVENT_TYPES, isPublicEventType } from '../services/event-types.js';
@@ -27,7 +28,7 @@ const envelopeSchema = z.object({
 });
 
 /** Turns a message body into the delivery payload, or explains why it cannot be one. */
-export function parseEnvelope(content: Buffer): { ok: true; event: FanoutEvent } | { ok: false; reason: string } | { ok: 'ignore' } {
+export function parseEnvelope(content: Buffer): { ok: true; event: FanoutEvent; createdAt: string } | { ok: false; reason: string } | { ok: 'ignore' } {
   let json: unknown;
   try {
     json = JSON.parse(content.toString('utf8'));
@@ -40,7 +41,7 @@ export function parseEnvelope(content: Buffer): { ok: true; event: FanoutEvent }
   if (!isPublicEventType(e.type)) return { ok: 'ignore' }; // internal-only types are never delivered
   // Exactly the public envelope, in the documented member order; nothing internal leaks to subscribers.
   const payload = JSON.stringify({ id: e.id, type: e.type, created_at: e.created_at, workspace_id: e.workspace_id, api_version: e.api_version, data: e.data });
-  return { ok: true, event: { id: e.id, type: e.type, workspaceId: e.workspace_id, payload } };
+  return { ok: true, event: { id: e.id, type: e.type, workspaceId: e.workspace_id, payload }, createdAt: e.created_at };
 }
 
 export interface FanoutConsumerOptions {
@@ -53,7 +54,10 @@ export interface FanoutConsumerOptions {
   prefetch: number;
   /** Largest batch for one insert. */
   maxBatch?: number;
+  /** The process registry: fan-out counters, consumer lag, queue depth. */
   registry?: client.Registry;
+  /** One access-log line per message (ACCESS_LOG). */
+  accessLog?: boolean;
 }
 
 export interface FanoutConsumer {
@@ -79,11 +83,13 @@ export async function startFanoutConsumer(o: FanoutConsumerOptions): Promise<Fan
   const registers = o.registry ? [o.registry] : [];
   const eventsTotal = new client.Counter({ name: 'webhook_fanout_events_total', help: 'Events taken from the fan-out queue by outcome', labelNames: ['result'] as const, registers });
   const createdTotal = new client.Counter({ name: 'webhook_fanout_deliveries_created_total', help: 'Deliveries created by the fan-out', registers });
+  const observer = consumerObserver({ registry: o.registry, logger: o.logger, accessLog: o.accessLog });
+  if (o.registry) registerQueueDepth({ registry: o.registry, amqp: () => o.amqp, queues: [o.queue, `${o.queue}.dlq`] });
   let channel: Channel | null = null;
   let consumerTag: string | null = null;
   let stopped = false;
   let settingUp: Promise<void> | null = null;
-  let buffer: { msg: ConsumeMessage; ch: Channel; event: FanoutEvent }[] = [];
+  let buffer: { msg: ConsumeMessage; ch: Channel; event: FanoutEvent; consumption: Consumption }[] = [];
   let running: Promise<void> | null = null;
 
   const runBatches = async () => {
@@ -98,6 +104,7 @@ export async function startFanoutConsumer(o: FanoutConsumerOptions): Promise<Fan
         for (const b of batch) {
           try {
             b.ch.ack(b.msg);
+            b.consumption.done('fanned_out', { event_id: b.event.id, event_type: b.event.type });
           } catch {
             /* channel gone: the broker redelivers, and the insert is idempotent */
           }
@@ -125,19 +132,24 @@ export async function startFanoutConsumer(o: FanoutConsumerOptions): Promise<Fan
       if (!stopped) scheduleSetup(1000);
       return;
     }
+    // Each message continues its publisher's trace (a new span); its lines carry that trace's ids.
+    const consumption = observer.start(o.queue, msg);
     const parsed = parseEnvelope(msg.content);
     if (parsed.ok === 'ignore') {
       eventsTotal.inc({ result: 'ignored' });
       ch.ack(msg);
+      consumption.done('ignored');
       return;
     }
     if (parsed.ok === false) {
-      o.logger.warn({ reason: parsed.reason, message_id: msg.properties.messageId }, 'fan-out: poison message sent to the dead-letter queue');
+      consumption.run(() => o.logger.warn({ reason: parsed.reason, message_id: msg.properties.messageId }, 'fan-out: poison message sent to the dead-letter queue'));
       eventsTotal.inc({ result: 'dead_lettered' });
       ch.nack(msg, false, false);
+      consumption.done('dead_lettered');
       return;
     }
-    buffer.push({ msg, ch, event: parsed.event });
+    consumption.lag(parsed.createdAt);
+    buffer.push({ msg, ch, event: parsed.event, consumption });
     running ??= runBatches();
   };
 

@@ -3,7 +3,8 @@
  * serves grpc.health.v1 only (orchestrators and the gateway's health checks use it).
  */
 import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
+import type { ServerObservability } from '@studio/grpc/metrics';
 
-export function startWebhooksGrpc(port: number, host: string): Promise<GrpcServerHandle> {
-  return startGrpcServer(() => undefined, port, host);
+export function startWebhooksGrpc(port: number, host: string, observe: ServerObservability = {}): Promise<GrpcServerHandle> {
+  return startGrpcServer(() => undefined, port, host, observe);
 }

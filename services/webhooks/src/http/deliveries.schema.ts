@@ -27,7 +27,7 @@ export const deliverySchema = z.object({
   completed_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}).meta({ id: 'WebhookDelivery' });
 
 export const attemptSchema = z.object({
   id: z.uuid(),
@@ -35,7 +35,7 @@ export const attemptSchema = z.object({
   http_status: z.number().int().nullable(),
   error: z.string().nullable(),
   duration_ms: z.number().int(),
-});
+}).meta({ id: 'WebhookDeliveryAttempt' });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -33,7 +33,7 @@ export const endpointSchema = z.object({
   previous_secret_expires_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}).meta({ id: 'WebhookEndpoint' });
 
 /** The public JSON of an endpoint. The secret is never part of it (only `signing_secret` on create/rotate). */
 export function endpointJson(e: EndpointRecord, now = new Date()): z.infer<typeof endpointSchema> {
@@ -53,4 +53,4 @@ export function endpointJson(e: EndpointRecord, now = new Date()): z.infer<typeo
   };
 }
 
-export const endpointWithSecretSchema = endpointSchema.extend({ signing_secret: z.string() });
+export const endpointWithSecretSchema = endpointSchema.extend({ signing_secret: z.string() }).meta({ id: 'WebhookEndpointWithSecret' });

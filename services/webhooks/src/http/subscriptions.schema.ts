@@ -23,7 +23,9 @@ export const unsubscribeBody = z
   })
   .refine((b) => b.id !== undefined || (b.target_url !== undefined && b.event !== undefined), {
     message: 'either id, or target_url and event, are required',
-  });
+  })
+  // OpenAPI: the refine above, which JSON Schema cannot see through.
+  .meta({ anyOf: [{ required: ['id'] }, { required: ['target_url', 'event'] }] });
 
 export const subscriptionSchema = z.object({
   id: z.uuid(),
@@ -33,7 +35,7 @@ export const subscriptionSchema = z.object({
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}).meta({ id: 'WebhookSubscription' });
 
 export function subscriptionJson(e: EndpointRecord): z.infer<typeof subscriptionSchema> {
   return {

@@ -1,0 +1,36 @@
+/**
+ * GET /api/v1/openapi.json: the public OpenAPI 3.1 document (services/openapi.service.ts). Needs no bearer and is
+ * not rate limited (it is served from memory); mounted before the route table, so any other method on the path
+ * falls through to the unknown-route 404.
+ */
+import { Router, type Request, type Response } from 'express';
+import { toAppError } from '@studio/errors';
+import { OPENAPI_PATH, type OpenApiService } from '../services/openapi.service.js';
+import { JSON_TYPE, sendError } from './respond.js';
+
+export function openApiRoutes(service: OpenApiService, maxAgeSeconds: number): Router {
+  const router = Router();
+  router.get(OPENAPI_PATH, async (req: Request, res: Response) => {
+    let doc;
+    try {
+      doc = await service.document();
+    } catch (err) {
+      const kind = toAppError(err)?.kind === 'unavailable' ? 'unavailable' : 'internal';
+      if (kind === 'unavailable') res.setHeader('retry-after', '5');
+      sendError(req, res, kind);
+      return;
+    }
+    res.setHeader('cache-control', `public, max-age=${maxAgeSeconds}`);
+    res.setHeader('etag', doc.etag);
+    if (req.headers['if-none-match'] === doc.etag) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    res.statusCode = 200;
+    res.setHeader('content-type', JSON_TYPE);
+    res.setHeader('content-length', doc.body.length);
+    res.end(req.method === 'HEAD' ? undefined : doc.body);
+  });
+  return router;
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '@studio/errors';
+import { createLogger } from '@studio/logger';
+import { defineRoute, okResponse } from '@studio/http';
+import { listOperations, openApiFragment, type OpenApiDocument } from '@studio/http/openapi';
+import { validateOpenApi } from '@studio/testkit/openapi';
+import { RouteTable, UPSTREAMS, type Upstream } from '../http/route-table.js';
+import { buildPublicDocument, OpenApiService, type UpstreamFragment } from './openapi.service.js';
+
+const logger = createLogger({ service: 'spec', level: 'silent' });
+const noop = () => ({ ok: true });
+
+function fragment(title: string, routes: Parameters<typeof defineRoute>[0][]): OpenApiDocument {
+  return openApiFragment(
+    routes.map((r) => defineRoute(r)),
+    { title },
+  );
+}
+
+const route = (method: 'get' | 'post', path: string, operationId: string, extra: Partial<Parameters<typeof defineRoute>[0]> = {}) => ({
+  method,
+  path,
+  operationId,
+  summary: operationId,
+  auth: 'token' as const,
+  response: okResponse({ id: z.string() }),
+  handler: noop,
+  ...extra,
+});
+
+function fragments(over: Partial<Record<Upstream, OpenApiDocument>> = {}): UpstreamFragment[] {
+  const base: Record<Upstream, OpenApiDocument> = {
+    studio: fragment('studio', [route('get', '/shoots', 'listShoots'), route('post', '/shoots', 'createShoot', { idempotent: true, status: 201 })]),
+    gallery: fragment('gallery', [route('post', '/client-sessions', 'openClientSession', { auth: 'none' })]),
+    upload: fragment('upload', [route('get', '/photos/:id', 'getPhoto', { params: z.object({ id: z.string() }) })]),
+    search: fragment('search', [route('get', '/search', 'search')]),
+    webhooks: fragment('webhooks', [route('post', '/webhooks/subscriptions', 'subscribe', { idempotent: true })]),
+  };
+  return UPSTREAMS.map((upstream) => ({ upstream, doc: over[upstream] ?? base[upstream] }));
+}
+
+describe('buildPublicDocument', () => {
+  it('merges every fragment with the gateway route into one valid OpenAPI 3.1 document, version 1.0.0', async () => {
+    const { doc, problems } = buildPublicDocument(fragments(), new RouteTable());
+    expect(problems).toEqual([]);
+    expect(doc.info.version).toBe('1.0.0');
+    expect((await validateOpenApi(doc)).errors).toEqual([]);
+    expect(listOperations(doc).map((o) => `${o.method} ${o.path}`)).toEqual([
+      'post /client-sessions',
+      'get /openapi.json',
+      'get /photos/{id}',
+      'get /search',
+      'get /shoots',
+      'post /shoots',
+      'post /webhooks/subscriptions',
+    ]);
+    expect(doc.paths['/openapi.json']!.get!.security).toEqual([]);
+  });
+
+  it('leaves out an operation the gateway would not send to the service that documents it', () => {
+    const studio = fragment('studio', [route('get', '/shoots', 'listShoots'), route('get', '/galleries', 'strayGalleries'), route('get', '/nowhere', 'nowhere')]);
+    const { doc, problems } = buildPublicDocument(fragments({ studio }), new RouteTable());
+    expect(doc.paths['/galleries']).toBeUndefined();
+    expect(doc.paths['/nowhere']).toBeUndefined();
+    expect(problems).toEqual([
+      'GET /galleries (studio): the gateway routes this path to gallery; left out of the document',
+      'GET /nowhere (studio): the gateway routes this path to nothing; left out of the document',
+    ]);
+  });
+
+  it("documents Idempotency-Key and the bearer as the gateway's own tables say", () => {
+    const studio = fragment('studio', [route('get', '/shoots', 'listShoots', { idempotent: true }), route('post', '/shoots', 'createShoot', { status: 201 })]);
+    const gallery = fragment('gallery', [route('post', '/client-sessions', 'openClientSession')]);
+    const { doc, problems } = buildPublicDocument(fragments({ studio, gallery }), new RouteTable());
+    expect(problems).toHaveLength(3);
+    const list = doc.paths['/shoots']!.get!;
+    expect(list.parameters).toBeUndefined();
+    expect(list.responses).not.toHaveProperty('422');
+    const create = doc.paths['/shoots']!.post!;
+    expect(create.parameters).toEqual([{ $ref: '#/components/parameters/IdempotencyKey' }]);
+    expect(create.responses).toHaveProperty('422');
+    expect(doc.paths['/client-sessions']!.post!.security).toEqual([]);
+  });
+});
+
+describe('OpenApiService', () => {
+  const targets = Object.fromEntries(UPSTREAMS.map((u) => [u, `http://${u}.test`])) as Record<Upstream, string>;
+  const docs = Object.fromEntries(fragments().map((f) => [f.upstream, f.doc])) as Record<Upstream, OpenApiDocument>;
+
+  function harness(opts: { fail?: (upstream: string, call: number) => boolean } = {}) {
+    let now = 1_000_000;
+    const calls: string[] = [];
+    const fetchFn = (async (url: string) => {
+      const upstream = new URL(url).hostname.replace('.test', '') as Upstream;
+      calls.push(`${upstream}${new URL(url).pathname}`);
+      if (opts.fail?.(upstream, calls.length)) throw new Error('connect ECONNREFUSED');
+      return new Response(JSON.stringify(docs[upstream]), { status: 200 });
+    }) as typeof fetch;
+    const service = new OpenApiService({ targets, table: new RouteTable(), logger, ttlMs: 60_000, fetchTimeoutMs: 100, retryAfterMs: 5000, fetch: fetchFn, now: () => now });
+    return { service, calls, advance: (ms: number) => (now += ms) };
+  }
+
+  it('builds once from every /internal/openapi, however many ask at the same time, and serves it from memory', async () => {
+    const { service, calls } = harness();
+    const [a, b] = await Promise.all([service.document(), service.document()]);
+    expect(a).toBe(b);
+    expect(calls.sort()).toEqual(UPSTREAMS.map((u) => `${u}/internal/openapi`).sort());
+    await service.document();
+    expect(calls).toHaveLength(UPSTREAMS.length);
+    expect(JSON.parse(a.body.toString()).info.version).toBe('1.0.0');
+    expect(a.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+  });
+
+  it('retries a fragment once, then answers unavailable rather than a partial document', async () => {
+    const once = harness({ fail: (u, n) => u === 'search' && n <= UPSTREAMS.length });
+    await expect(once.service.document()).resolves.toBeDefined();
+    const down = harness({ fail: (u) => u === 'search' });
+    await expect(down.service.document()).rejects.toEqual(expect.objectContaining({ kind: 'unavailable' }));
+    await expect(down.service.document()).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('after the TTL rebuilds in the background and keeps serving the last complete document when a service is down', async () => {
+    let searchDown = false;
+    const h = harness({ fail: (u) => searchDown && u === 'search' });
+    const first = await h.service.document();
+    h.advance(61_000);
+    searchDown = true;
+    expect(await h.service.document()).toBe(first); // stale, refresh started
+    await new Promise((r) => setTimeout(r, 400));
+    const before = h.calls.length;
+    expect(await h.service.document()).toBe(first); // refresh failed: still the complete one, and backing off
+    expect(h.calls.length).toBe(before);
+    searchDown = false;
+    h.advance(6000);
+    await h.service.document();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await h.service.document()).not.toBe(first);
+  });
+});

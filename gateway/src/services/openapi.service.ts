@@ -1,0 +1,212 @@
+/**
+ * The public OpenAPI 3.1 document (GET /api/v1/openapi.json), merged from the fragments the services serve on
+ * GET /internal/openapi (generated from their route registries) plus the gateway's own route. See
+ * docs/decisions/0008-openapi.md.
+ *
+ * - The gateway's route table has the last word on what the gateway does: an operation on a path the gateway
+ *   would not send to the service that documented it is dropped (so the document never lists a route that is
+ *   not served), and Idempotency-Key and "no bearer" are set from the gateway's own tables. Each disagreement is
+ *   logged (and counted in `problems`), because it means a service and the gateway were changed apart.
+ * - Cached: built on first request, served from memory, rebuilt in the background after the TTL
+ *   (stale-while-revalidate). Every fragment is needed: if one upstream cannot be read (after one retry) the
+ *   last complete document is served; with none yet, the answer is 503 unavailable, never a partial document.
+ */
+import { createHash } from 'node:crypto';
+import { AppError } from '@studio/errors';
+import type { Logger } from '@studio/logger';
+import {
+  commonComponents,
+  ERROR_RESPONSES,
+  INTERNAL_OPENAPI_PATH,
+  mergeOpenApi,
+  OPENAPI_VERSION,
+  type FragmentSource,
+  type JsonObject,
+  type OpenApiDocument,
+} from '@studio/http/openapi';
+import { API_BASE, UPSTREAMS, type RouteTable, type Upstream } from '../http/route-table.js';
+
+export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
+
+export const PUBLIC_API_INFO: OpenApiDocument['info'] = {
+  title: 'Studio Public API',
+  version: '1.0.0',
+  description:
+    'Workspaces, galleries, shoots, clients, uploads and webhooks for photographers. Every path is relative to the server URL (the /api/v1 prefix). Errors are `{ "ok": false, "error": "<code>" }`; every route can answer 400, 401, 404 and 429, routes that need a role also 403, routes that take Idempotency-Key also 422.',
+};
+
+export interface UpstreamFragment {
+  upstream: Upstream;
+  doc: OpenApiDocument;
+}
+
+/** The gateway's own operation: this document. */
+function documentOperation(): JsonObject {
+  return {
+    operationId: 'getOpenApiDocument',
+    summary: 'This OpenAPI 3.1 document of the public API',
+    tags: ['meta'],
+    security: [],
+    responses: {
+      '200': {
+        description: 'OK',
+        headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+        content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document.' } } },
+      },
+      '500': { $ref: `#/components/responses/${ERROR_RESPONSES.internal}` },
+      '503': { $ref: `#/components/responses/${ERROR_RESPONSES.unavailable}` },
+    },
+  };
+}
+
+const IDEMPOTENCY_PARAM = { $ref: '#/components/parameters/IdempotencyKey' };
+const isIdempotencyParam = (p: unknown) => (p as { $ref?: string } | null)?.$ref === IDEMPOTENCY_PARAM.$ref;
+
+/**
+ * Merges the fragments into the public document, checking each operation against the route table. Pure (the
+ * unit specs drive it); `problems` lists every disagreement that was corrected.
+ */
+export function buildPublicDocument(fragments: readonly UpstreamFragment[], table: RouteTable): { doc: OpenApiDocument; problems: string[] } {
+  const problems: string[] = [];
+  const sources: FragmentSource[] = [];
+  for (const { upstream, doc } of fragments) {
+    const paths: OpenApiDocument['paths'] = {};
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      for (const [method, source] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path} (${upstream})`;
+        const resolved = table.resolve(method.toUpperCase(), `${API_BASE}${path}`);
+        if (!resolved || resolved.upstream !== upstream) {
+          problems.push(`${where}: the gateway routes this path to ${resolved?.upstream ?? 'nothing'}; left out of the document`);
+          continue;
+        }
+        const operation = structuredClone(source);
+        const parameters = ((operation.parameters as unknown[] | undefined) ?? []).slice();
+        const responses = operation.responses as JsonObject;
+        const documentedKey = parameters.some(isIdempotencyParam);
+        if (documentedKey !== resolved.idempotent) {
+          problems.push(`${where}: Idempotency-Key is ${resolved.idempotent ? '' : 'not '}handled by the gateway; documented as it is handled`);
+          if (resolved.idempotent) {
+            parameters.push(IDEMPOTENCY_PARAM);
+            responses['409'] ??= { $ref: `#/components/responses/${ERROR_RESPONSES.conflict}` };
+            responses['422'] = { $ref: `#/components/responses/${ERROR_RESPONSES.idempotency_conflict}` };
+          } else {
+            parameters.splice(parameters.findIndex(isIdempotencyParam), 1);
+            delete responses['422'];
+          }
+        }
+        if (parameters.length) operation.parameters = parameters;
+        else delete operation.parameters;
+        const documentedPublic = Array.isArray(operation.security) && operation.security.length === 0;
+        if (documentedPublic !== resolved.isPublic) {
+          problems.push(`${where}: the gateway ${resolved.isPublic ? 'does not require' : 'requires'} a bearer; documented as it does`);
+          operation.security = resolved.isPublic ? [] : [{ apiToken: [] }];
+        }
+        (paths[path] ??= {})[method] = operation;
+      }
+    }
+    sources.push({ name: upstream, doc: { ...doc, paths } });
+  }
+  sources.push({
+    name: 'gateway',
+    doc: { openapi: OPENAPI_VERSION, info: PUBLIC_API_INFO, paths: { [OPENAPI_PATH.slice(API_BASE.length)]: { get: documentOperation() } }, components: commonComponents() },
+  });
+  return { doc: mergeOpenApi(PUBLIC_API_INFO, sources), problems };
+}
+
+export interface OpenApiServiceOptions {
+  /** Base URL of each upstream (its fragment is at INTERNAL_OPENAPI_PATH). */
+  targets: Record<Upstream, string>;
+  table: RouteTable;
+  logger: Logger;
+  /** A built document is served as it is for this long, then rebuilt in the background. */
+  ttlMs: number;
+  /** One fragment request gives up after this long. */
+  fetchTimeoutMs: number;
+  /** After a failed build, the next attempt waits at least this long (the stale document is served). */
+  retryAfterMs?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export interface BuiltDocument {
+  body: Buffer;
+  etag: string;
+  builtAt: number;
+}
+
+export class OpenApiService {
+  private current: BuiltDocument | null = null;
+  private building: Promise<BuiltDocument> | null = null;
+  private lastFailureAt = -Infinity;
+  private readonly fetchFn: typeof fetch;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: OpenApiServiceOptions) {
+    this.fetchFn = opts.fetch ?? fetch;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** The document; throws AppError('unavailable') only when none has ever been built and building fails. */
+  async document(): Promise<BuiltDocument> {
+    const current = this.current;
+    const now = this.now();
+    if (current) {
+      const stale = now - current.builtAt >= this.opts.ttlMs;
+      const backingOff = now - this.lastFailureAt < (this.opts.retryAfterMs ?? 5000);
+      if (stale && !backingOff) this.refresh().catch(() => undefined);
+      return current;
+    }
+    return this.refresh();
+  }
+
+  /** Builds the document once, however many callers ask at the same time. */
+  private refresh(): Promise<BuiltDocument> {
+    this.building ??= this.build().finally(() => {
+      this.building = null;
+    });
+    return this.building;
+  }
+
+  private async build(): Promise<BuiltDocument> {
+    let fragments: UpstreamFragment[];
+    try {
+      fragments = await Promise.all(UPSTREAMS.map(async (upstream) => ({ upstream, doc: await this.fragment(upstream) })));
+    } catch (err) {
+      this.lastFailureAt = this.now();
+      this.opts.logger.warn({ err: (err as Error).message }, 'openapi: a service fragment could not be read');
+      throw new AppError('unavailable', 'the API description is not available yet');
+    }
+    let built: { doc: OpenApiDocument; problems: string[] };
+    try {
+      built = buildPublicDocument(fragments, this.opts.table);
+    } catch (err) {
+      this.lastFailureAt = this.now();
+      this.opts.logger.error({ err: (err as Error).message }, 'openapi: the service fragments do not merge');
+      throw err;
+    }
+    for (const problem of built.problems) this.opts.logger.error({ problem }, 'openapi: a service and the gateway disagree');
+    const body = Buffer.from(JSON.stringify(built.doc));
+    const result = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, builtAt: this.now() };
+    this.current = result;
+    return result;
+  }
+
+  /** One upstream's fragment, with one retry. */
+  private async fragment(upstream: Upstream): Promise<OpenApiDocument> {
+    const url = `${this.opts.targets[upstream].replace(/\/+$/, '')}${INTERNAL_OPENAPI_PATH}`;
+    let lastError: unknown;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      try {
+        const res = await this.fetchFn(url, { signal: AbortSignal.timeout(this.opts.fetchTimeoutMs) });
+        if (res.status !== 200) throw new Error(`${upstream}: ${INTERNAL_OPENAPI_PATH} answered ${res.status}`);
+        const doc = (await res.json()) as OpenApiDocument;
+        if (typeof doc?.openapi !== 'string' || !doc.paths || typeof doc.paths !== 'object') throw new Error(`${upstream}: not an OpenAPI document`);
+        return doc;
+      } catch (err) {
+        lastError = err;
+      }
+    }
+    throw lastError instanceof Error ? new Error(`${upstream}: ${lastError.message}`) : new Error(`${upstream}: unreachable`);
+  }
+}

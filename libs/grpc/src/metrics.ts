@@ -1,0 +1,130 @@
+/**
+ * gRPC metrics on a process's registry: server and client latency histograms by service, method and status
+ * code (their _count is the number of calls handled), and the interceptors that feed them. The interceptors also
+ * carry the call context: the client one sends `x-request-id` and `traceparent` of the current call in the
+ * metadata; the server one continues it (new span) around the handler, and writes one access-log line per call.
+ */
+import * as grpc from '@grpc/grpc-js';
+import client from 'prom-client';
+import { createAccessLogger, type Logger } from '@studio/logger';
+import { currentContext, logFields, propagationHeaders, REQUEST_ID_HEADER, runInContext, startCall, TRACEPARENT_HEADER, type CallContext } from '@studio/trace';
+
+type GrpcLabels = 'grpc_service' | 'grpc_method' | 'grpc_code';
+
+export const GRPC_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** Returns the histogram `name` of `registry`, creating it on first use (several clients share one). */
+function histogram(registry: client.Registry, name: string, help: string): client.Histogram<GrpcLabels> {
+  const existing = registry.getSingleMetric(name);
+  if (existing) return existing as client.Histogram<GrpcLabels>;
+  return new client.Histogram({ name, help, labelNames: ['grpc_service', 'grpc_method', 'grpc_code'] as const, buckets: GRPC_BUCKETS, registers: [registry] });
+}
+
+export function grpcServerHistogram(registry: client.Registry): client.Histogram<GrpcLabels> {
+  return histogram(registry, 'grpc_server_handling_seconds', 'gRPC calls handled by this process: latency by service, method and status code');
+}
+
+export function grpcClientHistogram(registry: client.Registry): client.Histogram<GrpcLabels> {
+  return histogram(registry, 'grpc_client_handling_seconds', 'gRPC calls made by this process: latency by service, method and status code');
+}
+
+/** `/pkg.Service/Method` -> its two labels. */
+export function splitPath(path: string): { service: string; method: string } {
+  const slash = path.lastIndexOf('/');
+  return { service: path.slice(1, slash) || 'unknown', method: path.slice(slash + 1) || 'unknown' };
+}
+
+/** The status code's name (`OK`, `NOT_FOUND`, ...): the label value. */
+export function codeName(code: number): string {
+  return grpc.status[code] ?? String(code);
+}
+
+const HEALTH_SERVICE = 'grpc.health.v1.Health';
+
+function first(metadata: grpc.Metadata, key: string): unknown {
+  return metadata.get(key)[0];
+}
+
+export interface ServerObservability {
+  /** The process registry: grpc_server_handling_seconds is registered on it. */
+  registry?: client.Registry;
+  /** Enables the access log (one line per call; health checks are not logged). */
+  logger?: Logger;
+  accessLog?: boolean;
+}
+
+/**
+ * Measures every call and runs its handler in the caller's call context: the listener events that reach the
+ * handler (grpc-js calls unary and server-streaming handlers from them, synchronously) run inside it.
+ */
+export function serverInterceptor(o: ServerObservability): grpc.ServerInterceptor {
+  const duration = o.registry ? grpcServerHistogram(o.registry) : null;
+  const access = o.logger ? createAccessLogger(o.logger, o.accessLog ?? true) : null;
+  return (descriptor, call) => {
+    const started = process.hrtime.bigint();
+    const { service, method } = splitPath(descriptor.path);
+    let ctx: CallContext | undefined;
+    let finished = false;
+    const finish = (code: number) => {
+      if (finished) return;
+      finished = true;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const grpcCode = codeName(code);
+      duration?.observe({ grpc_service: service, grpc_method: method, grpc_code: grpcCode }, seconds);
+      if (access && service !== HEALTH_SERVICE) {
+        access.info({ ...logFields(ctx), grpc_service: service, grpc_method: method, grpc_code: grpcCode, duration_ms: Math.round(seconds * 1e6) / 1e3 }, 'grpc call');
+      }
+    };
+    const within = (fn: () => void) => (ctx ? runInContext(ctx, fn) : fn());
+    return new grpc.ServerInterceptingCall(call, {
+      start(next) {
+        next({
+          onReceiveMetadata(metadata, nextMetadata) {
+            ctx = startCall({ requestId: first(metadata, REQUEST_ID_HEADER), traceparent: first(metadata, TRACEPARENT_HEADER) });
+            within(() => nextMetadata(metadata));
+          },
+          onReceiveMessage(message, nextMessage) {
+            within(() => nextMessage(message));
+          },
+          onReceiveHalfClose(nextHalfClose) {
+            within(() => nextHalfClose());
+          },
+          onCancel() {
+            finish(grpc.status.CANCELLED);
+          },
+        });
+      },
+      sendStatus(status, next) {
+        finish(status.code);
+        next(status);
+      },
+    });
+  };
+}
+
+/**
+ * Sends the current call context (`x-request-id`, `traceparent` naming the current span) with every call, unless
+ * the caller set them, and measures the call when `registry` is given.
+ */
+export function clientInterceptor(registry?: client.Registry): grpc.Interceptor {
+  const duration = registry ? grpcClientHistogram(registry) : null;
+  return (options, nextCall) => {
+    const ctx = currentContext();
+    const { service, method } = splitPath(options.method_definition.path);
+    const started = process.hrtime.bigint();
+    return new grpc.InterceptingCall(nextCall(options), {
+      start(metadata, listener, next) {
+        for (const [key, value] of Object.entries(propagationHeaders(ctx))) {
+          if (metadata.get(key).length === 0) metadata.set(key, value);
+        }
+        next(metadata, {
+          onReceiveStatus(status, nextStatus) {
+            const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+            duration?.observe({ grpc_service: service, grpc_method: method, grpc_code: codeName(status.code) }, seconds);
+            nextStatus(status);
+          },
+        });
+      },
+    });
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Answers of upload's routes (docs/decisions/0003-uploads.md), for the OpenAPI document. openapi.spec.ts checks
+ * at compile time that the serializers return exactly these types where their types are exact; the black-box
+ * test checks real answers.
+ */
+import { z } from 'zod';
+import { isoTimestamp, okResponse } from '@studio/http';
+
+const id = () => z.uuid();
+const int = () => z.number().int();
+
+export const photoSchema = z
+  .object({
+    id: id(),
+    workspace_id: id(),
+    shoot_id: id(),
+    upload_file_id: id().nullable().describe('The upload-session file it came from, or null for a single-shot upload.'),
+    file_name: z.string(),
+    content_type: z.string(),
+    size: int().describe('Bytes.'),
+    sha256: z.string().nullable(),
+    state: z.enum(['pending', 'processing', 'ready', 'failed']),
+    failure_reason: z.string().nullable().describe('For people, when state is failed.'),
+    width: int().nullable(),
+    height: int().nullable(),
+    capture_time: isoTimestamp().nullable().describe('From EXIF, UTC; null when the file has none.'),
+    keeper: z.boolean().describe('False when a cull rejected the photo.'),
+    cull: z.record(z.string(), z.unknown()).nullable().describe("The last cull's verdict: job_id, decision, reason, scores, duplicate_group."),
+    created_at: isoTimestamp(),
+    uploaded_at: isoTimestamp().nullable(),
+    processed_at: isoTimestamp().nullable(),
+    updated_at: isoTimestamp(),
+  })
+  .meta({ id: 'Photo' });
+
+const uploadTargetShape = {
+  url: z.string().describe('Presigned object-store URL.'),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()).describe('Headers the PUT must carry.'),
+  expires_at: isoTimestamp(),
+};
+export const uploadTargetSchema = z.object(uploadTargetShape).meta({ id: 'UploadTarget' });
+export const signedPartSchema = z.object({ part_number: int(), ...uploadTargetShape }).meta({ id: 'SignedUploadPart' });
+
+export const uploadPartSchema = z.object({ part_number: int(), etag: z.string(), recorded_at: isoTimestamp() }).meta({ id: 'UploadPart' });
+
+const fileStates = z.enum(['uploading', 'completed', 'aborted']);
+export const uploadFileSchema = z
+  .object({
+    id: id(),
+    session_id: id(),
+    file_name: z.string(),
+    content_type: z.string(),
+    size: int(),
+    sha256: z.string().nullable(),
+    part_size: int(),
+    part_count: int(),
+    state: fileStates,
+    abort_reason: z.string().nullable().describe('client_abort, session_finalized or session_expired.'),
+    photo_id: id().nullable().describe('The photo made of the file, once completed.'),
+    parts_done: int(),
+    parts: z.array(uploadPartSchema).optional().describe('The recorded parts (on session reads).'),
+    created_at: isoTimestamp(),
+    completed_at: isoTimestamp().nullable(),
+  })
+  .meta({ id: 'UploadFile' });
+
+const sessionShape = {
+  id: id(),
+  workspace_id: id(),
+  shoot_id: id(),
+  state: z.enum(['in_flight', 'paused', 'finalized', 'expired']),
+  last_activity_at: isoTimestamp(),
+  expires_at: isoTimestamp().nullable().describe('Null once the session is closed.'),
+  paused_at: isoTimestamp().nullable(),
+  finalized_at: isoTimestamp().nullable(),
+  expired_at: isoTimestamp().nullable(),
+  created_at: isoTimestamp(),
+  updated_at: isoTimestamp(),
+};
+/** A session without its files (the resume manifest carries them its own way). */
+export const uploadSessionSummarySchema = z.object(sessionShape).meta({ id: 'UploadSessionSummary' });
+export const uploadSessionSchema = z
+  .object({
+    ...sessionShape,
+    counts: z.object({ files: int(), uploading: int(), completed: int(), aborted: int() }),
+    files: z.array(uploadFileSchema),
+  })
+  .meta({ id: 'UploadSession' });
+
+export const resumeFileSchema = z
+  .object({
+    id: id(),
+    file_name: z.string(),
+    state: fileStates,
+    size: int(),
+    part_size: int(),
+    part_count: int(),
+    photo_id: id().nullable(),
+    parts_done: z.array(uploadPartSchema),
+    parts_missing: z.array(int()),
+    urls: z.array(signedPartSchema).describe('Fresh URLs for the first missing parts (sign the rest).'),
+  })
+  .meta({ id: 'ResumeFile' });
+
+export const aiJobSchema = z
+  .object({
+    id: id(),
+    workspace_id: id(),
+    shoot_id: id(),
+    type: z.string().describe('cull'),
+    state: z.enum(['queued', 'running', 'succeeded', 'failed']),
+    sensitivity: z.string().nullable(),
+    progress: z.object({ done: int(), total: int() }),
+    result: z.record(z.string(), z.unknown()).nullable().describe('Set when the job succeeded.'),
+    error: z.string().nullable(),
+    attempts: int(),
+    created_at: isoTimestamp(),
+    started_at: isoTimestamp().nullable(),
+    finished_at: isoTimestamp().nullable(),
+  })
+  .meta({ id: 'AiJob' });
+
+export const createPhotoResponse = okResponse({ photo: photoSchema, upload: uploadTargetSchema });
+export const getPhotoResponse = okResponse({
+  photo: photoSchema,
+  upload: uploadTargetSchema.nullable().describe('A fresh PUT target while the photo is pending and the caller is photographer+, else null.'),
+});
+export const photoResponse = okResponse({ photo: photoSchema });
+export const sessionResponse = okResponse({ session: uploadSessionSchema });
+export const registerFilesResponse = okResponse({ files: z.array(uploadFileSchema) });
+export const signPartsResponse = okResponse({ file_id: id(), parts: z.array(signedPartSchema) });
+export const recordPartResponse = okResponse({ file_id: id(), part: uploadPartSchema });
+export const completeFileResponse = okResponse({ file: uploadFileSchema, photo: photoSchema.nullable() });
+export const fileResponse = okResponse({ file: uploadFileSchema });
+export const resumeResponse = okResponse({ session: uploadSessionSummarySchema, files: z.array(resumeFileSchema) });
+export const finalizeSessionResponse = okResponse({
+  session: uploadSessionSchema,
+  incomplete_files: z
+    .array(z.object({ id: id(), file_name: z.string(), parts_done: int(), part_count: int() }))
+    .describe('Files that were still uploading: aborted by the finalize.'),
+});
+export const aiJobResponse = okResponse({ job: aiJobSchema });
