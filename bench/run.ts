@@ -34,7 +34,9 @@ const profileArg = args.indexOf('--profile');
 const profiled = profileArg >= 0 ? (String(args[profileArg + 1] ?? 'gateway,studio').split(',') as ProcessName[]) : [];
 const profileDir = path.join(ROOT, '.run/bench/profiles');
 rmSync(profileDir, { recursive: true, force: true });
-const env: Partial<Record<ProcessName, Record<string, string>>> = { gateway: { ACCESS_LOG: 'false' } };
+// Access logs off everywhere: a benchmark measures the request path, not log volume.
+const SERVICES: ProcessName[] = ['studio', 'upload', 'upload-worker', 'gallery', 'search', 'webhooks', 'webhooks-worker', 'gateway'];
+const env: Partial<Record<ProcessName, Record<string, string>>> = Object.fromEntries(SERVICES.map((n) => [n, { ACCESS_LOG: 'false' }]));
 for (const name of profiled) {
   env[name] = { ...env[name], NODE_OPTIONS: `--import ${path.join(ROOT, 'bench/cpu-profile.preload.mjs')}`, STUDIO_CPU_PROFILE_DIR: path.join(profileDir, name) };
 }
