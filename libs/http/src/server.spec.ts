@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import express from 'express';
 import { createLogger } from '@studio/logger';
@@ -39,6 +40,31 @@ describe('createHttpApp error handling', () => {
       const body = (await boom.json()) as Record<string, unknown>;
       expect(body).toMatchObject({ ok: false, error: 'internal', request_id: expect.any(String) });
       expect(JSON.stringify(body)).not.toContain('secret detail');
+    } finally {
+      await server.close(100);
+    }
+  });
+
+  it('answers a request line over the 16 KiB header limit, and garbage that is not HTTP, with the 400 envelope', async () => {
+    const logger = createLogger({ service: 'spec', level: 'silent' });
+    const app = createHttpApp({ logger, metrics: createMetrics('spec') });
+    finishHttpApp(app, logger);
+    const server = await startHttpServer(app, 0);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(server.port, '127.0.0.1', () => socket.write(request));
+        let out = '';
+        socket.on('data', (c: Buffer) => (out += c.toString()));
+        socket.on('end', () => resolve(out));
+        socket.on('error', reject);
+      });
+    try {
+      const long = await fetch(`http://127.0.0.1:${server.port}/search?q=${'%28'.repeat(10_000)}`);
+      expect(long.status).toBe(400);
+      expect(await long.json()).toMatchObject({ ok: false, error: 'invalid_input' });
+      const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+      expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+      expect(garbage).toContain('"error":"invalid_input"');
     } finally {
       await server.close(100);
     }

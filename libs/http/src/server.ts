@@ -151,6 +151,7 @@ export function startHttpServer(app: Express, port: number, host = '127.0.0.1'):
     const server = http.createServer(app);
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
+    server.on('clientError', answerClientError);
     server.once('error', reject);
     server.listen(port, host, () => {
       const address = server.address();
@@ -174,6 +175,28 @@ export function startHttpServer(app: Express, port: number, host = '127.0.0.1'):
       });
     });
   });
+}
+
+/**
+ * A request Node's parser refuses before any handler runs: a request line or headers over the 16 KiB limit (Node
+ * would answer a bare 431), malformed HTTP (a bare 400), a request that took too long to arrive (408). The caller
+ * gets the API's error envelope instead, and the connection is closed (its framing can no longer be trusted).
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const message =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 'the request line and headers are larger than 16 KiB'
+      : timedOut
+        ? 'the request did not arrive in time'
+        : 'the request is not valid HTTP';
+  const body = JSON.stringify(errorBody('invalid_input', message));
+  const status = timedOut ? '408 Request Timeout' : '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
 }
 
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
