@@ -1,13 +1,19 @@
 /**
  * Black-box tier: provision an isolated copy of every database (suffix `_bb`, recreated each run), start the
  * whole stack as separate processes on test ports, and hand the tests its base URL. Logs go to .run/blackbox/.
+ *
+ * The stack reaches RabbitMQ through a TCP proxy owned by this setup, and a stack control server
+ * (test/support/stack-control-server.ts; client: test/support/stack-control.ts) lets fault tests kill, start and
+ * restart the stack's processes and cut or restore its broker connection without touching the machine's RabbitMQ.
  */
 import path from 'node:path';
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { dropDatabase } from '@studio/testkit/db';
 import { ROOT, defaultInfra, provision, DATABASE_SERVICES } from '../scripts/lib/infra.js';
-import { startStack, type StackPorts } from '../scripts/lib/stack.js';
+import { startStack, type Stack, type StackPorts } from '../scripts/lib/stack.js';
+import { startTcpProxy } from '@studio/testkit/tcp-proxy';
+import { startStackControl } from './support/stack-control-server.js';
 
 /**
  * `STUDIO_BB_SLOT=n` (1..3) runs a second black-box stack beside the first (ports + n*1000, databases
@@ -43,8 +49,11 @@ declare module 'vitest' {
     databaseUrls: Record<string, string>;
     ports: StackPorts;
     redisUrl: string;
+    /** The machine's RabbitMQ, directly (not through the stack's switchable proxy): for capturing events. */
     amqpUrl: string;
     logDir: string;
+    /** The stack control server (see test/support/stack-control.ts). */
+    stackControlUrl: string;
   }
 }
 
@@ -53,21 +62,38 @@ export default async function setup(project: TestProject) {
   const databaseUrls = await provision({ suffix: DB_SUFFIX });
   const logDir = path.join(ROOT, SLOT === 0 ? '.run/blackbox' : `.run/blackbox-${SLOT}`);
   rmSync(logDir, { recursive: true, force: true });
-  const stack = await startStack({
-    ports: BLACKBOX_PORTS,
-    databaseUrls,
-    redisUrl: BLACKBOX_REDIS_URL,
-    amqpUrl: defaultInfra.amqpUrl,
-    output: { dir: logDir },
-    logLevel: 'warn',
-  });
+  // Every process of the stack talks to RabbitMQ through this proxy, so a test can cut the broker for this stack only.
+  const broker = new URL(defaultInfra.amqpUrl);
+  const brokerProxy = await startTcpProxy(broker.hostname, Number(broker.port || 5672));
+  const stackAmqp = new URL(defaultInfra.amqpUrl);
+  stackAmqp.hostname = '127.0.0.1';
+  stackAmqp.port = String(brokerProxy.port);
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      ports: BLACKBOX_PORTS,
+      databaseUrls,
+      redisUrl: BLACKBOX_REDIS_URL,
+      amqpUrl: stackAmqp.toString(),
+      output: { dir: logDir },
+      logLevel: 'warn',
+    });
+  } catch (err) {
+    await brokerProxy.close();
+    throw err;
+  }
+  const control = await startStackControl(stack, brokerProxy);
   project.provide('baseUrl', stack.baseUrl);
   project.provide('databaseUrls', databaseUrls);
   project.provide('ports', BLACKBOX_PORTS);
   project.provide('redisUrl', BLACKBOX_REDIS_URL);
   project.provide('amqpUrl', defaultInfra.amqpUrl);
   project.provide('logDir', logDir);
+  project.provide('stackControlUrl', control.url);
   return async () => {
+    await control.close();
+    brokerProxy.restore(); // a test that failed half-way may have left it cut: let the services stop cleanly
     await stack.stop();
+    await brokerProxy.close();
   };
 }

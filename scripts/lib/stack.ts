@@ -181,15 +181,40 @@ function specs(o: StackOptions): ProcessSpec[] {
 export interface RunningProcess {
   name: ProcessName;
   child: ChildProcess;
+  /** The exit code (null when a signal ended it). */
   exited: Promise<number | null>;
+  /** How the process ended, once it has: exit code and/or signal. */
+  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Environment given to this launch on top of the stack's own (see `start`/`restart`). */
+  envOverrides: Record<string, string>;
+}
+
+export interface LaunchOptions {
+  /**
+   * Extra environment for this launch only, on top of the stack's configuration for the process (e.g. a shorter
+   * lease for a fault test). A later start/restart without `env` goes back to the stack's configuration.
+   */
+  env?: Record<string, string>;
 }
 
 export interface Stack {
   baseUrl: string;
+  /** Every process of the stack, in start order. */
+  names: readonly ProcessName[];
+  /** The current (or last) launch of each process; `kill` and `start` replace or end entries. */
   processes: Map<ProcessName, RunningProcess>;
   stop(): Promise<void>;
-  /** Stops one process (SIGTERM, graceful) and starts it again with the same environment. */
-  restart(name: ProcessName): Promise<void>;
+  /** Stops one process (SIGTERM, graceful; SIGKILL after 15 s) and starts it again, waiting until it is ready. */
+  restart(name: ProcessName, opts?: LaunchOptions): Promise<RunningProcess>;
+  /** Starts a process that is not running (after `kill`) and waits until it is ready; throws when it is running. */
+  start(name: ProcessName, opts?: LaunchOptions): Promise<RunningProcess>;
+  /**
+   * Sends a terminating `signal` to one process and waits until it has exited (SIGKILL: at once, nothing runs its
+   * shutdown; SIGTERM/SIGINT: its graceful shutdown); throws when it is still running 30 s later. Resolves with how
+   * it ended; a process that is not running resolves at once. It stays down until `start` or `restart`.
+   */
+  kill(name: ProcessName, signal?: NodeJS.Signals): Promise<{ pid: number | undefined; code: number | null; signal: NodeJS.Signals | null }>;
+  isRunning(name: ProcessName): boolean;
 }
 
 async function waitReady(url: string, proc: RunningProcess, timeoutMs: number): Promise<void> {
@@ -209,10 +234,10 @@ async function waitReady(url: string, proc: RunningProcess, timeoutMs: number): 
   throw new Error(`${proc.name} was not ready at ${url} within ${timeoutMs / 1000} s`);
 }
 
-function launch(spec: ProcessSpec, output: StackOptions['output']): RunningProcess {
+function launch(spec: ProcessSpec, output: StackOptions['output'], envOverrides: Record<string, string> = {}): RunningProcess {
   const child = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx', path.join(ROOT, spec.entry)], {
     cwd: ROOT,
-    env: { ...process.env, ...spec.env },
+    env: { ...process.env, ...spec.env, ...envOverrides },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let sink: WriteStream | null = null;
@@ -232,15 +257,22 @@ function launch(spec: ProcessSpec, output: StackOptions['output']): RunningProce
   } else {
     mkdirSync(output.dir, { recursive: true });
     sink = createWriteStream(path.join(output.dir, `${spec.name}.log`), { flags: 'a' });
+    // Each launch appends to the same log; a marker line tells the launches apart.
+    sink.write(`--- ${new Date().toISOString()} launch ${spec.name} pid ${child.pid ?? '?'}${Object.keys(envOverrides).length > 0 ? ` env ${JSON.stringify(envOverrides)}` : ''}\n`);
     child.stdout!.pipe(sink, { end: false });
     child.stderr!.pipe(sink, { end: false });
+    // 'close' comes after the child's output streams have ended: nothing more will be written.
+    child.once('close', () => sink!.end());
   }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { name: spec.name, child, exited };
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = ended.then((e) => e.code);
+  return { name: spec.name, child, exited, ended, envOverrides };
 }
 
+const isAlive = (p: RunningProcess | undefined): boolean => !!p && p.child.exitCode === null && p.child.signalCode === null;
+
 async function stopProcess(p: RunningProcess, graceMs = 15_000): Promise<void> {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  if (!isAlive(p)) return;
   p.child.kill('SIGTERM');
   const timer = setTimeout(() => p.child.kill('SIGKILL'), graceMs);
   await p.exited;
@@ -268,17 +300,63 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     await stop();
     throw err;
   }
+  const specOf = (name: ProcessName): ProcessSpec => {
+    const spec = all.find((s) => s.name === name);
+    if (!spec) throw new Error(`no process named ${name}`);
+    return spec;
+  };
+  const launchReady = async (spec: ProcessSpec, opts: LaunchOptions): Promise<RunningProcess> => {
+    const proc = launch(spec, o.output, opts.env ?? {});
+    processes.set(spec.name, proc);
+    await waitReady(spec.readyUrl, proc, 60_000);
+    return proc;
+  };
+  // One lifecycle operation per process at a time (a kill racing a start would leave an orphan).
+  const locks = new Map<ProcessName, Promise<unknown>>();
+  const serial = <T>(name: ProcessName, fn: () => Promise<T>): Promise<T> => {
+    const prev = locks.get(name) ?? Promise.resolve();
+    const next = prev.catch(() => undefined).then(fn);
+    locks.set(name, next);
+    return next;
+  };
   return {
     baseUrl: `http://127.0.0.1:${o.ports.gateway}/api/v1`,
+    names: all.map((s) => s.name),
     processes,
     stop,
-    async restart(name) {
-      const spec = all.find((s) => s.name === name)!;
-      const old = processes.get(name);
-      if (old) await stopProcess(old);
-      const proc = launch(spec, o.output);
-      processes.set(name, proc);
-      await waitReady(spec.readyUrl, proc, 60_000);
+    restart(name, opts = {}) {
+      const spec = specOf(name);
+      return serial(name, async () => {
+        const old = processes.get(name);
+        if (old) await stopProcess(old);
+        return launchReady(spec, opts);
+      });
     },
+    start(name, opts = {}) {
+      const spec = specOf(name);
+      return serial(name, async () => {
+        if (isAlive(processes.get(name))) throw new Error(`${name} is already running`);
+        return launchReady(spec, opts);
+      });
+    },
+    kill(name, signal = 'SIGKILL') {
+      specOf(name);
+      return serial(name, async () => {
+        const p = processes.get(name);
+        if (!p || !isAlive(p)) return { pid: p?.child.pid, code: p?.child.exitCode ?? null, signal: (p?.child.signalCode as NodeJS.Signals | null | undefined) ?? null };
+        p.child.kill(signal);
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`${name} did not exit within 30 s of ${signal}`)), 30_000);
+        });
+        try {
+          const ended = await Promise.race([p.ended, timeout]);
+          return { pid: p.child.pid, ...ended };
+        } finally {
+          clearTimeout(timer);
+        }
+      });
+    },
+    isRunning: (name) => isAlive(processes.get(name)),
   };
 }
