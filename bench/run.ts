@@ -7,13 +7,14 @@
 import path from 'node:path';
 import { dropDatabase } from '@studio/testkit/db';
 import { DATABASE_SERVICES, ROOT, defaultInfra, provision } from '../scripts/lib/infra.js';
-import { startStack, type StackPorts } from '../scripts/lib/stack.js';
+import { startReplicaSet, startStack, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
+import { prepareMixed, runMixed, type MixedResult } from './mixed.bench.js';
 import { admin, foundationBench } from './foundation.bench.js';
 import { searchBench } from './search.bench.js';
 import { galleryBench } from './gallery.bench.js';
 import { uploadBench } from './upload.bench.js';
 import { webhooksBench } from './webhooks.bench.js';
-import { writeResults } from './lib.js';
+import { ratio, writeResults } from './lib.js';
 import { printProfile, summariseProfiles } from './profile.js';
 import { rmSync } from 'node:fs';
 import type { ProcessName } from '../scripts/lib/stack.js';
@@ -41,10 +42,13 @@ for (const name of profiled) {
   env[name] = { ...env[name], NODE_OPTIONS: `--import ${path.join(ROOT, 'bench/cpu-profile.preload.mjs')}`, STUDIO_CPU_PROFILE_DIR: path.join(profileDir, name) };
 }
 
+const mixedArg = args.indexOf('--mixed-seconds');
+const mixedSeconds = mixedArg >= 0 ? Number(args[mixedArg + 1]) : 60;
+
 const ports: StackPorts = { gateway: 28080, studioHttp: 27101, studioGrpc: 27201, s3: 29000, uploadHttp: 27103, uploadGrpc: 27203, uploadWorkerHttp: 27113, galleryHttp: 27102, galleryGrpc: 27202, searchHttp: 27104, searchGrpc: 27204, webhooksHttp: 27105, webhooksGrpc: 27205, webhooksWorkerHttp: 27115 };
 for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}_bench`);
 const databaseUrls = await provision({ suffix: '_bench' });
-const stack = await startStack({
+const stackOptions: StackOptions = {
   ports,
   databaseUrls,
   redisUrl: 'redis://127.0.0.1:6379/2',
@@ -52,11 +56,13 @@ const stack = await startStack({
   output: { dir: path.join(ROOT, '.run/bench') },
   logLevel: 'warn',
   env,
-});
+};
+const stack = await startStack(stackOptions);
 try {
   const foundation = wanted('foundation') ? await foundationBench(stack, databaseUrls, ports.studioHttp, seconds) : undefined;
   const upload = wanted('upload') ? await uploadBench(stack, databaseUrls, ports) : undefined;
   const gallery = wanted('gallery') ? await galleryBench(stack, databaseUrls, ports, seconds) : undefined;
+  const mixed = wanted('mixed') ? await mixedBench(stackOptions, stack, mixedSeconds) : undefined;
   let search;
   if (wanted('search')) {
     const demo = admin(databaseUrls.studio!, 'seed-demo');
@@ -64,9 +70,46 @@ try {
     search = await searchBench({ baseUrl: stack.baseUrl, bearer, largeWorkspaceId: demo.workspace_id, databaseUrl: databaseUrls.search!, amqpUrl: defaultInfra.amqpUrl, seconds });
   }
   const webhooks = wanted('webhooks') ? await webhooksBench({ amqpUrl: defaultInfra.amqpUrl, seconds }) : undefined;
-  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation, upload, gallery, search, webhooks });
+  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation, upload, gallery, mixed, search, webhooks });
   console.log(`\nresults written to ${path.relative(ROOT, file)}`);
 } finally {
   await stack.stop();
 }
+/**
+ * The mixed workload through one replica set, then through two (a second replica of every service and worker
+ * sharing the databases, Redis, the broker's work queues and the object store), and the scaling factor.
+ */
+async function mixedBench(first: StackOptions, a: Stack, secs: number) {
+  const demo = admin(databaseUrls.studio!, 'seed-demo');
+  const token = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', 'mixed-bench').token as string;
+  const o = { token, workspaceId: demo.workspace_id as string, profileId: demo.profile_id as string, uploadDatabaseUrl: databaseUrls.upload!, seconds: secs, concurrency: 32 };
+  console.log(`\nmixed workload through the gateway, ${secs} s per run, ${o.concurrency} virtual users`);
+  const fixture = await prepareMixed({ ...o, baseUrls: [a.baseUrl] });
+  const results: MixedResult[] = [];
+  try {
+    results.push(await runMixed({ ...o, baseUrls: [a.baseUrl] }, fixture));
+    const b = await startReplicaSet(
+      first,
+      { gateway: 28081, studioHttp: 27301, studioGrpc: 27401, uploadHttp: 27303, uploadGrpc: 27403, uploadWorkerHttp: 27313, galleryHttp: 27302, galleryGrpc: 27402, searchHttp: 27304, searchGrpc: 27404, webhooksHttp: 27305, webhooksGrpc: 27405, webhooksWorkerHttp: 27315 },
+      { dir: path.join(ROOT, '.run/bench/replica-b') },
+    );
+    try {
+      results.push(await runMixed({ ...o, baseUrls: [a.baseUrl, b.baseUrl] }, fixture));
+    } finally {
+      await b.stop();
+    }
+  } finally {
+    await fixture.receiver.close();
+  }
+  const [one, two] = results as [MixedResult, MixedResult];
+  const summary = {
+    scaling_two_vs_one_replica: ratio(two.operations_per_second, one.operations_per_second),
+    errors_other_than_429: one.errors + two.errors,
+    deliveries_lost: one.deliveries.expected - one.deliveries.delivered + (two.deliveries.expected - two.deliveries.delivered),
+    goals: { zero_errors: one.errors + two.errors === 0, two_replicas_at_least_1_6x: two.operations_per_second >= 1.6 * one.operations_per_second },
+  };
+  console.log('\n  mixed ratios:', JSON.stringify(summary, null, 2).replace(/\n/g, '\n  '));
+  return { one_replica: one, two_replicas: two, summary };
+}
+
 for (const name of profiled) for (const summary of summariseProfiles(path.join(profileDir, name))) printProfile(name, summary);

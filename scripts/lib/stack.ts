@@ -37,6 +37,13 @@ export interface StackOptions {
   /** Where each process's output goes: 'inherit' prefixes lines on this terminal; a folder writes <name>.log. */
   output: 'inherit' | { dir: string };
   logLevel?: string;
+  /**
+   * A replica set: the ports of the stack whose work queues this one shares (the same queue names, so the two
+   * sets are competing consumers, as replicas of a Deployment are). Default: its own ports (own queues).
+   */
+  queuesOf?: StackPorts;
+  /** Launch only these processes (a replica set leaves out `s3` and uses the first set's object store). */
+  only?: ProcessName[];
   /** Extra environment per process name. */
   env?: Partial<Record<ProcessName, Record<string, string>>>;
   /** Folder where the S3 dev server keeps objects across restarts (npm start); memory only when absent. */
@@ -68,7 +75,7 @@ function specs(o: StackOptions): ProcessSpec[] {
     S3_ENDPOINT: `http://127.0.0.1:${o.ports.s3}`,
     // Each local stack has its own work queues (it gets its own copy of every work event on the shared
     // exchange); they go away a day after the stack's last worker stopped.
-    UPLOAD_QUEUE_PREFIX: `upload-${o.ports.uploadHttp}`,
+    UPLOAD_QUEUE_PREFIX: `upload-${(o.queuesOf ?? o.ports).uploadHttp}`,
     UPLOAD_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
   };
   const webhooks = {
@@ -79,7 +86,7 @@ function specs(o: StackOptions): ProcessSpec[] {
     DATABASE_URL: o.databaseUrls.webhooks!,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', // local stacks deliver to loopback receivers
     // Each local stack gets its own copy of every event on the shared exchange; gone a day after it stops.
-    WEBHOOKS_FANOUT_QUEUE: `webhooks.fanout.${o.ports.webhooksHttp}`,
+    WEBHOOKS_FANOUT_QUEUE: `webhooks.fanout.${(o.queuesOf ?? o.ports).webhooksHttp}`,
     WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
   };
   return [
@@ -140,7 +147,7 @@ function specs(o: StackOptions): ProcessSpec[] {
         SEARCH_GRPC_PORT: String(o.ports.searchGrpc),
         DATABASE_URL: o.databaseUrls.search!,
         // Own queue per local stack (the exchange is shared); gone a day after the stack stops.
-        INDEX_QUEUE: `search.index-${o.ports.searchHttp}`,
+        INDEX_QUEUE: `search.index-${(o.queuesOf ?? o.ports).searchHttp}`,
         INDEX_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
         INDEX_SOURCES: `127.0.0.1:${o.ports.studioGrpc},127.0.0.1:${o.ports.galleryGrpc}`,
         ...o.env?.search,
@@ -280,7 +287,7 @@ async function stopProcess(p: RunningProcess, graceMs = 15_000): Promise<void> {
 }
 
 export async function startStack(o: StackOptions): Promise<Stack> {
-  const all = specs(o);
+  const all = specs(o).filter((s) => !o.only || o.only.includes(s.name));
   const processes = new Map<ProcessName, RunningProcess>();
   const stop = async () => {
     // Gateway first so no new work reaches the services, then the services.
@@ -359,4 +366,22 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     },
     isRunning: (name) => isAlive(processes.get(name)),
   };
+}
+
+/** Every process but the object store: what a second replica set of a stack runs. */
+export const REPLICATED: ProcessName[] = ['studio', 'upload', 'upload-worker', 'gallery', 'search', 'webhooks', 'webhooks-worker', 'gateway'];
+
+/**
+ * A second replica of every service and worker of `first` (which was started with `firstOptions`), on `ports`:
+ * same databases, Redis, broker and object store, the same work queues (competing consumers), its own gateway.
+ * A load balancer's part is played by the caller, sending requests to either gateway.
+ */
+export function startReplicaSet(firstOptions: StackOptions, ports: Omit<StackPorts, 's3'>, output: StackOptions['output']): Promise<Stack> {
+  return startStack({
+    ...firstOptions,
+    ports: { ...ports, s3: firstOptions.ports.s3 },
+    queuesOf: firstOptions.queuesOf ?? firstOptions.ports,
+    only: REPLICATED,
+    output,
+  });
 }
