@@ -4,6 +4,7 @@
  * The token's rate limit is raised so the limiter is checked on every request but never refuses.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { signIdentity, type Role } from '@studio/identity';
 import { ROOT } from '../scripts/lib/infra.js';
@@ -20,6 +21,32 @@ export function admin(databaseUrl: string, ...args: string[]): any {
     encoding: 'utf8',
   });
   return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+/** utime + stime (clock ticks, 10 ms each on Linux) of the gateway and studio processes. */
+function cpuTicks(stack: Stack): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of ['gateway', 'studio'] as const) {
+    const pid = stack.processes.get(name)?.child.pid;
+    if (!pid) continue;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out[name] = Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* not Linux */
+    }
+  }
+  return out;
+}
+
+function cpuMsPerRequest(stack: Stack, before: Record<string, number>, m: Measurement, warmupSeconds: number): Record<string, number> {
+  const after = cpuTicks(stack);
+  // The ticks cover the warm-up too; count its requests at the measured rate.
+  const requests = m.requestsPerSecond * (m.durationSeconds + warmupSeconds);
+  const out: Record<string, number> = {};
+  for (const [name, t] of Object.entries(after)) out[name] = Math.round((((t - (before[name] ?? t)) * 10) / Math.max(1, requests)) * 1000) / 1000;
+  console.log(`  CPU per request through the gateway (c=50): ${Object.entries(out).map(([n, v]) => `${n} ${v} ms`).join(', ')}`);
+  return out;
 }
 
 export async function foundationBench(stack: Stack, databaseUrls: Record<string, string>, studioHttpPort: number, seconds: number) {
@@ -43,11 +70,14 @@ export async function foundationBench(stack: Stack, databaseUrls: Record<string,
 
   console.log('\nGET /shoots/{id}: bare http ceiling vs. studio direct vs. through the gateway');
   const results: Measurement[] = [];
+  let cpuPerRequest: Record<string, number> = {};
   try {
     const opts = { connections: 50, durationSeconds: seconds, warmupSeconds: 2 };
     results.push(await measure('bare node http (fixed body)', bare.url, opts));
     results.push(await measure('studio direct (identity, service, database)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }));
+    const before = cpuTicks(stack);
     results.push(await measure('gateway (auth, rate limit, proxy, service, db)', gatewayUrl, { ...opts, headers: auth }));
+    cpuPerRequest = cpuMsPerRequest(stack, before, results[results.length - 1]!, opts.warmupSeconds);
     const seq = { durationSeconds: seconds, warmupSeconds: 1 };
     results.push(await measureSequential('bare node http (fixed body)', bare.url, seq));
     results.push(await measureSequential('studio direct (identity, service, database)', directUrl, { ...seq, headers: { 'x-studio-identity': identity } }));
@@ -67,6 +97,8 @@ export async function foundationBench(stack: Stack, databaseUrls: Record<string,
     gateway_vs_bare_rps_c50: ratio(g50.requestsPerSecond, b50.requestsPerSecond),
     gateway_p99_ms_c50: g50.p99Ms,
     gateway_added_median_ms_c1: Math.round((g1.p50Ms - d1.p50Ms) * 100) / 100,
+    /** CPU time each process spent per request through the gateway at c=50 (user + system, from /proc). */
+    cpu_ms_per_request_c50: cpuPerRequest,
     goals: {
       gateway_at_least_half_of_direct_c50: g50.requestsPerSecond >= 0.5 * d50.requestsPerSecond,
       gateway_p99_under_50ms_c50: g50.p99Ms < 50,
