@@ -11,7 +11,7 @@ import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { dropDatabase } from '@studio/testkit/db';
 import { ROOT, defaultInfra, provision, DATABASE_SERVICES } from '../scripts/lib/infra.js';
-import { startStack, type Stack, type StackPorts } from '../scripts/lib/stack.js';
+import { startStack, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
 import { startTcpProxy } from '@studio/testkit/tcp-proxy';
 import { startStackControl } from './support/stack-control-server.js';
 
@@ -54,6 +54,8 @@ declare module 'vitest' {
     logDir: string;
     /** The stack control server (see test/support/stack-control.ts). */
     stackControlUrl: string;
+    /** The options the stack was started with, so a test can start a replica set of it (scripts/lib/stack.ts `startReplicaSet`). */
+    stackOptions: StackOptions;
   }
 }
 
@@ -68,16 +70,17 @@ export default async function setup(project: TestProject) {
   const stackAmqp = new URL(defaultInfra.amqpUrl);
   stackAmqp.hostname = '127.0.0.1';
   stackAmqp.port = String(brokerProxy.port);
+  const stackOptions: StackOptions = {
+    ports: BLACKBOX_PORTS,
+    databaseUrls,
+    redisUrl: BLACKBOX_REDIS_URL,
+    amqpUrl: stackAmqp.toString(),
+    output: { dir: logDir },
+    logLevel: 'warn',
+  };
   let stack: Stack;
   try {
-    stack = await startStack({
-      ports: BLACKBOX_PORTS,
-      databaseUrls,
-      redisUrl: BLACKBOX_REDIS_URL,
-      amqpUrl: stackAmqp.toString(),
-      output: { dir: logDir },
-      logLevel: 'warn',
-    });
+    stack = await startStack(stackOptions);
   } catch (err) {
     await brokerProxy.close();
     throw err;
@@ -90,6 +93,7 @@ export default async function setup(project: TestProject) {
   project.provide('amqpUrl', defaultInfra.amqpUrl);
   project.provide('logDir', logDir);
   project.provide('stackControlUrl', control.url);
+  project.provide('stackOptions', stackOptions);
   return async () => {
     await control.close();
     brokerProxy.restore(); // a test that failed half-way may have left it cut: let the services stop cleanly
