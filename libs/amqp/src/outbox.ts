@@ -7,11 +7,14 @@
  *
  * Each row carries the call context of the transaction that wrote it (request id, W3C traceparent); the relay
  * publishes them as the `x-request-id` and `traceparent` message headers, so consumers continue that trace.
+ *
+ * `startEventRelay` is a process's whole wiring (its broker connection and the relay); the outbox table's SQL is in
+ * `@studio/amqp/outbox-store`.
  */
 import type client from 'prom-client';
 import type { Logger } from '@studio/logger';
 import { REQUEST_ID_HEADER, TRACEPARENT_HEADER } from '@studio/trace';
-import { EVENTS_EXCHANGE, type AmqpConnection, type EventEnvelope } from './index.js';
+import { API_VERSION, connectAmqp, EVENTS_EXCHANGE, type AmqpConnection, type EventEnvelope } from './index.js';
 import { registerOutboxBacklog, relayMetrics, type OutboxBacklog } from './metrics.js';
 
 export interface OutboxRow {
@@ -158,4 +161,97 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       if (running) await running;
     },
   };
+}
+
+/** Wakes the relay after a commit so events leave at once instead of at the next poll. */
+export interface EventNotifier {
+  nudge(): void;
+}
+
+/** A process's relay with its own broker connection (see startEventRelay). */
+export interface EventRelay extends EventNotifier {
+  amqp: AmqpConnection;
+  /** Publishes everything pending now (tests, shutdown). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface EventRelayOptions {
+  amqpUrl: string;
+  store: OutboxStore;
+  logger: Logger;
+  /** The broker connection's name (shown in the management UI), e.g. the process name. */
+  connectionName: string;
+  /** Poll interval when idle, ms. */
+  intervalMs?: number;
+  /** How long start-up waits for the first broker connection before going on without it, ms. */
+  connectWaitMs?: number;
+  /** The process registry: relay counters and the outbox backlog gauges. */
+  registry?: client.Registry;
+  /**
+   * Declares what must exist before anything is published (e.g. a service's work queues and their bindings),
+   * once per broker connection: an event published before its queue is bound would be dropped by the broker.
+   */
+  declareTopology?: (amqp: AmqpConnection) => Promise<void>;
+}
+
+function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(done, done);
+  });
+}
+
+/**
+ * Outbox relay wiring of a process: one recovering RabbitMQ connection and the relay that publishes pending outbox
+ * rows with publisher confirms. A broker outage delays events (rows stay pending); it never drops them.
+ */
+export async function startEventRelay(opts: EventRelayOptions): Promise<EventRelay> {
+  const amqp = await connectAmqp(opts.amqpUrl, opts.logger, opts.connectionName);
+  // Give the first connection a moment so the process starts ready; a broker that is down only delays events.
+  await waitAtMost(amqp.model.waitForConnect(), opts.connectWaitMs ?? 3_000);
+  let declared: Promise<void> | null = null;
+  amqp.model.on('disconnect', () => {
+    declared = null;
+  });
+  const declare = opts.declareTopology;
+  const store: OutboxStore = declare
+    ? {
+        async withPendingBatch(limit, publish) {
+          declared ??= declare(amqp).catch((err: unknown) => {
+            declared = null;
+            throw err;
+          });
+          await declared;
+          return opts.store.withPendingBatch(limit, publish);
+        },
+        backlog: opts.store.backlog ? () => opts.store.backlog!() : undefined,
+      }
+    : opts.store;
+  const relay = startOutboxRelay({ store, amqp, logger: opts.logger, apiVersion: API_VERSION, intervalMs: opts.intervalMs, registry: opts.registry });
+  return {
+    amqp,
+    nudge: () => relay.nudge(),
+    drain: () => relay.drain(),
+    async stop() {
+      await relay.stop();
+      await amqp.close();
+    },
+  };
+}
+
+/** Forwards nudges to the relay once it runs; before that (or in a CLI) the relay's poll picks rows up. */
+export class RelayNotifier implements EventNotifier {
+  private target: EventNotifier | null = null;
+  attach(target: EventNotifier | null): void {
+    this.target = target;
+  }
+  nudge(): void {
+    this.target?.nudge();
+  }
 }

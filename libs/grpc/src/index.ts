@@ -142,6 +142,28 @@ export function callUnary<Req, Res>(client: grpc.Client, method: string, request
   });
 }
 
+export interface DependencyCallOptions {
+  /** Names the dependency in the error when it cannot answer: "the <service> service is unavailable". */
+  service: string;
+  /** Its answers that reach the caller as a plain not_found (e.g. not_found, invalid_input of a lookup by id). */
+  notFound?: readonly AppError['kind'][];
+}
+
+/**
+ * callUnary on another service whose detail must not reach this service's caller: the answers in `notFound`
+ * become a plain not_found, any other failure `unavailable` (the caller may retry). Errors that are not gRPC
+ * answers (a bug, a missing method) are thrown as they are.
+ */
+export async function callDependency<Req, Res>(client: grpc.Client, method: string, request: Req, timeoutMs: number, o: DependencyCallOptions): Promise<Res> {
+  try {
+    return await callUnary<Req, Res>(client, method, request, timeoutMs);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (o.notFound?.includes(err.kind)) throw new AppError('not_found');
+    throw new AppError('unavailable', `the ${o.service} service is unavailable`);
+  }
+}
+
 export interface ClientOptions {
   /** The process registry: calls are measured in grpc_client_handling_seconds. */
   registry?: client.Registry;

@@ -1,4 +1,7 @@
-/** @studio/prisma-config: the offline Prisma CLI configuration shared by every service database. */
+/**
+ * @studio/prisma-config: the offline Prisma CLI configuration shared by every service database. The runtime side
+ * (a service's PrismaClient over adapter-pg) is `@studio/prisma-config/client`.
+ */
 import { defineConfig } from 'prisma/config';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';

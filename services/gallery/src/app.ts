@@ -4,13 +4,13 @@
  * Nothing opens a port or a connection until `start()`; integration tests boot it in-process on port 0.
  */
 import type { Express } from 'express';
+import { RelayNotifier, startEventRelay, type EventRelay } from '@studio/amqp/outbox';
 import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
 import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { startHttpServer, type RunningHttpServer } from '@studio/http/server';
 import { createLogger, type Logger } from '@studio/logger';
 import { S3Presigner } from '@studio/s3-presign';
 import type { GalleryConfig } from './config.js';
-import { RelayNotifier, startEventRelay, type EventRelay } from './events/relay.js';
 import { registerIndexSource } from './grpc/index-source.grpc.js';
 import { StudioShootDirectory, type ShootDirectory } from './grpc/studio.client.js';
 import { UploadKeeperSource, type KeeperSource } from './grpc/upload.client.js';
@@ -120,7 +120,7 @@ export function createGallery(config: GalleryConfig, deps: GalleryDeps = {}): Ga
     ...core,
     httpApp,
     async start() {
-      relay = await startEventRelay({ amqpUrl: config.amqpUrl, store: stores.outbox, logger, intervalMs: deps.relayIntervalMs, registry: metrics.registry });
+      relay = await startEventRelay({ amqpUrl: config.amqpUrl, store: stores.outbox, logger, connectionName: 'gallery', intervalMs: deps.relayIntervalMs, registry: metrics.registry });
       notifier.attach(relay);
       http = await startHttpServer(httpApp, config.httpPort, config.host);
       grpcServer = await startGrpcServer((server) => registerIndexSource(server, stores, logger), config.grpcPort, config.host, {

@@ -13,6 +13,7 @@ import { signIdentity, type ClientPrincipal, type Role } from '@studio/identity'
 import { createLogger } from '@studio/logger';
 import { S3Presigner } from '@studio/s3-presign';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
+import { eventually, makeApi, tenantCallers, type Api, type ApiResponse, type Caller, type MemberCaller, type RequestOptions } from '@studio/testkit/api';
 import { startS3Server, type RunningS3Server } from '../../upload/src/dev/s3-server.js';
 import { createGallery, type Gallery, type GalleryDeps } from '../src/app.js';
 import { galleryEnvSchema, type GalleryConfig } from '../src/config.js';
@@ -23,30 +24,7 @@ export const NOT_FOUND_TEXT = '{"ok":false,"error":"not_found"}';
 export const MISSING_ID = '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60';
 export const BUCKET = 'test-photos';
 
-export interface ApiResponse<T = any> {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: T;
-}
-
-export interface Caller {
-  headers(): Record<string, string>;
-}
-
-export interface MemberCaller extends Caller {
-  profileId: string;
-  memberships: Record<string, Role>;
-}
-
-export interface RequestOptions {
-  as?: Caller;
-  body?: unknown;
-  rawBody?: string;
-  headers?: Record<string, string>;
-}
-
-export type Api = <T = any>(method: string, path: string, opts?: RequestOptions) => Promise<ApiResponse<T>>;
+export { eventually, makeApi, type Api, type ApiResponse, type Caller, type MemberCaller, type RequestOptions };
 
 export interface KeeperMessage {
   id: string;
@@ -155,27 +133,6 @@ export interface TestGallery {
   stop(): Promise<void>;
 }
 
-export function makeApi(base: string): Api {
-  return async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...(opts.as ? opts.as.headers() : {}), ...opts.headers };
-    let body: string | undefined;
-    if (opts.rawBody !== undefined) body = opts.rawBody;
-    else if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const res = await fetch(base + path, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, body: parsed as any };
-  };
-}
-
 export async function startTestGallery(opts: { env?: Record<string, string>; deps?: GalleryDeps } = {}): Promise<TestGallery> {
   await ensureTemplate();
   const database = await freshDatabase(TEMPLATE);
@@ -224,22 +181,7 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
     clock,
     bearers: new ClientBearerSigner(config.clientSession.secret),
     api: makeApi(`http://127.0.0.1:${ports.httpPort}/api/v1`),
-    tenant(roles: Role[] = ['owner']) {
-      const workspaceId = randomUUID();
-      const callers = {} as Record<Role, MemberCaller>;
-      for (const role of roles) {
-        const profileId = randomUUID();
-        const memberships = { [workspaceId]: role };
-        callers[role] = {
-          profileId,
-          memberships,
-          headers: () => ({
-            'x-studio-identity': signIdentity({ kind: 'token', profileId, tokenId: randomUUID(), scopeWorkspaceId: null, memberships }, config.internalJwtSecret),
-          }),
-        };
-      }
-      return { workspaceId, callers };
-    },
+    tenant: (roles) => tenantCallers(config.internalJwtSecret, roles),
     async shoot(workspaceId, count, o = {}) {
       const shootId = randomUUID();
       upstreams.shoots.set(shootId, { workspaceId, title: o.title ?? 'Smith Wedding' });
@@ -291,15 +233,4 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
     },
   };
   return t;
-}
-
-/** Polls `fn` until `done(value)`; fails after `timeoutMs` (a bound for a hung test, not a timing assertion). */
-export async function eventually<T>(fn: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (done(v)) return v;
-    if (Date.now() > until) throw new Error(`condition not reached within ${timeoutMs} ms; last value: ${JSON.stringify(v)?.slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }

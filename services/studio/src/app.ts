@@ -5,12 +5,12 @@
  * gracefully. Integration tests boot it in-process on port 0.
  */
 import type { Express } from 'express';
+import { startEventRelay, type EventRelay } from '@studio/amqp/outbox';
 import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
 import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { startHttpServer, type RunningHttpServer } from '@studio/http/server';
 import type { StudioConfig } from './config.js';
 import { createStudioCore, type StudioCore, type StudioDeps } from './core.js';
-import { startEventRelay, type EventRelay } from './events/relay.js';
 import { startScheduler, type Scheduler } from './events/scheduler.js';
 import { registerStudioGrpc } from './grpc/studio.grpc.js';
 import { buildHttpApp } from './http/http-app.js';
@@ -65,7 +65,7 @@ export function createStudio(config: StudioConfig, deps: StudioDeps = {}): Studi
     httpApp,
     metrics,
     async start() {
-      relay = await startEventRelay({ amqpUrl: config.amqpUrl, store: stores.outbox, logger, intervalMs: deps.relayIntervalMs, registry: metrics.registry });
+      relay = await startEventRelay({ amqpUrl: config.amqpUrl, store: stores.outbox, logger, connectionName: 'studio', intervalMs: deps.relayIntervalMs, registry: metrics.registry });
       notifier.attach(relay);
       http = await startHttpServer(httpApp, config.httpPort, config.host);
       grpcServer = await startGrpcServer((server) => registerStudioGrpc(server, services, logger), config.grpcPort, config.host, {

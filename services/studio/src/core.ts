@@ -2,10 +2,10 @@
  * Database, stores and services: everything of studio but the network. The HTTP/gRPC composition root
  * (app.ts) and the admin CLI both build on it.
  */
+import { RelayNotifier } from '@studio/amqp/outbox';
 import { createCursorCodec } from '@studio/cursor';
 import { createLogger, type Logger } from '@studio/logger';
 import type { StudioConfig } from './config.js';
-import { RelayNotifier } from './events/notifier.js';
 import { createServices, type Services } from './services/index.js';
 import { createDatabase, type Database } from './store/db.js';
 import { createStores, type Stores } from './store/index.js';

@@ -4,9 +4,10 @@
  */
 import { createLogger, type Logger } from '@studio/logger';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
+import { makeApi, type Api, type ApiResponse, type RequestOptions } from '@studio/testkit/api';
 import { createStudio, type Studio, type StudioPorts } from '../src/app.js';
 import { studioEnvSchema, type StudioConfig } from '../src/config.js';
-import { createGiven, type Caller, type Given } from './given.js';
+import { createGiven, type Given } from './given.js';
 import { TEMPLATE } from './global-setup.js';
 
 export interface TestStudio {
@@ -19,48 +20,10 @@ export interface TestStudio {
   stop(): Promise<void>;
 }
 
-export interface ApiResponse<T = any> {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: T;
-}
-
-export interface RequestOptions {
-  as?: Caller;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
-  rawBody?: string;
-  headers?: Record<string, string>;
-}
-
-export type Api = <T = any>(method: string, path: string, opts?: RequestOptions) => Promise<ApiResponse<T>>;
+export { makeApi, type Api, type ApiResponse, type RequestOptions };
 
 export const NOT_FOUND_TEXT = '{"ok":false,"error":"not_found"}';
 export const MISSING_ID = '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60';
-
-export function makeApi(base: string): Api {
-  return async (method, path, opts = {}) => {
-    const url = new URL(base + path);
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const headers: Record<string, string> = { ...(opts.as ? opts.as.headers() : {}), ...opts.headers };
-    let body: string | undefined;
-    if (opts.rawBody !== undefined) body = opts.rawBody;
-    else if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const res = await fetch(url, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, body: parsed as any };
-  };
-}
 
 export interface TestStudioOptions {
   now?: () => Date;

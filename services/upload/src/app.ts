@@ -11,6 +11,7 @@
  */
 import type { Express } from 'express';
 import { consumerObserver, registerQueueDepth } from '@studio/amqp/metrics';
+import { RelayNotifier, startEventRelay, type EventRelay } from '@studio/amqp/outbox';
 import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
 import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { createHttpApp, finishHttpApp, startHttpServer, type RunningHttpServer } from '@studio/http/server';
@@ -19,7 +20,6 @@ import type { UploadConfig } from './config.js';
 import { startCullConsumers } from './events/cull.consumer.js';
 import { jobMetrics } from './events/job-metrics.js';
 import { startPhotoConsumers } from './events/photo.consumer.js';
-import { RelayNotifier, startEventRelay, type EventRelay } from './events/relay.js';
 import { declareWorkTopology, workTopology, type WorkConsumer, type WorkTopology } from './events/work-queues.js';
 import { StudioShootDirectory, type ShootDirectory } from './grpc/studio.client.js';
 import { registerUploadGrpc } from './grpc/upload.grpc.js';

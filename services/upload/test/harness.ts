@@ -8,9 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { connectAmqp } from '@studio/amqp';
 import { AppError } from '@studio/errors';
 import { loadService, startGrpcServer, unaryHandlers, type GrpcServerHandle } from '@studio/grpc';
-import { signIdentity, type Role } from '@studio/identity';
+import type { Role } from '@studio/identity';
 import { createLogger, type Logger } from '@studio/logger';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
+import { eventually, makeApi, tenantCallers, type Api, type ApiResponse, type MemberCaller, type RequestOptions } from '@studio/testkit/api';
 import { createUpload, createUploadWorker, type Upload, type UploadDeps, type UploadWorker } from '../src/app.js';
 import { uploadEnvSchema, type UploadConfig } from '../src/config.js';
 import { startS3Server, type RunningS3Server } from '../src/dev/s3-server.js';
@@ -20,27 +21,9 @@ import ensureTemplate, { TEMPLATE } from './global-setup.js';
 export const NOT_FOUND_TEXT = '{"ok":false,"error":"not_found"}';
 export const MISSING_ID = '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60';
 
-export interface ApiResponse<T = any> {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: T;
-}
-
-export interface Caller {
-  profileId: string;
-  memberships: Record<string, Role>;
-  headers(): Record<string, string>;
-}
-
-export interface RequestOptions {
-  as?: Caller;
-  body?: unknown;
-  rawBody?: string;
-  headers?: Record<string, string>;
-}
-
-export type Api = <T = any>(method: string, path: string, opts?: RequestOptions) => Promise<ApiResponse<T>>;
+export { eventually, makeApi, type Api, type ApiResponse, type RequestOptions };
+/** A member of a test workspace (see tenant()). */
+export type Caller = MemberCaller;
 
 /** Studio's GetShoot over real gRPC, answering from `shoots` (shoot id -> workspace id). */
 async function startFakeStudio(shoots: Map<string, string>): Promise<GrpcServerHandle> {
@@ -78,27 +61,6 @@ export interface TestUpload {
   /** Current fake time offset (tests of expiry move it forward). */
   clock: { offsetMs: number };
   stop(): Promise<void>;
-}
-
-export function makeApi(base: string): Api {
-  return async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...(opts.as ? opts.as.headers() : {}), ...opts.headers };
-    let body: string | undefined;
-    if (opts.rawBody !== undefined) body = opts.rawBody;
-    else if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const res = await fetch(base + path, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, body: parsed as any };
-  };
 }
 
 export async function startTestUpload(opts: { worker?: boolean; env?: Record<string, string>; logger?: Logger } = {}): Promise<TestUpload> {
@@ -145,22 +107,7 @@ export async function startTestUpload(opts: { worker?: boolean; env?: Record<str
     database,
     clock,
     api: makeApi(`http://127.0.0.1:${ports.httpPort}/api/v1`),
-    tenant(roles: Role[] = ['owner']) {
-      const workspaceId = randomUUID();
-      const callers = {} as Record<Role, Caller>;
-      for (const role of roles) {
-        const profileId = randomUUID();
-        const memberships = { [workspaceId]: role };
-        callers[role] = {
-          profileId,
-          memberships,
-          headers: () => ({
-            'x-studio-identity': signIdentity({ kind: 'token', profileId, tokenId: randomUUID(), scopeWorkspaceId: null, memberships }, config.internalJwtSecret),
-          }),
-        };
-      }
-      return { workspaceId, callers };
-    },
+    tenant: (roles) => tenantCallers(config.internalJwtSecret, roles),
     shoot(workspaceId: string) {
       const id = randomUUID();
       shoots.set(id, workspaceId);
@@ -178,15 +125,4 @@ export async function startTestUpload(opts: { worker?: boolean; env?: Record<str
       await database.drop();
     },
   };
-}
-
-/** Polls `fn` until `done(value)`; fails after `timeoutMs` (a bound for a hung test, not a timing assertion). */
-export async function eventually<T>(fn: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (done(v)) return v;
-    if (Date.now() > until) throw new Error(`condition not reached within ${timeoutMs} ms; last value: ${JSON.stringify(v)?.slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }

@@ -4,10 +4,10 @@
  * the entry points (main.ts: API + fan-out consumer + gRPC health; worker.ts: dispatcher) start the parts
  * they run.
  */
-import express, { type Express } from 'express';
+import type { Express } from 'express';
 import { createCursorCodec } from '@studio/cursor';
 import { createHttpApp, createMetrics, finishHttpApp, RouteRegistry, type HttpMetrics } from '@studio/http';
-import { serveOpenApiFragment } from '@studio/http/openapi';
+import { createApiApp } from '@studio/http/api-app';
 import { createLogger, type Logger } from '@studio/logger';
 import type { AmqpConnection } from '@studio/amqp';
 import type { WebhooksConfig } from './config.js';
@@ -28,7 +28,6 @@ import { EndpointStore } from './store/endpoint.store.js';
 import { startDeliveryNotifier } from './store/notifier.js';
 
 export const SERVICE_NAME = 'webhooks';
-export const API_BASE = '/api/v1';
 
 export interface WebhooksDeps {
   logger?: Logger;
@@ -89,21 +88,16 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
     services: { endpoints: endpointService, subscriptions: subscriptionService, deliveries: deliveryService },
     routes,
     api(opts = {}) {
-      const app = createHttpApp({
+      return createApiApp({
         logger,
         metrics,
         accessLog: config.ACCESS_LOG,
         identitySecret: config.INTERNAL_JWT_SECRET,
         readiness: opts.readiness ?? { database: () => db.ping() },
         isAccepting: opts.isAccepting,
+        routes,
+        title: 'webhooks service',
       });
-      const router = express.Router();
-      routes.mount(router);
-      app.use(API_BASE, router);
-      // This service's part of the public OpenAPI document, for the gateway (docs/decisions/0008-openapi.md).
-      serveOpenApiFragment(app, routes, { title: 'webhooks service' });
-      finishHttpApp(app, logger);
-      return app;
     },
     opsApp(opts = {}) {
       const app = createHttpApp({ logger, metrics, accessLog: config.ACCESS_LOG, readiness: opts.readiness ?? { database: () => db.ping() }, isAccepting: opts.isAccepting });

@@ -12,8 +12,7 @@
  *
  * No event ever carries a portal token or a bearer: webhooks leave the system.
  */
-import { randomUUID } from 'node:crypto';
-import { currentRequestId, currentTraceparent } from '@studio/trace';
+import { newOutboxEvent } from '@studio/amqp/outbox-store';
 import type { AlbumRow } from '../store/album.store.js';
 import type { GalleryRow } from '../store/gallery.store.js';
 import type { NewOutboxEvent } from '../store/outbox.store.js';
@@ -28,12 +27,10 @@ export const EVENT_TYPE = {
 export type EventType = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
 
 /** Wakes the relay after a commit so events leave at once instead of at the next poll. */
-export interface EventNotifier {
-  nudge(): void;
-}
+export type { EventNotifier } from '@studio/amqp/outbox';
 
 function event(type: EventType, workspaceId: string, data: Record<string, unknown>): NewOutboxEvent {
-  return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null, traceparent: currentTraceparent() ?? null };
+  return newOutboxEvent(type, workspaceId, data);
 }
 
 /** Spec section 6: exactly these five members, nothing else. */

@@ -4,7 +4,7 @@
  * given workspaces alike, so the caller's 404 never tells the two apart.
  */
 import { AppError } from '@studio/errors';
-import { callUnary, createClient, loadService, type ClientOptions, type grpc } from '@studio/grpc';
+import { callDependency, createClient, loadService, type ClientOptions, type grpc } from '@studio/grpc';
 
 export interface ShootRef {
   id: string;
@@ -25,6 +25,9 @@ interface ShootMessage {
   slug: string;
 }
 
+/** Studio's not-found and a malformed id are both the caller's 404; anything else is studio being unavailable. */
+const STUDIO = { service: 'studio', notFound: ['not_found', 'invalid_input'] } as const;
+
 export class StudioShootDirectory implements ShootDirectory {
   private readonly client: grpc.Client;
 
@@ -34,22 +37,14 @@ export class StudioShootDirectory implements ShootDirectory {
 
   async getShoot(shootId: string, workspaceIds: string[]): Promise<ShootRef> {
     if (workspaceIds.length === 0) throw new AppError('not_found');
-    try {
-      const s = await callUnary<{ shoot_id: string; workspace_ids: string[] }, ShootMessage>(
-        this.client,
-        'GetShoot',
-        { shoot_id: shootId, workspace_ids: workspaceIds },
-        this.timeoutMs,
-      );
-      return { id: s.id, workspaceId: s.workspace_id, title: s.title, slug: s.slug };
-    } catch (err) {
-      if (err instanceof AppError) {
-        if (err.kind === 'not_found' || err.kind === 'invalid_input') throw new AppError('not_found');
-        // Studio could not answer: the caller may retry; never pass studio's detail on.
-        throw new AppError('unavailable', 'the studio service is unavailable');
-      }
-      throw err;
-    }
+    const s = await callDependency<{ shoot_id: string; workspace_ids: string[] }, ShootMessage>(
+      this.client,
+      'GetShoot',
+      { shoot_id: shootId, workspace_ids: workspaceIds },
+      this.timeoutMs,
+      STUDIO,
+    );
+    return { id: s.id, workspaceId: s.workspace_id, title: s.title, slug: s.slug };
   }
 
   close(): void {

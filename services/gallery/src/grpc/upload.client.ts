@@ -3,8 +3,7 @@
  * capture order with the object keys and dimensions a gallery needs. The answer for a large shoot is big (about
  * 300 bytes per photo), so the client accepts messages up to 64 MiB instead of gRPC's default 4 MiB.
  */
-import { AppError } from '@studio/errors';
-import { callUnary, createClient, loadService, type ClientOptions, type grpc } from '@studio/grpc';
+import { callDependency, createClient, loadService, type ClientOptions, type grpc } from '@studio/grpc';
 
 export interface KeeperPhoto {
   id: string;
@@ -42,18 +41,13 @@ export class UploadKeeperSource implements KeeperSource {
   }
 
   async listReadyKeepers(shootId: string, workspaceId: string): Promise<KeeperPhoto[]> {
-    let res: { photos?: KeeperMessage[] };
-    try {
-      res = await callUnary<{ shoot_id: string; workspace_id: string }, { photos?: KeeperMessage[] }>(
-        this.client,
-        'ListReadyKeepers',
-        { shoot_id: shootId, workspace_id: workspaceId },
-        this.timeoutMs,
-      );
-    } catch (err) {
-      if (err instanceof AppError) throw new AppError('unavailable', 'the upload service is unavailable');
-      throw err;
-    }
+    const res = await callDependency<{ shoot_id: string; workspace_id: string }, { photos?: KeeperMessage[] }>(
+      this.client,
+      'ListReadyKeepers',
+      { shoot_id: shootId, workspace_id: workspaceId },
+      this.timeoutMs,
+      { service: 'upload' },
+    );
     return (res.photos ?? []).map((p) => ({
       id: p.id,
       webKey: p.web_key,

@@ -1,20 +1,12 @@
-/** What the operator CLI's commands are made of: the command shape, usage errors (exit 2) and option parsers. */
+/** What the operator CLI's commands are made of: the command shape (@studio/process/cli), usage errors (exit 2) and option parsers. */
+import { UsageError, type Command as CliCommand } from '@studio/process/cli';
 import type { StudioCore } from '../core.js';
 
-/** A problem with the command line: reported on stderr with exit code 2. */
-export class UsageError extends Error {}
+export { UsageError };
+export type { Options } from '@studio/process/cli';
 
-export type Options = Record<string, string | undefined>;
-
-export interface Command {
-  /** One usage line (without "admin "). */
-  usage: string;
-  options: string[];
-  required: string[];
-  /** Options that may be given as "" (update commands: "" clears the member). */
-  clearable?: string[];
-  run(core: StudioCore, o: Options): Promise<Record<string, unknown>>;
-}
+/** A command on studio's core, with its one usage line (without "admin "). */
+export type Command = CliCommand<StudioCore> & { usage: string };
 
 export function positiveInt(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;

@@ -8,8 +8,7 @@
  * Every data schema and which operation emits which event: docs/events.md. The builders per entity are in
  * `<entity>.events.ts` beside this file.
  */
-import { randomUUID } from 'node:crypto';
-import { currentRequestId, currentTraceparent } from '@studio/trace';
+import { newOutboxEvent } from '@studio/amqp/outbox-store';
 import type { NewOutboxEvent } from '../store/outbox.store.js';
 
 export const EVENT_TYPE = {
@@ -59,12 +58,10 @@ export const INTERNAL_EVENT_TYPES: readonly EventType[] = [
 ];
 
 /** Wakes the relay after a commit so events leave at once instead of at the next poll. */
-export interface EventNotifier {
-  nudge(): void;
-}
+export type { EventNotifier } from '@studio/amqp/outbox';
 
 export function event(type: EventType, workspaceId: string, data: Record<string, unknown>): NewOutboxEvent {
-  return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null, traceparent: currentTraceparent() ?? null };
+  return newOutboxEvent(type, workspaceId, data);
 }
 
 /** `<entity>.deleted` data: the id and the moment of deletion. */

@@ -1,52 +1,18 @@
 /**
  * The studio database: one PrismaClient over @prisma/adapter-pg, and the one transaction helper every
- * multi-statement write goes through. Nothing outside src/store/ imports the generated client.
+ * multi-statement write goes through (@studio/prisma-config/client). Nothing outside src/store/ imports the
+ * generated client.
  */
-import { PrismaPg } from '@prisma/adapter-pg';
-import type { Logger } from '@studio/logger';
+import { createPrismaDatabase, type Database as PrismaDatabase, type DatabaseOptions } from '@studio/prisma-config/client';
 import { PrismaClient, type Prisma } from './generated/client.js';
+
+export type { DatabaseOptions, TransactionOptions } from '@studio/prisma-config/client';
 
 /** A transaction (or the client itself): what store methods run their queries on. */
 export type Tx = Prisma.TransactionClient;
 
-export interface TransactionOptions {
-  /** Longest wait for a pooled connection before the transaction starts, ms. */
-  maxWait?: number;
-  /** Longest time the transaction may stay open, ms. */
-  timeout?: number;
-}
+export type Database = PrismaDatabase<PrismaClient, Tx>;
 
-export interface Database {
-  readonly client: PrismaClient;
-  /** Runs `fn` in one interactive transaction; a throw rolls everything back. */
-  transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T>;
-  /** Resolves when the database answers `SELECT 1`. */
-  ping(): Promise<void>;
-  disconnect(): Promise<void>;
-}
-
-export interface DatabaseOptions {
-  url: string;
-  logger: Logger;
-  /** Connections in the pool (pg's default is 10). */
-  poolSize?: number;
-}
-
-export function createDatabase({ url, logger, poolSize = 10 }: DatabaseOptions): Database {
-  const adapter = new PrismaPg(
-    { connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 },
-    { onPoolError: (err) => logger.warn({ err: err.message }, 'postgres pool error') },
-  );
-  const client = new PrismaClient({
-    adapter,
-    transactionOptions: { maxWait: 5_000, timeout: 10_000 },
-  });
-  return {
-    client,
-    transaction: (fn, opts) => client.$transaction(fn, opts),
-    async ping() {
-      await client.$queryRaw`SELECT 1`;
-    },
-    disconnect: () => client.$disconnect(),
-  };
+export function createDatabase(opts: DatabaseOptions): Database {
+  return createPrismaDatabase<PrismaClient, Tx>((options) => new PrismaClient(options), opts);
 }

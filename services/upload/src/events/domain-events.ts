@@ -7,8 +7,7 @@
  * derivative job of the photo, and the internal `ai_job.queued` starts an AI job. Work is therefore queued in
  * the same transaction as the state change and can never be lost between a commit and a publish.
  */
-import { randomUUID } from 'node:crypto';
-import { currentRequestId, currentTraceparent } from '@studio/trace';
+import { newOutboxEvent } from '@studio/amqp/outbox-store';
 import type { NewOutboxEvent } from '../store/outbox.store.js';
 import type { JobRow } from '../store/job.store.js';
 import type { PhotoRow } from '../store/photo.store.js';
@@ -23,12 +22,10 @@ export const EVENT_TYPE = {
 export type EventType = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
 
 /** Wakes the relay after a commit so events leave at once instead of at the next poll. */
-export interface EventNotifier {
-  nudge(): void;
-}
+export type { EventNotifier } from '@studio/amqp/outbox';
 
 function event(type: EventType, workspaceId: string, data: Record<string, unknown>): NewOutboxEvent {
-  return { id: randomUUID(), type, workspaceId, payload: data, requestId: currentRequestId() ?? null, traceparent: currentTraceparent() ?? null };
+  return newOutboxEvent(type, workspaceId, data);
 }
 
 /** photo.uploaded carries the photo's public JSON (decision 0004: event-carried state) plus its session. */

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLogger } from '@studio/logger';
+import { createApiApp } from './api-app.js';
+import { createMetrics } from './metrics.js';
+import { defineRoute, RouteRegistry } from './route.js';
+import { startHttpServer } from './server.js';
+
+describe('createApiApp', () => {
+  it('serves the routes under /api/v1, the OpenAPI fragment, health, and the 404 envelope', async () => {
+    const routes = new RouteRegistry().add(
+      defineRoute({
+        method: 'get',
+        path: '/things',
+        operationId: 'listThings',
+        summary: 'List things',
+        auth: 'none',
+        response: z.object({ ok: z.literal(true) }),
+        handler: async () => ({ ok: true as const }),
+      }),
+    );
+    const app = createApiApp({ logger: createLogger({ service: 'spec', level: 'silent' }), metrics: createMetrics('spec'), routes, title: 'spec service' });
+    const server = await startHttpServer(app, 0);
+    const base = `http://127.0.0.1:${server.port}`;
+    try {
+      const list = await fetch(`${base}/api/v1/things`);
+      expect(list.status).toBe(200);
+      expect(await list.json()).toEqual({ ok: true });
+      const doc = (await (await fetch(`${base}/internal/openapi`)).json()) as { info: { title: string }; paths: Record<string, unknown> };
+      expect(doc.info.title).toBe('spec service');
+      expect(Object.keys(doc.paths)).toEqual(['/things']);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const missing = await fetch(`${base}/things`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toBe('{"ok":false,"error":"not_found"}');
+    } finally {
+      await server.close(100);
+    }
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Operator CLIs (`admin <command> [options] [--json]`): a table of commands, each with its `--option value` names,
+ * the required ones and a `run` on what the CLI opens (a service's core). A command is one word (`create-album`)
+ * or two (`order transition`). `--json` prints exactly one JSON line on stdout, otherwise `key: value` lines.
+ * Exit codes: 0 done; 2 a bad command line or a refused operation (UsageError, or an AppError invalid_input,
+ * not_found or conflict), with a message on stderr; 1 any other failure.
+ */
+import { parseArgs } from 'node:util';
+import { AppError } from '@studio/errors';
+
+/** A problem with the command line: reported on stderr with exit code 2. */
+export class UsageError extends Error {}
+
+export type Options = Record<string, string | undefined>;
+
+export interface Command<Core> {
+  /** One usage line (without "admin "). */
+  usage?: string;
+  options: string[];
+  required: string[];
+  /** Options that may be given as "" (update commands: "" clears the member); any other must not be empty. */
+  clearable?: string[];
+  run(core: Core, o: Options): Promise<Record<string, unknown>>;
+}
+
+export interface ParsedCommand<Core> {
+  name: string;
+  command: Command<Core>;
+  options: Options;
+  json: boolean;
+}
+
+/** Parses argv (without node and script); throws UsageError for anything it cannot run. */
+export function parseCommandLine<Core>(commands: Record<string, Command<Core>>, usage: string, argv: string[]): ParsedCommand<Core> {
+  const [first, second] = argv;
+  if (!first || first === '--help' || first === 'help') throw new UsageError(usage);
+  const twoWords = second !== undefined ? `${first} ${second}` : '';
+  const name = commands[twoWords] ? twoWords : first;
+  const command = commands[name];
+  if (!command) throw new UsageError(`unknown command: ${twoWords && !second!.startsWith('-') ? twoWords : first}\n${usage}`);
+  const rest = argv.slice(name === twoWords ? 2 : 1);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        json: { type: 'boolean' },
+        ...Object.fromEntries(command.options.map((o) => [o, { type: 'string' as const }])),
+      },
+    });
+  } catch (err) {
+    throw new UsageError(`${name}: ${(err as Error).message}\n${usage}`);
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const options: Options = {};
+  for (const o of command.options) {
+    const v = values[o];
+    if (typeof v === 'string') {
+      if (v.trim() === '' && !command.clearable?.includes(o)) throw new UsageError(`${name}: --${o} must not be empty`);
+      options[o] = v;
+    }
+  }
+  const missing = command.required.filter((o) => options[o] === undefined);
+  if (missing.length > 0) throw new UsageError(`${name}: missing ${missing.map((o) => `--${o}`).join(', ')}\n${usage}`);
+  return { name, command, options, json: values.json === true };
+}
+
+/** The answer on stdout: one JSON line, or `key: value` lines (objects as indented JSON). */
+export function formatResult(result: Record<string, unknown>, json: boolean): string {
+  if (json) return `${JSON.stringify(result)}\n`;
+  return Object.entries(result)
+    .map(([key, value]) => `${key}: ${value !== null && typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value)}\n`)
+    .join('');
+}
+
+export interface CliOptions<Core> {
+  commands: Record<string, Command<Core>>;
+  usage: string;
+  /** Opens what the commands run on; called only for a valid command line, so usage errors answer at once. */
+  open(): Promise<Core>;
+  /** Closes it after the command (errors are ignored). */
+  close(core: Core): Promise<void>;
+  /** The message of a not_found refusal (default: the error's own message). */
+  notFoundMessage?: string;
+}
+
+const REFUSALS: readonly string[] = ['invalid_input', 'not_found', 'conflict'];
+
+/** Runs one command line; resolves to the exit code (set it as process.exitCode). */
+export async function runCli<Core>(o: CliOptions<Core>, argv: string[] = process.argv.slice(2)): Promise<number> {
+  let cmd: ParsedCommand<Core>;
+  try {
+    cmd = parseCommandLine(o.commands, o.usage, argv);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    return 2;
+  }
+  const core = await o.open();
+  try {
+    process.stdout.write(formatResult(await cmd.command.run(core, cmd.options), cmd.json));
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || (err instanceof AppError && REFUSALS.includes(err.kind))) {
+      const message = err instanceof AppError && err.kind === 'not_found' && o.notFoundMessage ? o.notFoundMessage : (err as Error).message;
+      process.stderr.write(`${cmd.name}: ${message}\n`);
+      return 2;
+    }
+    process.stderr.write(`${cmd.name} failed: ${(err as Error).message ?? String(err)}\n`);
+    return 1;
+  } finally {
+    await o.close(core).catch(() => undefined);
+  }
+}
