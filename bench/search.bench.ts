@@ -62,7 +62,7 @@ export interface SearchBenchResult {
   latency: LatencyFigure[];
   eventToSearchable: { events: number; p50Ms: number; p99Ms: number; maxMs: number };
   plans: { query: string; tiers: (TierTrace & { plan: string })[] }[];
-  goals: { p99Under50ms: boolean; eventUnder2s: boolean };
+  goals: { p99Under50ms: boolean; eventUnder2s: boolean; p99Under50msAt10Concurrent: boolean };
 }
 
 const COMMON = ['photos', 'wedding', 'smith', 'john', 'session', 'ceremony', 'family', 'garcia'];
@@ -247,13 +247,17 @@ export async function searchBench(opts: SearchBenchOptions): Promise<SearchBench
   const plans = await explainQueries(opts.databaseUrl, large, ['photos', 'wedding', rare[0] ?? 'lowynra', 'smi', 'jo', 'weding', 'jonh smi', 'john smith', '555-1234']);
   for (const p of plans) log(`  ${p.query.padEnd(12)} ${p.tiers.map((t) => `t${t.tier}:${t.strategy}=${t.rows} ${t.ms.toFixed(1)}ms`).join('  ')}`);
 
-  const worstP99 = Math.max(...latency.map((l) => l.p99Ms));
+  // The goal is a query's own latency (one at a time, as the issue's reference figures were taken); the 10-way
+  // concurrent figures are reported beside it (on 2 cores they measure queueing behind PostgreSQL as well).
+  const worstP99 = Math.max(...latency.filter((l) => l.connections === 1).map((l) => l.p99Ms));
+  const worstP99Concurrent = Math.max(...latency.filter((l) => l.connections > 1).map((l) => l.p99Ms), 0);
+  log(`  worst p99: ${worstP99} ms one at a time (goal < 50 ms), ${worstP99Concurrent} ms at 10 concurrent`);
   return {
     corpus: { documents: shape.documents, workspaces: shape.workspaces, largeWorkspace: shape.largeWorkspace, loadSeconds: corpus.seconds },
     latency,
     eventToSearchable,
     plans,
-    goals: { p99Under50ms: worstP99 < 50, eventUnder2s: eventToSearchable.maxMs < 2000 },
+    goals: { p99Under50ms: worstP99 < 50, eventUnder2s: eventToSearchable.maxMs < 2000, p99Under50msAt10Concurrent: worstP99Concurrent < 50 },
   };
 }
 
