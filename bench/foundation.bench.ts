@@ -4,12 +4,11 @@
  * The token's rate limit is raised so the limiter is checked on every request but never refuses.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { signIdentity, type Role } from '@studio/identity';
 import { ROOT } from '../scripts/lib/infra.js';
 import type { Stack } from '../scripts/lib/stack.js';
-import { measure, measureSequential, ratio, startBareServer, type Measurement } from './lib.js';
+import { measure, measureSequential, processCpuSeconds, ratio, startBareServer, type Measurement } from './lib.js';
 
 const DEV_IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
 
@@ -23,28 +22,17 @@ export function admin(databaseUrl: string, ...args: string[]): any {
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
-/** utime + stime (clock ticks, 10 ms each on Linux) of the gateway and studio processes. */
-function cpuTicks(stack: Stack): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const name of ['gateway', 'studio'] as const) {
-    const pid = stack.processes.get(name)?.child.pid;
-    if (!pid) continue;
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      out[name] = Number(fields[11]) + Number(fields[12]);
-    } catch {
-      /* not Linux */
-    }
-  }
-  return out;
+/** CPU seconds used so far by the gateway and studio processes. */
+function cpuSeconds(stack: Stack): Record<string, number> {
+  return Object.fromEntries((['gateway', 'studio'] as const).map((name) => [name, processCpuSeconds(stack.processes.get(name)?.child.pid)]));
 }
 
 function cpuMsPerRequest(stack: Stack, before: Record<string, number>, m: Measurement, warmupSeconds: number): Record<string, number> {
-  const after = cpuTicks(stack);
+  const after = cpuSeconds(stack);
   // The ticks cover the warm-up too; count its requests at the measured rate.
   const requests = m.requestsPerSecond * (m.durationSeconds + warmupSeconds);
   const out: Record<string, number> = {};
-  for (const [name, t] of Object.entries(after)) out[name] = Math.round((((t - (before[name] ?? t)) * 10) / Math.max(1, requests)) * 1000) / 1000;
+  for (const [name, t] of Object.entries(after)) out[name] = Math.round((((t - (before[name] ?? t)) * 1000) / Math.max(1, requests)) * 1000) / 1000;
   console.log(`  CPU per request through the gateway (c=50): ${Object.entries(out).map(([n, v]) => `${n} ${v} ms`).join(', ')}`);
   return out;
 }
@@ -75,7 +63,7 @@ export async function foundationBench(stack: Stack, databaseUrls: Record<string,
     const opts = { connections: 50, durationSeconds: seconds, warmupSeconds: 2 };
     results.push(await measure('bare node http (fixed body)', bare.url, opts));
     results.push(await measure('studio direct (identity, service, database)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }));
-    const before = cpuTicks(stack);
+    const before = cpuSeconds(stack);
     results.push(await measure('gateway (auth, rate limit, proxy, service, db)', gatewayUrl, { ...opts, headers: auth }));
     cpuPerRequest = cpuMsPerRequest(stack, before, results[results.length - 1]!, opts.warmupSeconds);
     const seq = { durationSeconds: seconds, warmupSeconds: 1 };

@@ -27,7 +27,7 @@ import { signIdentity, type Role } from '@studio/identity';
 import { S3Presigner } from '@studio/s3-presign';
 import { ROOT } from '../scripts/lib/infra.js';
 import type { Stack, StackPorts } from '../scripts/lib/stack.js';
-import { measure, measureSequential, ratio, type Measurement } from './lib.js';
+import { insertReadyPhotos, measure, measureSequential, ratio, type Measurement } from './lib.js';
 
 const GALLERY_PHOTOS = 2_000;
 const PAGING_ENTRIES = 1_000_000;
@@ -118,18 +118,7 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
 
   // ---- a 2,000-photo gallery: ready keepers in upload's database, the gallery through the API ---------------
   const shootId = (await call('POST', '/shoots', { workspace_id: workspaceId, title: 'Gallery bench' })).shoot.id as string;
-  await withDb(databaseUrls.upload!, (c) =>
-    c.query(
-      `INSERT INTO photos (id, workspace_id, shoot_id, file_name, content_type, size_bytes, original_key, web_key, thumb_key,
-                           width, height, capture_time, state, keeper, created_by, uploaded_at, processed_at, updated_at)
-       SELECT id, $1::uuid, $2::uuid, 'IMG_' || n || '.JPG', 'image/jpeg', 8500000,
-              'ws/' || $1 || '/photos/' || id || '/original', 'ws/' || $1 || '/photos/' || id || '/web.jpg',
-              'ws/' || $1 || '/photos/' || id || '/thumb.webp', 6000, 4000,
-              timestamptz '2026-06-01 10:00:00Z' + n * interval '1 second', 'ready', true, $3::uuid, now(), now(), now()
-       FROM (SELECT gen_random_uuid() AS id, n FROM generate_series(1, $4::int) AS n) AS p`,
-      [workspaceId, shootId, demo.profile_id, GALLERY_PHOTOS],
-    ),
-  );
+  await insertReadyPhotos(databaseUrls.upload!, { workspaceId, shootId, profileId: demo.profile_id, count: GALLERY_PHOTOS });
   const createStarted = performance.now();
   const gallery = (await call('POST', '/galleries', { shoot_id: shootId, title: 'Bench gallery' })).gallery;
   const createMs = Math.round(performance.now() - createStarted);

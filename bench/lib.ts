@@ -1,8 +1,9 @@
 /** Benchmark helpers: autocannon runs summarised as req/s and latency percentiles, and a results file. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export interface Measurement {
   name: string;
@@ -99,7 +100,7 @@ export async function measureSequential(
   const { samples, failures } = await runFor(opts.durationSeconds);
   agent.destroy();
   samples.sort((a, b) => a - b);
-  const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? 0;
+  const pct = (p: number) => percentile(samples, p);
   const m: Measurement = {
     name,
     connections: 1,
@@ -112,4 +113,43 @@ export async function measureSequential(
   };
   console.log(`  ${name.padEnd(44)} c= 1  ${String(m.requestsPerSecond).padStart(6)} req/s  p50 ${m.p50Ms.toFixed(3)} ms  p99 ${m.p99Ms.toFixed(3)} ms (sequential, hrtime)`);
   return m;
+}
+
+/** Nearest-rank percentile `p` (0..100) of ascending `sorted` values; 0 for none. */
+export const percentile = (sorted: number[], p: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+/** utime + stime of a process in seconds (Linux /proc; 0 elsewhere or once it has exited). */
+export function processCpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * `count` ready keeper photos of a shoot, written straight into the upload database (their bytes are never read:
+ * gallery benchmarks sign their URLs), captured one second apart from 2026-06-01 10:00 UTC.
+ */
+export async function insertReadyPhotos(uploadDatabaseUrl: string, o: { workspaceId: string; shootId: string; profileId: string; count: number }): Promise<void> {
+  const db = new pg.Client({ connectionString: uploadDatabaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `INSERT INTO photos (id, workspace_id, shoot_id, file_name, content_type, size_bytes, original_key, web_key, thumb_key,
+                           width, height, capture_time, state, keeper, created_by, uploaded_at, processed_at, updated_at)
+       SELECT id, $1::uuid, $2::uuid, 'IMG_' || n || '.JPG', 'image/jpeg', 8500000,
+              'ws/' || $1 || '/photos/' || id || '/original', 'ws/' || $1 || '/photos/' || id || '/web.jpg',
+              'ws/' || $1 || '/photos/' || id || '/thumb.webp', 6000, 4000,
+              timestamptz '2026-06-01 10:00:00Z' + n * interval '1 second', 'ready', true, $3::uuid, now(), now(), now()
+       FROM (SELECT gen_random_uuid() AS id, n FROM generate_series(1, $4::int) AS n) AS p`,
+      [o.workspaceId, o.shootId, o.profileId, o.count],
+    );
+  } finally {
+    await db.end();
+  }
 }

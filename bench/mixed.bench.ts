@@ -13,8 +13,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import sharp from 'sharp';
+import { insertReadyPhotos, percentile } from './lib.js';
 
 export interface MixedOptions {
   /** Gateway base URLs (`http://host:port/api/v1`), one per replica set. */
@@ -65,7 +65,6 @@ export interface MixedResult {
   error_samples: string[];
 }
 
-const percentile = (sorted: number[], q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 interface Answer {
@@ -139,22 +138,7 @@ export async function prepareMixed(o: Pick<MixedOptions, 'baseUrls' | 'token' | 
   for (let i = 0; i < 60; i++) await call('POST', '/clients', { workspace_id: o.workspaceId, name: `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}`, email: `seed${i}@example.test` });
 
   const galleryShoot = (await call('POST', '/shoots', { workspace_id: o.workspaceId, title: 'Mixed gallery' })).shoot.id as string;
-  const db = new pg.Client({ connectionString: o.uploadDatabaseUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO photos (id, workspace_id, shoot_id, file_name, content_type, size_bytes, original_key, web_key, thumb_key,
-                           width, height, capture_time, state, keeper, created_by, uploaded_at, processed_at, updated_at)
-       SELECT id, $1::uuid, $2::uuid, 'IMG_' || n || '.JPG', 'image/jpeg', 8500000,
-              'ws/' || $1 || '/photos/' || id || '/original', 'ws/' || $1 || '/photos/' || id || '/web.jpg',
-              'ws/' || $1 || '/photos/' || id || '/thumb.webp', 6000, 4000,
-              timestamptz '2026-06-01 10:00:00Z' + n * interval '1 second', 'ready', true, $3::uuid, now(), now(), now()
-       FROM (SELECT gen_random_uuid() AS id, n FROM generate_series(1, 200) AS n) AS p`,
-      [o.workspaceId, galleryShoot, o.profileId],
-    );
-  } finally {
-    await db.end();
-  }
+  await insertReadyPhotos(o.uploadDatabaseUrl, { workspaceId: o.workspaceId, shootId: galleryShoot, profileId: o.profileId, count: 200 });
   const galleryId = (await call('POST', '/galleries', { shoot_id: galleryShoot, title: 'Mixed gallery' })).gallery.id as string;
   const uploadShootId = (await call('POST', '/shoots', { workspace_id: o.workspaceId, title: 'Mixed uploads' })).shoot.id as string;
   const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 120, g: 90, b: 60 }, noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
@@ -274,7 +258,7 @@ export async function runMixed(o: MixedOptions, fx: MixedFixture): Promise<Mixed
     operations += sorted.length;
     errorCount += errors[cls];
     limitedCount += limited[cls];
-    classes[cls] = { count: sorted.length, per_second: round2(sorted.length / elapsed), p50_ms: round2(percentile(sorted, 0.5)), p99_ms: round2(percentile(sorted, 0.99)), errors: errors[cls], rate_limited: limited[cls] };
+    classes[cls] = { count: sorted.length, per_second: round2(sorted.length / elapsed), p50_ms: round2(percentile(sorted, 50)), p99_ms: round2(percentile(sorted, 99)), errors: errors[cls], rate_limited: limited[cls] };
   }
   agent.destroy();
   s3Agent.destroy();
@@ -293,8 +277,8 @@ export async function runMixed(o: MixedOptions, fx: MixedFixture): Promise<Mixed
       expected,
       delivered: fx.receiver.arrivals.size - deliveredBefore,
       duplicates: fx.receiver.duplicates(),
-      p50_ms: percentile(lags, 0.5),
-      p99_ms: percentile(lags, 0.99),
+      p50_ms: percentile(lags, 50),
+      p99_ms: percentile(lags, 99),
       drained_in_ms: drainedInMs,
     },
     error_samples: samples,

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { dropDatabase } from '@studio/testkit/db';
 import { DATABASE_SERVICES, ROOT, defaultInfra, provision } from '../scripts/lib/infra.js';
-import { startReplicaSet, startStack, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
+import { REPLICATED, startReplicaSet, startStack, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
 import { prepareMixed, runMixed, type MixedResult } from './mixed.bench.js';
 import { admin, foundationBench } from './foundation.bench.js';
 import { searchBench } from './search.bench.js';
@@ -36,8 +36,7 @@ const profiled = profileArg >= 0 ? (String(args[profileArg + 1] ?? 'gateway,stud
 const profileDir = path.join(ROOT, '.run/bench/profiles');
 rmSync(profileDir, { recursive: true, force: true });
 // Access logs off everywhere: a benchmark measures the request path, not log volume.
-const SERVICES: ProcessName[] = ['studio', 'upload', 'upload-worker', 'gallery', 'search', 'webhooks', 'webhooks-worker', 'gateway'];
-const env: Partial<Record<ProcessName, Record<string, string>>> = Object.fromEntries(SERVICES.map((n) => [n, { ACCESS_LOG: 'false' }]));
+const env: Partial<Record<ProcessName, Record<string, string>>> = Object.fromEntries(REPLICATED.map((n) => [n, { ACCESS_LOG: 'false' }]));
 for (const name of profiled) {
   env[name] = { ...env[name], NODE_OPTIONS: `--import ${path.join(ROOT, 'bench/cpu-profile.preload.mjs')}`, STUDIO_CPU_PROFILE_DIR: path.join(profileDir, name) };
 }

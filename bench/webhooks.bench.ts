@@ -12,7 +12,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_VERSION, EVENTS_EXCHANGE } from '@studio/amqp';
 import { signIdentity } from '@studio/identity';
+import { percentile, processCpuSeconds } from './lib.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVICE_DIR = path.join(ROOT, 'services/webhooks');
@@ -91,19 +92,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** utime + stime of a process in seconds (Linux /proc; 0 elsewhere or once it has exited). */
-function processCpuSeconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return 0;
-  }
-}
-
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 
 /** The subscriber: records receipt times, checks every 50th signature, answers 200. */
 async function startReceiver(secret: () => string | null) {
