@@ -48,3 +48,23 @@ export const env = {
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   nodeEnv: () => z.enum(['development', 'test', 'production']).default('development'),
 };
+
+/**
+ * The object-store settings of every process that talks to S3 (or MinIO, R2...): spread into a service's env
+ * schema; each service maps them to its own client options.
+ */
+export const s3Env = {
+  S3_ENDPOINT: env.url('http://127.0.0.1:9000'),
+  /** Endpoint put into presigned URLs when clients reach the store under another name than the service does. */
+  S3_PUBLIC_ENDPOINT: z.union([z.literal(''), z.url()]).default(''),
+  S3_REGION: env.str('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
+    .default('studio-photos'),
+  S3_ACCESS_KEY_ID: env.str('studio-dev'),
+  S3_SECRET_ACCESS_KEY: env.str('studio-dev-secret'),
+  /** Only for temporary credentials (STS); empty means none. */
+  S3_SESSION_TOKEN: z.string().default(''),
+  S3_FORCE_PATH_STYLE: env.bool(true),
+};

@@ -3,7 +3,7 @@
  * default; a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig } from '@studio/config';
+import { env, loadConfig, parseConfig, s3Env } from '@studio/config';
 
 /** Development key of the portal tokens' encryption at rest (32 bytes, base64). Refused in production. */
 export const DEV_PORTAL_TOKEN_KEY = 'ZGV2LWdhbGxlcnktcG9ydGFsLWtleS0zMi1ieXRlcyE=';
@@ -78,19 +78,7 @@ export const galleryEnvSchema = z
     /** A portal token minted at first publish works this long (the operator can expire it sooner). */
     PORTAL_TOKEN_TTL: seconds('365d', 60, 10 * 365 * 86_400),
 
-    S3_ENDPOINT: env.url('http://127.0.0.1:9000'),
-    /** Endpoint put into presigned URLs when clients reach the store under another name than the service does. */
-    S3_PUBLIC_ENDPOINT: z.union([z.literal(''), z.url()]).default(''),
-    S3_REGION: env.str('us-east-1'),
-    S3_BUCKET: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
-      .default('studio-photos'),
-    S3_ACCESS_KEY_ID: env.str('studio-dev'),
-    S3_SECRET_ACCESS_KEY: env.str('studio-dev-secret'),
-    /** Only for temporary credentials (STS); empty means none. */
-    S3_SESSION_TOKEN: z.string().default(''),
-    S3_FORCE_PATH_STYLE: env.bool(true),
+    ...s3Env,
 
     /** Lifetime of a signed photo URL (spec: 1 hour). */
     PHOTO_URL_TTL: seconds('3600', 60, 7 * 24 * 3600),

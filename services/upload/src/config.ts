@@ -3,7 +3,7 @@
  * default; a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig } from '@studio/config';
+import { env, loadConfig, parseConfig, s3Env } from '@studio/config';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -31,19 +31,7 @@ export const uploadEnvSchema = z
     INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
     CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
 
-    S3_ENDPOINT: env.url('http://127.0.0.1:9000'),
-    /** Endpoint put into presigned URLs when clients reach the store under another name than the service does. */
-    S3_PUBLIC_ENDPOINT: z.union([z.literal(''), z.url()]).default(''),
-    S3_REGION: env.str('us-east-1'),
-    S3_BUCKET: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
-      .default('studio-photos'),
-    S3_ACCESS_KEY_ID: env.str('studio-dev'),
-    S3_SECRET_ACCESS_KEY: env.str('studio-dev-secret'),
-    /** Only for temporary credentials (STS); empty means none. */
-    S3_SESSION_TOKEN: z.string().default(''),
-    S3_FORCE_PATH_STYLE: env.bool(true),
+    ...s3Env,
     /** Create the bucket at start-up when it is missing (off where the bucket is managed elsewhere). */
     S3_CREATE_BUCKET: env.bool(true),
 
