@@ -131,6 +131,17 @@ export function processCpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** Busy CPU seconds of the whole machine so far, all cores (Linux /proc/stat: everything but idle and iowait). */
+export function machineCpuSeconds(): number {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+    const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
+    return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * `count` ready keeper photos of a shoot, written straight into the upload database (their bytes are never read:
  * gallery benchmarks sign their URLs), captured one second apart from 2026-06-01 10:00 UTC.

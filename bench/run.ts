@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: provisions an isolated copy of the databases (suffix _bench), starts the real stack with
  * access logs off, runs each benchmark and writes the figures to bench/results/.
- * Usage: npm run bench [-- --seconds 10] [--only foundation,upload] [--profile gateway,studio]
+ * Usage: npm run bench [-- --seconds 10] [--only foundation,upload] [--upload-sections derivatives,cull,multipart]
+ *                      [--profile gateway,studio]
  * `--profile` runs the named processes under V8's sampling profiler and prints where their CPU time went.
  */
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { prepareMixed, runMixed, type MixedResult } from './mixed.bench.js';
 import { admin, foundationBench } from './foundation.bench.js';
 import { searchBench } from './search.bench.js';
 import { galleryBench } from './gallery.bench.js';
-import { uploadBench } from './upload.bench.js';
+import { uploadBench, type UploadBenchPart } from './upload.bench.js';
 import { webhooksBench } from './webhooks.bench.js';
 import { ratio, writeResults } from './lib.js';
 import { printProfile, summariseProfiles } from './profile.js';
@@ -37,8 +38,17 @@ const profileDir = path.join(ROOT, '.run/bench/profiles');
 rmSync(profileDir, { recursive: true, force: true });
 // Access logs off everywhere: a benchmark measures the request path, not log volume.
 const env: Partial<Record<ProcessName, Record<string, string>>> = Object.fromEntries(REPLICATED.map((n) => [n, { ACCESS_LOG: 'false' }]));
+// BENCH_WORKER_DEBUG=1: the upload worker logs each derivative job's stage timings (.run/bench/upload-worker.log).
+if (process.env.BENCH_WORKER_DEBUG) env['upload-worker'] = { ...env['upload-worker'], LOG_LEVEL: 'debug' };
 for (const name of profiled) {
   env[name] = { ...env[name], NODE_OPTIONS: `--import ${path.join(ROOT, 'bench/cpu-profile.preload.mjs')}`, STUDIO_CPU_PROFILE_DIR: path.join(profileDir, name) };
+}
+
+const uploadArg = args.indexOf('--upload-sections');
+const uploadSections = uploadArg >= 0 ? (String(args[uploadArg + 1] ?? '').split(',') as UploadBenchPart[]) : undefined;
+if (uploadSections?.some((s) => !['derivatives', 'cull', 'multipart'].includes(s))) {
+  console.error('--upload-sections takes a comma-separated list of derivatives, cull, multipart');
+  process.exit(2);
 }
 
 const mixedArg = args.indexOf('--mixed-seconds');
@@ -59,7 +69,7 @@ const stackOptions: StackOptions = {
 const stack = await startStack(stackOptions);
 try {
   const foundation = wanted('foundation') ? await foundationBench(stack, databaseUrls, ports.studioHttp, seconds) : undefined;
-  const upload = wanted('upload') ? await uploadBench(stack, databaseUrls, ports) : undefined;
+  const upload = wanted('upload') ? await uploadBench(stack, databaseUrls, ports, uploadSections) : undefined;
   const gallery = wanted('gallery') ? await galleryBench(stack, databaseUrls, ports, seconds) : undefined;
   const mixed = wanted('mixed') ? await mixedBench(stackOptions, stack, mixedSeconds) : undefined;
   let search;

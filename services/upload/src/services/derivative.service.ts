@@ -43,7 +43,7 @@ export class DerivativeService {
     try {
       let input: Buffer | string;
       try {
-        if (photo.sizeBytes <= IN_MEMORY_LIMIT) input = await storage.getBuffer(photo.originalKey);
+        if (photo.sizeBytes <= IN_MEMORY_LIMIT) input = await storage.getBuffer(photo.originalKey, photo.sizeBytes);
         else {
           tmp = path.join(os.tmpdir(), `upload-${photo.id}-${randomUUID()}`);
           await storage.downloadTo(photo.originalKey, tmp);

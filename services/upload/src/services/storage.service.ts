@@ -123,11 +123,27 @@ export class ObjectStorage {
     }
   }
 
-  async getBuffer(key: string): Promise<Buffer> {
+  /**
+   * The whole object in memory. With `expectedSize` (the size recorded at upload) the bytes are copied into one
+   * buffer of that size as they arrive instead of being collected and concatenated at the end (one large
+   * allocation, not two); an object of another size still comes back whole. The buffer owns its memory (never a
+   * slice of Node's shared pool), so it can be transferred to another thread.
+   */
+  async getBuffer(key: string, expectedSize = 0): Promise<Buffer> {
     const stream = await this.getStream(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    let out = Buffer.allocUnsafeSlow(Math.max(expectedSize, 0));
+    let length = 0;
+    for await (const chunk of stream) {
+      const c = chunk as Buffer;
+      if (length + c.length > out.length) {
+        const bigger = Buffer.allocUnsafeSlow(Math.max(out.length * 2, length + c.length, 64 * 1024));
+        out.copy(bigger, 0, 0, length);
+        out = bigger;
+      }
+      c.copy(out, length);
+      length += c.length;
+    }
+    return length === out.length ? out : out.subarray(0, length);
   }
 
   /** Streams an object to a local file (large originals are not held in memory). */
