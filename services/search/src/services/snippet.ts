@@ -4,7 +4,8 @@
  * the text as text and wraps the ranges itself, so a document containing `<script>` can never inject HTML.
  *
  * The snippet comes from the field that matches the most query terms (among equals: names, e-mails and phones,
- * then notes, then the title), cut to about MAX_SNIPPET_CHARS around the first match.
+ * then notes, then the title, and last the slug, which only repeats the title in URL form), cut to about
+ * MAX_SNIPPET_CHARS around the first match.
  */
 import { phoneDigits, tokenize } from './text-analysis.js';
 import type { QueryTerm } from './query-parser.js';
@@ -12,6 +13,8 @@ import type { QueryTerm } from './query-parser.js';
 export const MAX_SNIPPET_CHARS = 160;
 const CONTEXT_BEFORE = 40;
 const WEIGHT_RANK: Record<string, number> = { B: 0, C: 1, D: 2, A: 3 };
+/** Rank of a field among fields that match as many terms (lower wins). */
+const fieldRank = (f: { name: string; weight: string }): number => (f.name === 'slug' ? 4 : (WEIGHT_RANK[f.weight] ?? 9));
 
 export interface Snippet {
   field: string;
@@ -133,7 +136,7 @@ export function buildSnippet(fields: [string, string, string][], matcher: TermMa
   const best = [...matches].sort(
     (a, b) =>
       b.matchedTerms - a.matchedTerms ||
-      (WEIGHT_RANK[a.weight] ?? 9) - (WEIGHT_RANK[b.weight] ?? 9) ||
+      fieldRank(a) - fieldRank(b) ||
       0,
   )[0]!;
   if (best.matchedTerms === 0) {
