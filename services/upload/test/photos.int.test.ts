@@ -64,6 +64,23 @@ describe('single-shot upload', () => {
     expect(viewed.body).toMatchObject({ ok: true, photo: { id, state: 'ready' }, upload: null });
   });
 
+  it('moves a photo once when many finalize calls race: every call answers it, one photo.uploaded', async () => {
+    const { workspaceId, callers } = t.tenant(['photographer']);
+    const me = callers.photographer;
+    const created = await t.api('POST', '/photos', { as: me, body: { shoot_id: t.shoot(workspaceId), file_name: 'race.jpg', content_type: 'image/jpeg', size: jpeg.length } });
+    const id = created.body.photo.id as string;
+    expect((await putTo(created.body.upload, jpeg)).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => t.api('POST', `/photos/${id}/finalize`, { as: me })));
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body.photo).toMatchObject({ id, size: jpeg.length });
+      expect(['processing', 'ready']).toContain(a.body.photo.state);
+      expect(Date.parse(a.body.photo.uploaded_at)).not.toBeNaN();
+    }
+    expect(await outboxCount('photo.uploaded', id)).toBe(1);
+    await eventually(() => t.api('GET', `/photos/${id}`, { as: me }), (r) => r.body.photo.state === 'ready');
+  });
+
   it('keeps the photo pending and retryable when the object is missing, the wrong size or the wrong hash', async () => {
     const { workspaceId, callers } = t.tenant(['owner']);
     const shootId = t.shoot(workspaceId);

@@ -93,12 +93,15 @@ export class PhotoService {
 
     await verifyObject(storage, photo.originalKey, photo.sizeBytes, photo.sha256);
     const moved = await db.transaction(async (tx) => {
-      if (!(await stores.photos.markProcessing(tx, photo.id, this.now()))) return false;
-      const current = (await stores.photos.getInWorkspaces(photo.id, [photo.workspaceId], tx))!;
-      await stores.outbox.append(tx, photoUploaded(current, null));
-      return true;
+      const row = await stores.photos.markProcessing(tx, photo.id, this.now());
+      if (row) await stores.outbox.append(tx, photoUploaded(row, null));
+      return row;
     });
-    if (moved) events.nudge();
+    if (moved) {
+      events.nudge();
+      return { photo: serializePhoto(moved) };
+    }
+    // A concurrent finalize moved it first: answer the photo as it is now.
     const current = (await stores.photos.getInWorkspaces(photo.id, [photo.workspaceId]))!;
     return { photo: serializePhoto(current) };
   }

@@ -93,10 +93,11 @@ export class PhotoStore {
     return row ? toPhotoRow(row) : null;
   }
 
-  /** pending -> processing; false when the photo was not pending (someone else finalized it). */
-  async markProcessing(tx: Tx, id: string, at: Date): Promise<boolean> {
-    const res = await tx.photo.updateMany({ where: { id, state: 'pending' }, data: { state: 'processing', uploadedAt: at } });
-    return res.count === 1;
+  /** pending -> processing, answering the moved row; null when the photo was not pending (finalized already). */
+  async markProcessing(tx: Tx, id: string, at: Date): Promise<PhotoRow | null> {
+    // One UPDATE ... RETURNING: the caller gets the row it moved (or null when another call moved it first).
+    const rows = await tx.photo.updateManyAndReturn({ where: { id, state: 'pending' }, data: { state: 'processing', uploadedAt: at } });
+    return rows.length === 1 ? toPhotoRow(rows[0]!) : null;
   }
 
   /** processing -> ready with the derivative keys and metadata; false when it was not processing. */
