@@ -1,7 +1,8 @@
 /**
  * Observability through the whole stack, from outside: a request with a W3C traceparent is followed by its trace
  * id through the processes' JSON logs (gateway -> studio over HTTP, gateway -> studio over gRPC, studio ->
- * RabbitMQ -> search and webhooks), and every process's /metrics names the metrics operators rely on.
+ * RabbitMQ -> search and webhooks, webhooks -> the delivery attempt to a subscriber), and every process's /metrics
+ * names the metrics operators rely on.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { findSamples, metricNames } from '@studio/testkit/prometheus';
 import { api } from './support/client.js';
 import { tenant } from './support/operator.js';
+import { startReceiver, subscribe } from './support/webhooks.js';
 
 type Line = Record<string, unknown>;
 
@@ -43,7 +45,10 @@ const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
 describe('observability through the stack', () => {
   it('follows one trace id from the caller through gateway, studio (HTTP and gRPC) and the event consumers', async () => {
-    const t = await tenant(['owner']);
+    const t = await tenant(['owner', 'admin']);
+    const receiver = await startReceiver();
+    // Subscribed with the admin's token: the owner's stays unused until the traced call authenticates it.
+    const endpoint = await subscribe(t.tokens.admin!, t.workspaceId, `${receiver.url}/traced`, 'client.created');
     const traceId = hex(16);
     const callerSpan = hex(8);
     const requestId = `bb-obs-${hex(6)}`;
@@ -81,6 +86,13 @@ describe('observability through the stack', () => {
     const fanned = await waitForLine('webhooks', consumed);
     expect(fanned).toMatchObject({ service: 'webhooks', request_id: requestId, parent_span_id: studioSpan, outcome: 'fanned_out' });
     expect(new Set([gatewaySpan, studioSpan, indexed.span_id, fanned.span_id, auth.span_id]).size).toBe(5);
+
+    // The webhook delivery of that event: the dispatcher's attempt is a child span of the fan-out's.
+    const delivered = await receiver.waitFor('the traced client.created', (d) => d.eventType === 'client.created');
+    await receiver.close();
+    const attempt = await waitForLine('webhooks-worker', (l) => l.msg === 'delivery attempt' && l.trace_id === traceId);
+    expect(attempt).toMatchObject({ request_id: requestId, parent_span_id: fanned.span_id, endpoint_id: endpoint.id, event_type: 'client.created', http_status: 200, outcome: 'succeeded', attempt: 1 });
+    expect(attempt.event_id).toBe(delivered[0]!.eventId);
 
     // And the search index really has the client (the traced event was applied).
     const found = await api('GET', '/search', { token: t.tokens.owner, query: { workspace_id: t.workspaceId, q: 'traced' } });

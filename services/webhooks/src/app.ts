@@ -146,6 +146,7 @@ export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}):
         coalesceMs: config.DISPATCH_COALESCE_MS,
         notifier,
         registry: dispatcherMetricsTaken ? undefined : metrics.registry,
+        accessLog: config.ACCESS_LOG,
       });
       dispatcherMetricsTaken = true;
       dispatcher.start();

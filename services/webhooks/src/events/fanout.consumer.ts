@@ -13,6 +13,7 @@ import type { Channel, ConsumeMessage } from 'amqplib';
 import { EVENTS_EXCHANGE, assertTopology, type AmqpConnection } from '@studio/amqp';
 import { consumerObserver, registerQueueDepth, type Consumption } from '@studio/amqp/metrics';
 import type { Logger } from '@studio/logger';
+import { traceparentOf } from '@studio/trace';
 import type { DeliveryStore, FanoutEvent } from '../store/delivery.store.js';
 import { PUBLIC_EVENT_TYPES, isPublicEventType } from '../services/event-types.js';
 
@@ -97,7 +98,7 @@ export async function startFanoutConsumer(o: FanoutConsumerOptions): Promise<Fan
     while (buffer.length > 0) {
       const batch = buffer.slice(0, maxBatch);
       try {
-        createdTotal.inc(await o.store.fanOut(batch.map((b) => b.event)));
+        createdTotal.inc(await o.store.fanOut(batch.map((b) => ({ ...b.event, traceparent: traceparentOf(b.consumption.ctx), requestId: b.consumption.ctx.requestId }))));
         eventsTotal.inc({ result: 'fanned_out' }, batch.length);
         buffer = buffer.slice(batch.length);
         failures = 0;

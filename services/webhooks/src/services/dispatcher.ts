@@ -8,7 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import client from 'prom-client';
-import type { Logger } from '@studio/logger';
+import { createAccessLogger, type Logger } from '@studio/logger';
+import { runInContext, startCall } from '@studio/trace';
 import type { ClaimedDelivery, Completion, DeliveryStore } from '../store/delivery.store.js';
 import type { DeliveryNotifier } from '../store/notifier.js';
 import type { WebhookSender } from './http-sender.js';
@@ -34,6 +35,8 @@ export interface DispatcherOptions {
   coalesceMs?: number;
   notifier?: DeliveryNotifier;
   registry?: client.Registry;
+  /** One access-log line per attempt, in the trace of the event it delivers (default on). */
+  accessLog?: boolean;
 }
 
 export interface DispatcherStats {
@@ -97,8 +100,11 @@ export class Dispatcher {
   private readonly metrics;
   private readonly counters: DispatcherStats = { inFlight: 0, attempts: 0, succeeded: 0, retried: 0, deadLettered: 0 };
 
+  private readonly accessLog: Logger;
+
   constructor(private readonly o: DispatcherOptions) {
     this.metrics = dispatcherMetrics(o.registry);
+    this.accessLog = createAccessLogger(o.logger, o.accessLog ?? true);
     o.notifier?.onWake(() => this.wake());
   }
 
@@ -267,15 +273,33 @@ export class Dispatcher {
 
   private async deliver(row: ClaimedDelivery, claimToken: string): Promise<void> {
     const attemptedAt = new Date();
-    let completion: Completion;
-    try {
-      completion = await this.attempt(row, claimToken, attemptedAt);
-    } catch (err) {
-      // Should not happen (send never throws); keep the delivery on its schedule rather than lose it.
-      this.o.logger.error({ err, delivery_id: row.id }, 'dispatcher: unexpected delivery failure');
-      const step = nextStep('retryable', row.cycleAttempts + 1, this.o.schedule);
-      completion = { id: row.id, claimToken, state: step.state, retryInMs: step.retryInMs, attempted: true, attemptedAt, httpStatus: null, error: 'internal dispatcher error', durationMs: 0 };
-    }
+    // Each attempt is a span of the trace that produced the event (stored with the delivery at fan-out).
+    const ctx = startCall({ traceparent: row.traceparent, requestId: row.requestId });
+    const completion = await runInContext(ctx, async (): Promise<Completion> => {
+      let c: Completion;
+      try {
+        c = await this.attempt(row, claimToken, attemptedAt);
+      } catch (err) {
+        // Should not happen (send never throws); keep the delivery on its schedule rather than lose it.
+        this.o.logger.error({ err, delivery_id: row.id }, 'dispatcher: unexpected delivery failure');
+        const step = nextStep('retryable', row.cycleAttempts + 1, this.o.schedule);
+        c = { id: row.id, claimToken, state: step.state, retryInMs: step.retryInMs, attempted: true, attemptedAt, httpStatus: null, error: 'internal dispatcher error', durationMs: 0 };
+      }
+      this.accessLog.info(
+        {
+          delivery_id: row.id,
+          event_id: row.eventId,
+          event_type: row.eventType,
+          endpoint_id: row.endpointId,
+          attempt: row.attemptCount + (c.attempted ? 1 : 0),
+          http_status: c.httpStatus,
+          outcome: c.state,
+          duration_ms: c.durationMs,
+        },
+        'delivery attempt',
+      );
+      return c;
+    });
     this.count(completion);
     // The endpoint's slot frees as soon as its answer is in; the claim stays held until the outcome is written.
     this.sending--;

@@ -51,6 +51,9 @@ export interface FanoutEvent {
   workspaceId: string;
   /** The envelope JSON exactly as it will be signed and sent. */
   payload: string;
+  /** The trace context the event arrived in (its attempts' log lines continue it). */
+  traceparent?: string | null;
+  requestId?: string | null;
 }
 
 export interface ClaimedDelivery {
@@ -67,6 +70,8 @@ export interface ClaimedDelivery {
   secretEnc: Buffer;
   /** Only while the rotation overlap lasts (checked by the database clock at claim time). */
   previousSecretEnc: Buffer | null;
+  traceparent: string | null;
+  requestId: string | null;
 }
 
 export interface Completion {
@@ -141,10 +146,10 @@ export class DeliveryStore {
     // character by character by the driver).
     const res = await this.db.pool.query<{ n: number }>(
       `WITH ev AS (
-         SELECT * FROM json_to_recordset($1::json) AS ev(id uuid, type text, "workspaceId" uuid, payload text)
+         SELECT * FROM json_to_recordset($1::json) AS ev(id uuid, type text, "workspaceId" uuid, payload text, traceparent text, "requestId" text)
        ), ins AS (
-         INSERT INTO deliveries (id, event_id, event_type, workspace_id, endpoint_id, payload, state, next_attempt_at, created_at, updated_at)
-         SELECT gen_random_uuid(), ev.id, ev.type, ev."workspaceId", e.id, ev.payload, 'pending', now(), now(), now()
+         INSERT INTO deliveries (id, event_id, event_type, workspace_id, endpoint_id, payload, traceparent, request_id, state, next_attempt_at, created_at, updated_at)
+         SELECT gen_random_uuid(), ev.id, ev.type, ev."workspaceId", e.id, ev.payload, ev.traceparent, ev."requestId", 'pending', now(), now(), now()
            FROM ev
            JOIN endpoints e ON e.workspace_id = ev."workspaceId" AND e.active AND ev.type = ANY (e.event_types)
          ON CONFLICT (event_id, endpoint_id) DO NOTHING
@@ -152,7 +157,7 @@ export class DeliveryStore {
        ), c AS (SELECT count(*)::int AS n FROM ins)
        -- Wake the dispatchers in the same statement (delivered at commit), only when something was created.
        SELECT n, CASE WHEN n > 0 THEN pg_notify('${DELIVERY_CHANNEL}', '')::text END AS notified FROM c`,
-      [JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, workspaceId: e.workspaceId, payload: e.payload })))],
+      [JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, workspaceId: e.workspaceId, payload: e.payload, traceparent: e.traceparent ?? null, requestId: e.requestId ?? null })))],
     );
     return res.rows[0]?.n ?? 0;
   }
@@ -181,6 +186,8 @@ export class DeliveryStore {
       active: boolean;
       secret_enc: Buffer;
       previous_secret_enc: Buffer | null;
+      traceparent: string | null;
+      request_id: string | null;
     }>(
       `WITH due AS (
          SELECT id FROM deliveries
@@ -194,7 +201,7 @@ export class DeliveryStore {
           SET next_attempt_at = now() + make_interval(secs => $2::double precision / 1000), claim_token = $3
          FROM due, endpoints e
         WHERE d.id = due.id AND e.id = d.endpoint_id
-       RETURNING d.id, d.event_id, d.event_type, d.workspace_id, d.endpoint_id, d.payload, d.attempt_count, d.cycle_attempts,
+       RETURNING d.id, d.event_id, d.event_type, d.workspace_id, d.endpoint_id, d.payload, d.attempt_count, d.cycle_attempts, d.traceparent, d.request_id,
                  e.url, e.active, e.secret_enc,
                  CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_enc END AS previous_secret_enc`,
       [limit, leaseMs, claimToken, skipEndpoints],
@@ -212,6 +219,8 @@ export class DeliveryStore {
       endpointActive: r.active,
       secretEnc: r.secret_enc,
       previousSecretEnc: r.previous_secret_enc,
+      traceparent: r.traceparent,
+      requestId: r.request_id,
     }));
   }
 

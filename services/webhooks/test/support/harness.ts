@@ -183,6 +183,8 @@ export interface Harness {
   amqp: AmqpConnection;
   /** Publishes envelopes to the real exchange with publisher confirms (routing key = type). */
   publish(...events: Envelope[]): Promise<void>;
+  /** The same, with message headers (a producer's traceparent and x-request-id). */
+  publishWithHeaders(headers: Record<string, string>, ...events: Envelope[]): Promise<void>;
   /** Publishes raw bytes (for poison-message tests). */
   publishRaw(routingKey: string, content: Buffer): Promise<void>;
   /** Another webhooks instance on the same database with other settings (own pool; started parts are closed with the harness). */
@@ -247,6 +249,10 @@ export async function startHarness(overrides: Record<string, string> = {}, opts:
     amqp,
     async publish(...events) {
       for (const e of events) publisher.publish(EVENTS_EXCHANGE, e.type, Buffer.from(JSON.stringify(e)), { persistent: true, contentType: 'application/json', messageId: e.id });
+      await publisher.waitForConfirms();
+    },
+    async publishWithHeaders(headers, ...events) {
+      for (const e of events) publisher.publish(EVENTS_EXCHANGE, e.type, Buffer.from(JSON.stringify(e)), { persistent: true, contentType: 'application/json', messageId: e.id, headers });
       await publisher.waitForConfirms();
     },
     publishRaw: (rk, content) => publishRaw(rk, content),
