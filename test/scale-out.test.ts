@@ -28,22 +28,14 @@ import { startReplicaSet, type Stack, type StackPorts } from '../scripts/lib/sta
 import { api, type ApiResponse } from './support/client.js';
 import { admin, tenant } from './support/operator.js';
 import { makeJpeg, putTo, sha256Hex } from './support/photos.js';
+import { until as pollUntil } from './support/poll.js';
 import { stackControl } from './support/stack-control.js';
 import { allDeliveries, startReceiver, subscribe, type Delivery, type Endpoint, type Receiver } from './support/webhooks.js';
 
 const LONG = 240_000;
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Polls `check` until it returns a truthy value (a bound against a hung stack, not a timing assertion). */
-async function until<T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs = 90_000, everyMs = 200): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms: ${what}`);
-    await sleep(everyMs);
-  }
-}
+/** This file's waits span replica start-ups: a longer bound than the shared default. */
+const until = <T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs = 90_000, everyMs?: number) => pollUntil(what, check, timeoutMs, everyMs);
 
 /** `n` distinct free loopback ports (all held open until every one is chosen, so none repeats). */
 async function freePorts(n: number): Promise<number[]> {

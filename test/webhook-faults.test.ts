@@ -16,21 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { api } from './support/client.js';
 import { tenant } from './support/operator.js';
+import { until } from './support/poll.js';
 import { stackControl } from './support/stack-control.js';
 import { allDeliveries, expectDelivery, startReceiver, subscribe, type Delivery, type Endpoint, type Receiver } from './support/webhooks.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Polls `check` until it returns a truthy value (a bound against a hung stack, not a timing assertion). */
-async function until<T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs = 60_000, everyMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms: ${what}`);
-    await sleep(everyMs);
-  }
-}
 
 async function readyStatus(port: number): Promise<number> {
   try {

@@ -30,6 +30,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, NOT_FOUND_TEXT } from './support/client.js';
 import { createGallery, shootWithKeepers } from './support/gallery.js';
 import { admin, tenant } from './support/operator.js';
+import { until } from './support/poll.js';
 import { stackControl, type ProcessName } from './support/stack-control.js';
 import {
   allDeliveries,
@@ -44,18 +45,7 @@ import {
   type Receiver,
 } from './support/webhooks.js';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Polls `check` until it returns a truthy value (a bound against a hung stack, not a timing assertion). */
-async function until<T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs = 60_000, everyMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms: ${what}`);
-    await sleep(everyMs);
-  }
-}
 
 const LONG = 180_000;
 
