@@ -175,11 +175,17 @@ export function startHttpServer(app: Express, port: number, host = '127.0.0.1'):
     const endIfDone = (socket: net.Socket, state: ConnectionState) => {
       if (closing && state.inFlight.size === 0 && state.requests > 0) socket.destroySoon();
     };
+    /** Puts one connection on its way out once the close has begun (the overall grace timer bounds all of it). */
+    const wind = (socket: net.Socket, state: ConnectionState) => {
+      for (const res of state.inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      if (state.requests > 0) endIfDone(socket, state);
+      else setTimeout(() => state.requests === 0 && socket.destroy(), FRESH_CONNECTION_GRACE_MS).unref();
+    };
     server.on('connection', (socket: net.Socket) => {
       const state: ConnectionState = { requests: 0, inFlight: new Set() };
       connections.set(socket, state);
       socket.once('close', () => connections.delete(socket));
-      if (closing) setTimeout(() => state.requests === 0 && socket.destroy(), FRESH_CONNECTION_GRACE_MS).unref();
+      if (closing) wind(socket, state);
     });
     // Before the app's listener, so an answer written at once during a close still says `connection: close`.
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -217,11 +223,7 @@ export function startHttpServer(app: Express, port: number, host = '127.0.0.1'):
               clearTimeout(timer);
               done();
             });
-            for (const [socket, state] of connections) {
-              for (const res of state.inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
-              if (state.requests > 0) endIfDone(socket, state);
-              else setTimeout(() => state.requests === 0 && socket.destroy(), Math.min(FRESH_CONNECTION_GRACE_MS, graceMs)).unref();
-            }
+            for (const [socket, state] of connections) wind(socket, state);
           }),
       });
     });

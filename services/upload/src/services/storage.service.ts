@@ -127,7 +127,7 @@ export class ObjectStorage {
    * The whole object in memory. With `expectedSize` (the size recorded at upload) the bytes are copied into one
    * buffer of that size as they arrive instead of being collected and concatenated at the end (one large
    * allocation, not two); an object of another size still comes back whole. The buffer owns its memory (never a
-   * slice of Node's shared pool), so it can be transferred to another thread.
+   * slice of Node's shared pool).
    */
   async getBuffer(key: string, expectedSize = 0): Promise<Buffer> {
     const stream = await this.getStream(key);
