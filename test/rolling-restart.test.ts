@@ -32,7 +32,13 @@ interface Outcome {
   /** Set when no answer came: refused (never accepted) or reset/timeout after the request was sent. */
   error?: 'refused' | 'reset' | 'timeout';
   body: string;
+  /** On a failure: the request, and the process being restarted when it failed (for the assertion message). */
+  request?: string;
+  during?: ProcessName | null;
 }
+
+/** The process the loop is restarting right now (null between restarts). */
+let restarting: ProcessName | null = null;
 
 /** One request on its own connection (no keep-alive), so a failure says whether the request was ever taken. */
 function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Outcome> {
@@ -44,11 +50,13 @@ function send(method: string, path: string, headers: Record<string, string>, bod
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', () => resolve({ status: null, error: 'reset', body: '' }));
+        res.on('error', () => resolve({ status: null, error: 'reset', body: '', request: `${method} ${path}`, during: restarting }));
       },
     );
     req.setTimeout(30_000, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    req.on('error', (err: NodeJS.ErrnoException) => resolve({ status: null, error: err.code === 'ECONNREFUSED' ? 'refused' : err.code === 'TIMEOUT' ? 'timeout' : 'reset', body: '' }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      resolve({ status: null, error: err.code === 'ECONNREFUSED' ? 'refused' : err.code === 'TIMEOUT' ? 'timeout' : 'reset', body: '', request: `${method} ${path}`, during: restarting }),
+    );
     req.end(body);
   });
 }
@@ -128,9 +136,11 @@ describe('rolling restart of every process under steady load', () => {
       if (name === 'upload-worker') {
         for (let i = 0; i < 3; i++) photos.push(await uploadPhoto(owner, shootId, jpeg, `rolling-${i}.jpg`));
       }
+      restarting = name;
       const killed = await control.kill(name, 'SIGTERM');
       exits.push({ name, exit_code: killed.exit_code, signal: killed.signal });
       await control.start(name);
+      restarting = null;
     }
     await sleep(1000);
     stop = true;
