@@ -1,12 +1,12 @@
-// `npm run admin -- <command> [options]`: runs the studio operator CLI (services/studio/src/cli/admin.ts)
-// with tsx from the repository root, output inherited, and exits with the CLI's exit code.
+// `npm run admin -- <command> [options]`: runs the studio operator CLI (services/studio/src/cli/admin.ts) on the
+// pinned Node from the repository root, output inherited, and exits with the CLI's exit code.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT, bootstrap } from './lib/bootstrap.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const child = spawn('npx', ['tsx', 'services/studio/src/cli/admin.ts', ...process.argv.slice(2)], {
-  cwd: root,
+await bootstrap();
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...process.argv.slice(2)], {
+  cwd: ROOT,
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -3,9 +3,9 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ROOT, ensureInstalled, run } from './lib/bootstrap.mjs';
+import { ROOT, bootstrap, run } from './lib/bootstrap.mjs';
 
-ensureInstalled();
+await bootstrap();
 run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/provision.ts')]);
 
 const report = path.join(ROOT, 'test-report.json');

@@ -1,5 +1,5 @@
 /**
- * The proxy: http-proxy-middleware 3, one instance per upstream and mode, all sharing ONE keep-alive agent
+ * The proxy: http-proxy-middleware 4, one instance per upstream and mode, all sharing ONE keep-alive agent
  * (without it every request opens a connection and upstreams answer `connection: close`).
  * - streaming mode (almost everything): the upstream answer is piped to the caller untouched, so upstream
  *   bodies (e.g. the exact not_found bytes) reach the caller byte-identical;
@@ -50,17 +50,14 @@ function parseTarget(url: string): ParsedTarget {
 }
 
 /**
- * Makes the consumed request stream deliver `raw` to the upstream request. http-proxy pipes the incoming
- * request into the outgoing one; the body was already read (and validated) by the gateway, so the exact
- * bytes are written instead, with a matching Content-Length. ClientRequest buffers them until it has a socket.
+ * Writes the request body the gateway already read (and validated) to the upstream request, as
+ * http-proxy-middleware's own `fixRequestBody` does for parsed bodies, but with the exact bytes received. The
+ * proxy then pipes the (ended) incoming stream into the upstream request, which only ends it.
  */
-export function forwardRawBody(req: Request, raw: Buffer): void {
-  req.headers['content-length'] = String(raw.length);
-  delete req.headers['transfer-encoding'];
-  req.pipe = (<T extends NodeJS.WritableStream>(destination: T): T => {
-    destination.end(raw);
-    return destination;
-  }) as typeof req.pipe;
+export function writeRawBody(proxyReq: http.ClientRequest, raw: Buffer): void {
+  proxyReq.removeHeader('transfer-encoding');
+  proxyReq.setHeader('content-length', raw.length);
+  proxyReq.write(raw);
 }
 
 type ProxyHandler = (req: Request, res: Response, next: NextFunction) => Promise<void>;
@@ -91,7 +88,6 @@ export function proxyRoutes(opts: ProxyOptions): RequestHandler {
       sendNotFound(res);
       return;
     }
-    if (body) forwardRawBody(req, body.raw);
     const proxy = (idempotency ? capturing : streaming)[route.upstream];
     proxy(req, res, next).catch(next);
   };
@@ -99,8 +95,14 @@ export function proxyRoutes(opts: ProxyOptions): RequestHandler {
 
 function upstreamEvents(upstream: Upstream, capture: boolean, opts: ProxyOptions): Plugin<Request, Response> {
   return (server) => {
-    server.on('error', (err: NodeJS.ErrnoException, req: Request, res: Response | import('node:net').Socket) => {
+    server.on('proxyReq', (proxyReq: http.ClientRequest, req: Request) => {
+      const body = req.gateway?.body;
+      if (body) writeRawBody(proxyReq, body.raw);
+    });
+    server.on('error', (error: Error, req?: Request, res?: Response | import('node:net').Socket) => {
+      const err = error as NodeJS.ErrnoException;
       opts.metrics.upstreamErrors.inc({ upstream });
+      if (!req || !res) return;
       opts.logger.warn({ upstream, code: err.code ?? err.message }, 'upstream request failed');
       void req.gateway?.idempotency?.release();
       if (!(res instanceof http.ServerResponse) || res.headersSent) {

@@ -5,17 +5,15 @@
  * See docs/decisions/0002-object-storage.md. This file adapts it in three ways, none visible to the
  * service, which only ever speaks S3 through @aws-sdk/client-s3:
  *
- * - it listens on 127.0.0.1 only (fauxqs' own startFauxqs binds 0.0.0.0);
+ * - it listens on 127.0.0.1 only (fauxqs' own startFauxqs binds 0.0.0.0, so this file builds the app itself);
  * - request bodies up to S3_SERVER_BODY_LIMIT (default 1 GiB) instead of fauxqs' 11 MiB, so single-shot
  *   photos and parts of any size the service allows locally go through;
- * - with a data dir (`npm start` uses .run/s3), objects are written through to disk and loaded again at
- *   start-up, so photos survive a restart of the stack. In-progress multipart uploads are not persisted.
+ * - with a data dir (`npm start` uses .run/s3), fauxqs' own file persistence (`s3StorageDir` in its
+ *   startFauxqs) writes objects through to plain files and loads them again at start-up, so photos survive a
+ *   restart of the stack.
  *
  * Run: tsx services/upload/src/dev/s3-server.ts   (env S3_SERVER_PORT, S3_SERVER_DATA_DIR, S3_BUCKET)
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from 'fauxqs';
 
@@ -33,119 +31,30 @@ export interface S3ServerOptions {
 export interface RunningS3Server {
   endpoint: string;
   port: number;
+  /** The address the listening socket is bound to. */
+  boundAddress: string;
   stop(): Promise<void>;
 }
 
-/** The parts of fauxqs' S3Store this file relies on (the class is not part of its public exports). */
-interface StoredObject {
-  key: string;
-  body: Buffer;
-  contentType: string;
-  contentLength: number;
-  etag: string;
-  lastModified: Date;
-  metadata: Record<string, string>;
-}
+/** fauxqs' S3 store and its file-based persistence (classes it does not export; loaded from its dist folder). */
 interface S3StoreLike {
   createBucket(name: string): void;
-  deleteBucket(name: string): void;
-  putObject(bucket: string, key: string, body: Buffer, contentType?: string, metadata?: Record<string, string>): StoredObject;
-  deleteObject(bucket: string, key: string): void;
-  completeMultipartUpload(uploadId: string, parts: { partNumber: number; etag: string }[]): StoredObject;
+  persistence?: unknown;
 }
-type S3StoreClass = new () => S3StoreLike;
+interface FileS3PersistenceLike {
+  loadS3(store: S3StoreLike): void;
+  close(): void;
+}
+interface FauxqsInternals {
+  S3Store: new () => S3StoreLike;
+  FileS3Persistence: new (dir: string) => FileS3PersistenceLike;
+}
 
-async function loadS3StoreClass(): Promise<S3StoreClass> {
+async function loadInternals(): Promise<FauxqsInternals> {
   const entry = import.meta.resolve('fauxqs'); // .../fauxqs/dist/app.js
-  const mod = (await import(new URL('./s3/s3Store.js', entry).href)) as { S3Store: S3StoreClass };
-  return mod.S3Store;
-}
-
-interface Sidecar {
-  key: string;
-  contentType: string;
-  etag: string;
-  lastModified: string;
-  metadata: Record<string, string>;
-}
-
-/** A store that writes every object through to `dir/<bucket>/<sha256(key)>{.bin,.json}` and reloads them. */
-function persistentStore(Base: S3StoreClass, dir: string): S3StoreLike {
-  const fileOf = (bucket: string, key: string) => path.join(dir, bucket, createHash('sha256').update(key).digest('hex'));
-  const writeAtomic = (file: string, data: Buffer | string) => {
-    writeFileSync(`${file}.tmp`, data);
-    renameSync(`${file}.tmp`, file);
-  };
-  const persist = (bucket: string, obj: StoredObject) => {
-    const file = fileOf(bucket, obj.key);
-    writeAtomic(`${file}.bin`, obj.body);
-    const sidecar: Sidecar = { key: obj.key, contentType: obj.contentType, etag: obj.etag, lastModified: obj.lastModified.toISOString(), metadata: obj.metadata };
-    writeAtomic(`${file}.json`, JSON.stringify(sidecar));
-  };
-  const uploads = new Map<string, string>(); // uploadId -> bucket (for completeMultipartUpload)
-
-  class PersistentS3Store extends (Base as unknown as new () => S3StoreLike & { createMultipartUpload(bucket: string, key: string, contentType?: string, metadata?: Record<string, string>): string; abortMultipartUpload(uploadId: string): void }) {
-    override createBucket(name: string) {
-      super.createBucket(name);
-      mkdirSync(path.join(dir, name), { recursive: true });
-    }
-    override deleteBucket(name: string) {
-      super.deleteBucket(name);
-      rmSync(path.join(dir, name), { recursive: true, force: true });
-    }
-    override putObject(bucket: string, key: string, body: Buffer, contentType?: string, metadata?: Record<string, string>) {
-      const obj = super.putObject(bucket, key, body, contentType, metadata);
-      persist(bucket, obj);
-      return obj;
-    }
-    override deleteObject(bucket: string, key: string) {
-      super.deleteObject(bucket, key);
-      const file = fileOf(bucket, key);
-      rmSync(`${file}.bin`, { force: true });
-      rmSync(`${file}.json`, { force: true });
-    }
-    override createMultipartUpload(bucket: string, key: string, contentType?: string, metadata?: Record<string, string>) {
-      const id = super.createMultipartUpload(bucket, key, contentType, metadata);
-      uploads.set(id, bucket);
-      return id;
-    }
-    override abortMultipartUpload(uploadId: string) {
-      super.abortMultipartUpload(uploadId);
-      uploads.delete(uploadId);
-    }
-    override completeMultipartUpload(uploadId: string, parts: { partNumber: number; etag: string }[]) {
-      const obj = super.completeMultipartUpload(uploadId, parts);
-      const bucket = uploads.get(uploadId);
-      uploads.delete(uploadId);
-      if (bucket) persist(bucket, obj);
-      return obj;
-    }
-  }
-  const store = new PersistentS3Store();
-
-  // Reload what earlier runs stored, keeping each object's ETag and time.
-  mkdirSync(dir, { recursive: true });
-  const internals = store as unknown as { buckets: Map<string, Map<string, StoredObject>> };
-  for (const bucket of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
-    Base.prototype.createBucket.call(store, bucket);
-    const objects = internals.buckets.get(bucket)!;
-    for (const name of readdirSync(path.join(dir, bucket)).filter((n) => n.endsWith('.json'))) {
-      const base = path.join(dir, bucket, name.slice(0, -'.json'.length));
-      if (!existsSync(`${base}.bin`)) continue;
-      const meta = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as Sidecar;
-      const body = readFileSync(`${base}.bin`);
-      objects.set(meta.key, {
-        key: meta.key,
-        body,
-        contentType: meta.contentType,
-        contentLength: body.length,
-        etag: meta.etag,
-        lastModified: new Date(meta.lastModified),
-        metadata: meta.metadata,
-      });
-    }
-  }
-  return store;
+  const { S3Store } = (await import(new URL('./s3/s3Store.js', entry).href)) as Pick<FauxqsInternals, 'S3Store'>;
+  const { FileS3Persistence } = (await import(new URL('./s3/fileS3Persistence.js', entry).href)) as Pick<FauxqsInternals, 'FileS3Persistence'>;
+  return { S3Store, FileS3Persistence };
 }
 
 /** Raises the body limit of fauxqs' catch-all (S3) body parser; fauxqs fixes it at 11 MiB. */
@@ -159,10 +68,17 @@ function raiseBodyLimit(app: object, limit: number): void {
 
 export async function startS3Server(opts: S3ServerOptions = {}): Promise<RunningS3Server> {
   const host = opts.host ?? '127.0.0.1';
-  const Base = await loadS3StoreClass();
-  const s3Store = opts.dataDir ? persistentStore(Base, opts.dataDir) : new Base();
+  const { S3Store, FileS3Persistence } = await loadInternals();
+  const s3Store = new S3Store();
+  // With a data dir, fauxqs' own file persistence (as its startFauxqs wires it): load first, then write through.
+  const persistence = opts.dataDir ? new FileS3Persistence(opts.dataDir) : undefined;
+  if (persistence) {
+    persistence.loadS3(s3Store);
+    s3Store.persistence = persistence;
+  }
   // buildApp wants all three stores only when given; SQS/SNS default to fresh ones when absent.
   const app = buildApp({ logger: false, stores: { s3Store } as never });
+  if (persistence) app.addHook('preClose', () => persistence.close());
   raiseBodyLimit(app, opts.bodyLimit ?? 1024 * 1024 * 1024);
   for (const bucket of opts.buckets ?? []) s3Store.createBucket(bucket);
   await app.listen({ port: opts.port ?? 0, host });
@@ -171,6 +87,7 @@ export async function startS3Server(opts: S3ServerOptions = {}): Promise<Running
   return {
     endpoint: `http://${host}:${port}`,
     port,
+    boundAddress: typeof address === 'object' && address ? address.address : host,
     stop: async () => {
       await app.close();
     },
