@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts'],
+          include: ['services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts', 'deploy/test/**/*.int.test.ts'],
           globalSetup: ['services/studio/test/global-setup.ts', 'services/webhooks/test/global-setup.ts', 'services/search/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,

@@ -134,6 +134,16 @@ export const DEPLOYABLES: readonly Deployable[] = [
   },
 ];
 
+/**
+ * Operator tools a workspace ships beside its processes (compiled into the same image, run with
+ * `node dist/<name>.mjs`): the studio and gallery admin CLIs and the search index rebuild.
+ */
+export const WORKSPACE_TOOLS: Readonly<Record<string, readonly string[]>> = {
+  'services/studio': ['src/cli/admin.ts'],
+  'services/gallery': ['src/cli/admin.ts'],
+  'services/search': ['src/cli/rebuild.ts'],
+};
+
 /** The services that own a database: one migrate job each. */
 export const DATABASE_SERVICES: readonly Deployable[] = DEPLOYABLES.filter((d) => d.migrate);
 

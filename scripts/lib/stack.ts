@@ -48,6 +48,14 @@ export interface StackOptions {
   env?: Partial<Record<ProcessName, Record<string, string>>>;
   /** Folder where the S3 dev server keeps objects across restarts (npm start); memory only when absent. */
   s3DataDir?: string;
+  /** NODE_ENV of every process (default development). */
+  nodeEnv?: 'development' | 'production';
+  /**
+   * Run these processes from a production build instead of their TypeScript sources: the folder
+   * deploy/docker/build-deployable.mjs wrote for that process (`node <dir>/<workspace>/dist/<entry>.mjs`, with the
+   * workspace as working directory, exactly as its image does). Absent processes run from sources with tsx.
+   */
+  builds?: Partial<Record<ProcessName, string>>;
 }
 
 export type ProcessName = 's3' | 'studio' | 'upload' | 'upload-worker' | 'gallery' | 'search' | 'webhooks' | 'webhooks-worker' | 'gateway';
@@ -59,11 +67,23 @@ interface ProcessSpec {
   env: Record<string, string>;
 }
 
+/**
+ * Object-store credentials of every local stack: explicit static keys, so no process of it ever asks the AWS
+ * default credential chain (which ends at the EC2 instance-metadata address). The dev server does not verify
+ * signatures, so the values only have to be present; instance metadata is disabled as well, in case a key is
+ * removed through `env`.
+ */
+const LOCAL_S3_CREDENTIALS = {
+  S3_ACCESS_KEY_ID: 'studio-dev',
+  S3_SECRET_ACCESS_KEY: 'studio-dev-secret',
+  AWS_EC2_METADATA_DISABLED: 'true',
+};
+
 function specs(o: StackOptions): ProcessSpec[] {
   const common = {
     AMQP_URL: o.amqpUrl,
     LOG_LEVEL: o.logLevel ?? 'info',
-    NODE_ENV: 'development',
+    NODE_ENV: o.nodeEnv ?? 'development',
   };
   const upload = {
     ...common,
@@ -73,6 +93,7 @@ function specs(o: StackOptions): ProcessSpec[] {
     DATABASE_URL: o.databaseUrls.upload!,
     STUDIO_GRPC_ADDR: `127.0.0.1:${o.ports.studioGrpc}`,
     S3_ENDPOINT: `http://127.0.0.1:${o.ports.s3}`,
+    ...LOCAL_S3_CREDENTIALS,
     // Each local stack has its own work queues (it gets its own copy of every work event on the shared
     // exchange); they go away a day after the stack's last worker stopped.
     UPLOAD_QUEUE_PREFIX: `upload-${(o.queuesOf ?? o.ports).uploadHttp}`,
@@ -133,6 +154,7 @@ function specs(o: StackOptions): ProcessSpec[] {
         STUDIO_GRPC_ADDR: `127.0.0.1:${o.ports.studioGrpc}`,
         UPLOAD_GRPC_ADDR: `127.0.0.1:${o.ports.uploadGrpc}`,
         S3_ENDPOINT: `http://127.0.0.1:${o.ports.s3}`,
+        ...LOCAL_S3_CREDENTIALS,
         ...o.env?.gallery,
       },
     },
@@ -241,9 +263,18 @@ async function waitReady(url: string, proc: RunningProcess, timeoutMs: number): 
   throw new Error(`${proc.name} was not ready at ${url} within ${timeoutMs / 1000} s`);
 }
 
-function launch(spec: ProcessSpec, output: StackOptions['output'], envOverrides: Record<string, string> = {}): RunningProcess {
-  const child = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx', path.join(ROOT, spec.entry)], {
-    cwd: ROOT,
+/** How a process starts: from its sources with tsx, or from a production build as its image starts it. */
+function commandOf(spec: ProcessSpec, buildDir: string | undefined): { args: string[]; cwd: string } {
+  if (!buildDir) return { args: ['--enable-source-maps', '--import', 'tsx', path.join(ROOT, spec.entry)], cwd: ROOT };
+  const [workspace, entry] = spec.entry.split('/src/') as [string, string];
+  const cwd = path.join(buildDir, workspace);
+  return { args: ['--enable-source-maps', path.join(cwd, 'dist', `${path.basename(entry, '.ts')}.mjs`)], cwd };
+}
+
+function launch(spec: ProcessSpec, output: StackOptions['output'], envOverrides: Record<string, string> = {}, buildDir?: string): RunningProcess {
+  const { args, cwd } = commandOf(spec, buildDir);
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: { ...process.env, ...spec.env, ...envOverrides },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -299,7 +330,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   };
   try {
     for (const spec of all) {
-      const proc = launch(spec, o.output);
+      const proc = launch(spec, o.output, {}, o.builds?.[spec.name]);
       processes.set(spec.name, proc);
       await waitReady(spec.readyUrl, proc, 60_000);
     }
@@ -313,7 +344,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     return spec;
   };
   const launchReady = async (spec: ProcessSpec, opts: LaunchOptions): Promise<RunningProcess> => {
-    const proc = launch(spec, o.output, opts.env ?? {});
+    const proc = launch(spec, o.output, opts.env ?? {}, o.builds?.[spec.name]);
     processes.set(spec.name, proc);
     await waitReady(spec.readyUrl, proc, 60_000);
     return proc;

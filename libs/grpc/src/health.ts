@@ -1,8 +1,8 @@
 /** grpc.health.v1 Check and Watch, with a reporter to flip statuses (NOT_SERVING on shutdown). */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import { PROTO_ROOT } from './proto-root.js';
 
 type Status = 'UNKNOWN' | 'SERVING' | 'NOT_SERVING' | 'SERVICE_UNKNOWN';
 
@@ -11,10 +11,8 @@ export interface HealthReporter {
   setAll(status: Status): void;
 }
 
-const protoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../proto');
-
 export function loadHealthService(): grpc.ServiceClientConstructor {
-  const def = protoLoader.loadSync(path.join(protoRoot, 'grpc/health/v1/health.proto'), { keepCase: true, enums: String, defaults: true });
+  const def = protoLoader.loadSync(path.join(PROTO_ROOT, 'grpc/health/v1/health.proto'), { keepCase: true, enums: String, defaults: true });
   const pkg = grpc.loadPackageDefinition(def) as unknown as { grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } } };
   return pkg.grpc.health.v1.Health;
 }

@@ -4,7 +4,6 @@
  * the call context (request id, W3C trace context) in metadata and are measured (see ./metrics.ts).
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { AppError, kindFromGrpcCode, toAppError } from '@studio/errors';
@@ -12,12 +11,12 @@ import type client from 'prom-client';
 import type { Logger } from '@studio/logger';
 import { addHealthService, type HealthReporter } from './health.js';
 import { clientInterceptor, serverInterceptor, type ServerObservability } from './metrics.js';
+import { PROTO_ROOT } from './proto-root.js';
 
 export { grpc };
 export type { HealthReporter };
 
-/** The repository's proto/ folder. */
-export const PROTO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../proto');
+export { PROTO_ROOT };
 
 const LOADER_OPTIONS: protoLoader.Options = {
   keepCase: true,
