@@ -153,6 +153,37 @@ matchExpressions:
 {{- end }}
 {{- end -}}
 
+{{/* Data of the shared ConfigMap <fullname>-config, rendered (values are templates). Arg: root. */}}
+{{- define "studio.sharedConfigData" -}}
+{{- range $key, $value := .Values.config }}
+{{ $key }}: {{ tpl (toString $value) $ | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* Data of one deployable's own ConfigMap, rendered: bind host, ports, its env. Arg: dict root name d. */}}
+{{- define "studio.componentConfigData" -}}
+{{ .d.hostEnv }}: "0.0.0.0"
+{{- range $portName, $var := .d.portEnv }}
+{{ $var }}: {{ index $.d.ports $portName | toString | quote }}
+{{- end }}
+{{- range $key, $value := .d.env }}
+{{ $key }}: {{ tpl (toString $value) $.root | quote }}
+{{- end }}
+{{- end -}}
+
+{{/*
+Pod template annotations that roll a deployable's pods when what they load at start changes. Arg: dict root name d.
+- checksum/config: sha256 of the rendered data of the two ConfigMaps the pod loads (the shared one and its
+  own), so a change to `config` rolls every deployable and a change to one deployable's env rolls that one.
+- studio/secrets-revision: the chart only references Secrets created outside it, so Helm cannot hash their
+  content; the operator bumps `secretsRevision` after rotating one and `helm upgrade` rolls every pod
+  (or runs a reloader, see deploy/README.md).
+*/}}
+{{- define "studio.podRolloutAnnotations" -}}
+checksum/config: {{ printf "%s\n---\n%s" (include "studio.sharedConfigData" .root) (include "studio.componentConfigData" .) | sha256sum }}
+studio/secrets-revision: {{ toString .root.Values.secretsRevision | quote }}
+{{- end -}}
+
 {{/* Refuses a grace period that would cut a graceful shutdown short. Arg: dict root name d. */}}
 {{- define "studio.checkGrace" -}}
 {{- $graceMs := int (.root.Values.config.SHUTDOWN_GRACE_MS | default "10000") -}}
