@@ -2,8 +2,12 @@
  * Operator CLIs (`admin <command> [options] [--json]`): a table of commands, each with its `--option value` names,
  * the required ones and a `run` on what the CLI opens (a service's core). A command is one word (`create-album`)
  * or two (`order transition`). `--json` prints exactly one JSON line on stdout, otherwise `key: value` lines.
- * Exit codes: 0 done; 2 a bad command line or a refused operation (UsageError, or an AppError invalid_input,
- * not_found or conflict), with a message on stderr; 1 any other failure.
+ * Help: `admin --help`, `admin -h` and `admin help` print the usage on stdout and exit 0; `admin <command> --help`
+ * (or `-h`, or `admin help <command>`) prints that command's usage, whatever else the line holds (missing or
+ * unknown options included); `admin <group> --help` lists the two-word commands of a group (`admin order -h`).
+ * Exit codes: 0 done (or help); 2 a bad command line (no command, an unknown command: the usage on stderr) or a
+ * refused operation (UsageError, or an AppError invalid_input, not_found or conflict), with a message on
+ * stderr; 1 any other failure.
  */
 import { parseArgs } from 'node:util';
 import { AppError } from '@studio/errors';
@@ -14,8 +18,10 @@ export class UsageError extends Error {}
 export type Options = Record<string, string | undefined>;
 
 export interface Command<Core> {
-  /** One usage line (without "admin "). */
+  /** One usage line (without "admin "); derived from the options when absent. */
   usage?: string;
+  /** More lines for `admin <command> --help`. */
+  description?: string;
   options: string[];
   required: string[];
   /** Options that may be given as "" (update commands: "" clears the member); any other must not be empty. */
@@ -30,15 +36,47 @@ export interface ParsedCommand<Core> {
   json: boolean;
 }
 
-/** Parses argv (without node and script); throws UsageError for anything it cannot run. */
-export function parseCommandLine<Core>(commands: Record<string, Command<Core>>, usage: string, argv: string[]): ParsedCommand<Core> {
-  const [first, second] = argv;
-  if (!first || first === '--help' || first === 'help') throw new UsageError(usage);
-  const twoWords = second !== undefined ? `${first} ${second}` : '';
-  const name = commands[twoWords] ? twoWords : first;
+/** A request for help: the text to print on stdout (exit 0). */
+export interface HelpRequest {
+  help: string;
+}
+
+export const isHelpFlag = (arg: string): boolean => arg === '--help' || arg === '-h';
+
+/** The usage of one command: `usage: <program> <its usage line> [--json]`, then its description. */
+export function commandUsage<Core>(program: string, name: string, command: Command<Core>): string {
+  const line =
+    command.usage ??
+    [name, ...command.options.map((o) => (command.required.includes(o) ? `--${o} ${o.toUpperCase()}` : `[--${o} ${o.toUpperCase()}]`))].join(' ');
+  return `usage: ${program} ${line} [--json]${command.description ? `\n${command.description.replace(/^/gm, '  ')}` : ''}`;
+}
+
+/**
+ * Parses argv (without node and script): the command to run, or a help request when the line asks for help
+ * (`--help` or `-h` anywhere, or the word `help` first); throws UsageError for anything it cannot run.
+ */
+export function parseCommandLine<Core>(
+  commands: Record<string, Command<Core>>,
+  usage: string,
+  argv: string[],
+  program = 'admin',
+): ParsedCommand<Core> | HelpRequest {
+  if (argv.length === 0) throw new UsageError(usage);
+  const helpWord = argv[0] === 'help';
+  const words = helpWord ? argv.slice(1) : argv;
+  const help = helpWord || argv.some(isHelpFlag);
+  const [first, second] = words;
+  if (help && (first === undefined || first.startsWith('-'))) return { help: usage };
+  const twoWords = first !== undefined && second !== undefined ? `${first} ${second}` : '';
+  const name = commands[twoWords] ? twoWords : first!;
   const command = commands[name];
-  if (!command) throw new UsageError(`unknown command: ${twoWords && !second!.startsWith('-') ? twoWords : first}\n${usage}`);
-  const rest = argv.slice(name === twoWords ? 2 : 1);
+  if (!command) {
+    const group = Object.keys(commands).filter((n) => n.startsWith(`${first} `));
+    if (help && group.length > 0) return { help: group.map((n) => commandUsage(program, n, commands[n]!)).join('\n') };
+    throw new UsageError(`unknown command: ${twoWords && !second!.startsWith('-') ? twoWords : first}\n${usage}`);
+  }
+  if (help) return { help: commandUsage(program, name, command) };
+  const rest = words.slice(name === twoWords ? 2 : 1);
   let parsed;
   try {
     parsed = parseArgs({
@@ -84,6 +122,8 @@ export interface CliOptions<Core> {
   close(core: Core): Promise<void>;
   /** The message of a not_found refusal (default: the error's own message). */
   notFoundMessage?: string;
+  /** The program's name in a command's usage (default `admin`). */
+  program?: string;
 }
 
 const REFUSALS: readonly string[] = ['invalid_input', 'not_found', 'conflict'];
@@ -92,7 +132,12 @@ const REFUSALS: readonly string[] = ['invalid_input', 'not_found', 'conflict'];
 export async function runCli<Core>(o: CliOptions<Core>, argv: string[] = process.argv.slice(2)): Promise<number> {
   let cmd: ParsedCommand<Core>;
   try {
-    cmd = parseCommandLine(o.commands, o.usage, argv);
+    const parsed = parseCommandLine(o.commands, o.usage, argv, o.program);
+    if ('help' in parsed) {
+      process.stdout.write(`${parsed.help}\n`);
+      return 0;
+    }
+    cmd = parsed;
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     return 2;

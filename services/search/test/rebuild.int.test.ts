@@ -231,5 +231,15 @@ describe('rebuild from IndexSource servers', () => {
     const bad = await run(['--import', 'tsx', cli, '--workspace', 'nope'], {});
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--workspace must be a UUID/);
+
+    // --help wins over bad arguments: the usage on stdout, exit 0; no arguments: the usage on stderr, exit 2.
+    for (const flag of ['--help', '-h']) {
+      const help = await run(['--import', 'tsx', cli, '--workspace', 'nope', flag], {});
+      expect(help).toMatchObject({ status: 0, stderr: '' });
+      expect(help.stdout).toMatch(/^usage: rebuild --workspace <uuid> /);
+    }
+    const none = await run(['--import', 'tsx', cli], {});
+    expect(none).toMatchObject({ status: 2, stdout: '' });
+    expect(none.stderr).toMatch(/\nusage: rebuild --workspace <uuid> /);
   }, 90_000);
 });

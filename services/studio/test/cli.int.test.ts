@@ -118,6 +118,44 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     expect(r.stderr.trim().length).toBeGreaterThan(0);
   });
 
+  it.each([['--help'], ['-h'], ['help']])('%s prints the usage on stdout and exits 0', async (flag) => {
+    const r = await cli([flag]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^usage: admin <command> \[options\] \[--json\]\n/);
+    expect(r.stdout).toContain('\n  create-profile --email E [--name N]\n');
+    expect(r.stdout).toContain('\n  order transition ');
+  });
+
+  it.each([
+    ['create-profile --help', ['create-profile', '--help'], 'usage: admin create-profile --email E [--name N] [--json]\n'],
+    ['create-profile -h', ['create-profile', '-h'], 'usage: admin create-profile --email E [--name N] [--json]\n'],
+    ['help create-profile', ['help', 'create-profile'], 'usage: admin create-profile --email E [--name N] [--json]\n'],
+    ['-h with required options missing', ['add-member', '--workspace', 'w', '-h'], /^usage: admin add-member --workspace WORKSPACE_ID --profile PROFILE_ID --role [a-z|]+ \[--json\]\n$/],
+    ['--help with an unknown option', ['create-token', '--colour', 'red', '--help'], /^usage: admin create-token --profile PROFILE_ID .*\[--json\]\n$/],
+    ['a two-word command', ['order', 'transition', '--help'], /^usage: admin order transition --workspace W --order O --to STATUS .*\[--json\]\n$/],
+  ])("%s prints that command's usage on stdout and exits 0", async (_name, args, usage) => {
+    const r = await cli(args);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    if (typeof usage === 'string') expect(r.stdout).toBe(usage);
+    else expect(r.stdout).toMatch(usage);
+  });
+
+  it.each([
+    ['no command', [], ''],
+    ['an unknown command', ['make-coffee'], 'unknown command: make-coffee\n'],
+    ['an unknown command with --help', ['make-coffee', '--help'], 'unknown command: make-coffee\n'],
+  ])('%s prints the usage on stderr and exits 2', async (_name, args, prefix) => {
+    const r = await cli(args);
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr.startsWith(`${prefix}usage: admin <command> [options] [--json]\n`), r.stderr).toBe(true);
+  });
+
+  it('npm run admin -- --help (run-admin.mjs) exits 0 with the usage on stdout', async () => {
+    const r = await cli(['--help'], 'npm-script');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^usage: admin /);
+  });
+
   it('run-admin.mjs forwards the exit code', async () => {
     const r = await cli(['create-profile'], 'npm-script');
     expect(r.code).toBe(2);

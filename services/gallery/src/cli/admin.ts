@@ -1,7 +1,8 @@
 /**
  * Operator CLI of the gallery service. `--json` prints exactly one JSON line on stdout. Bad arguments (and an
- * unknown gallery or portal) print a message on stderr and exit 2; any other failure exits 1. Reads DATABASE_URL
- * (and the rest of gallery's config) from the environment.
+ * unknown gallery or portal) print a message on stderr and exit 2; any other failure exits 1. `--help` / `-h`
+ * prints the usage (after a command: that command's) on stdout and exits 0. Reads DATABASE_URL (and the rest of
+ * gallery's config) from the environment.
  *
  *   suspend-portal (--gallery G | --prefix P)          -> {"gallery_id","portal":{prefix,state,expires_at,created_at}}
  *   expire-portal  (--gallery G | --prefix P)          -> same
@@ -13,12 +14,6 @@
 import { runCli, UsageError, type Command, type Options } from '@studio/process/cli';
 import type { GalleryCore } from '../app.js';
 
-export const USAGE = `usage: admin <command> [options] [--json]
-  suspend-portal (--gallery GALLERY_ID | --prefix PORTAL_PREFIX)
-  expire-portal  (--gallery GALLERY_ID | --prefix PORTAL_PREFIX)
-  create-album --gallery GALLERY_ID --title TITLE [--description TEXT] [--photos PHOTO_ID,PHOTO_ID,...]
-               (without --photos the album holds every photo of the gallery, in gallery order)`;
-
 function portalRef(o: Options): { galleryId?: string; prefix?: string } {
   if ((o.gallery === undefined) === (o.prefix === undefined)) throw new UsageError('give exactly one of --gallery or --prefix');
   return { galleryId: o.gallery, prefix: o.prefix };
@@ -26,16 +21,20 @@ function portalRef(o: Options): { galleryId?: string; prefix?: string } {
 
 const COMMANDS: Record<string, Command<GalleryCore>> = {
   'suspend-portal': {
+    usage: 'suspend-portal (--gallery GALLERY_ID | --prefix PORTAL_PREFIX)',
     options: ['gallery', 'prefix'],
     required: [],
     run: async ({ services }, o) => ({ ...(await services.operator.suspendPortal(portalRef(o))) }),
   },
   'expire-portal': {
+    usage: 'expire-portal (--gallery GALLERY_ID | --prefix PORTAL_PREFIX)',
     options: ['gallery', 'prefix'],
     required: [],
     run: async ({ services }, o) => ({ ...(await services.operator.expirePortal(portalRef(o))) }),
   },
   'create-album': {
+    usage: 'create-album --gallery GALLERY_ID --title TITLE [--description TEXT] [--photos PHOTO_ID,PHOTO_ID,...]',
+    description: '(without --photos the album holds every photo of the gallery, in gallery order)',
     options: ['gallery', 'title', 'description', 'photos'],
     required: ['gallery', 'title'],
     run: async ({ services }, o) => {
@@ -45,6 +44,13 @@ const COMMANDS: Record<string, Command<GalleryCore>> = {
     },
   },
 };
+
+export const USAGE = `usage: admin <command> [options] [--json]
+       admin [<command>] --help
+commands:
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}${c.description ? `\n               ${c.description}` : ''}`)
+  .join('\n')}`;
 
 process.exitCode = await runCli({
   commands: COMMANDS,

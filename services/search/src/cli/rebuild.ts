@@ -5,7 +5,8 @@
  *
  * Without --source the INDEX_SOURCES addresses are used (default: studio 127.0.0.1:7201, gallery
  * 127.0.0.1:7202). DATABASE_URL names the search database. Exit status 0 when every source streamed
- * completely, 1 when one failed (its types were then left as they were), 2 for bad arguments.
+ * completely, 1 when one failed (its types were then left as they were), 2 for bad arguments (message and
+ * usage on stderr). `--help` / `-h` prints the usage on stdout and exits 0, whatever else the line holds.
  */
 import { parseArgs } from 'node:util';
 import { createLogger } from '@studio/logger';
@@ -17,6 +18,14 @@ import { IndexStore } from '../store/index.store.js';
 import { createDb } from '../store/prisma.js';
 
 const USAGE = 'usage: rebuild --workspace <uuid> [--source host:port ...] [--types client,lead,...] [--json]';
+const HELP = `${USAGE}
+       rebuild --help
+Re-indexes one workspace from the owning services (IndexSource over gRPC) while the service keeps running.
+  --workspace  the workspace to re-index (UUID)
+  --source     an IndexSource address, repeatable (default: INDEX_SOURCES)
+  --types      only these document types, comma-separated
+  --json       print the report as one JSON line
+Exit status: 0 every source streamed completely, 1 one failed (its types were left as they were), 2 bad arguments.`;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ADDRESS_RE = /^[A-Za-z0-9.-]+:\d{1,5}$/;
 
@@ -25,9 +34,16 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const argv = process.argv.slice(2);
+if (argv.some((a) => a === '--help' || a === '-h')) {
+  process.stdout.write(`${HELP}\n`);
+  process.exit(0);
+}
+
 let args;
 try {
   args = parseArgs({
+    args: argv,
     options: {
       workspace: { type: 'string' },
       source: { type: 'string', multiple: true },

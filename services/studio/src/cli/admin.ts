@@ -6,6 +6,8 @@
  * allow) print a message on stderr and exit 2; any other failure exits 1. Reads DATABASE_URL (and the rest of
  * studio's config) from env. Commands are one word (`create-profile`) or two (`order transition`); the domain
  * commands answer `{"<entity>": {...}}` (the entity's JSON) or, for deletes, `{"<entity>_id", "deleted_at"}`.
+ * `--help` / `-h` prints the usage (after a command: that command's) on stdout and exits 0; no command or an
+ * unknown one prints it on stderr and exits 2.
  */
 import { runCli } from '@studio/process/cli';
 import { ACCOUNT_COMMANDS } from './account.commands.js';
@@ -15,7 +17,7 @@ import { SALES_COMMANDS } from './sales.commands.js';
 
 const COMMANDS: Record<string, Command> = { ...ACCOUNT_COMMANDS, ...CRM_COMMANDS, ...SALES_COMMANDS };
 
-export const USAGE = `usage: admin <command> [options] [--json]\n${Object.values(COMMANDS)
+export const USAGE = `usage: admin <command> [options] [--json]\n       admin [<command>] --help\ncommands:\n${Object.values(COMMANDS)
   .map((c) => `  ${c.usage}`)
   .join('\n')}`;
 
