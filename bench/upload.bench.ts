@@ -82,8 +82,7 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
     endpoint: `http://127.0.0.1:${ports.s3}`,
     region: 'us-east-1',
     bucket: 'studio-photos',
-    accessKeyId: 'studio-dev',
-    secretAccessKey: 'studio-dev-secret',
+    credentials: { accessKeyId: 'studio-dev', secretAccessKey: 'studio-dev-secret' },
     forcePathStyle: true,
   });
   const db = new pg.Client({ connectionString: databaseUrls.upload });
@@ -251,7 +250,7 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
         const uploadId = await storage.createMultipartUpload(key, 'image/jpeg');
         const etags: string[] = [];
         await pool(parts, PARALLEL, async (n) => {
-          const u = storage.presignUploadPart(key, uploadId, n, 3600);
+          const u = await storage.presignUploadPart(key, uploadId, n, 3600);
           etags[n - 1] = await put(u.url, u.headers, slice(n));
         });
         await storage.completeMultipartUpload(key, uploadId, parts.map((n) => ({ partNumber: n, etag: etags[n - 1]! })));

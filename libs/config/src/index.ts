@@ -62,9 +62,44 @@ export const s3Env = {
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
     .default('studio-photos'),
-  S3_ACCESS_KEY_ID: env.str('studio-dev'),
-  S3_SECRET_ACCESS_KEY: env.str('studio-dev-secret'),
-  /** Only for temporary credentials (STS); empty means none. */
+  /**
+   * Static keys: both set, or both unset (or empty) to take credentials from the AWS SDK's default provider chain
+   * (environment, shared files, web identity / IRSA, container and pod identity, instance metadata). No default.
+   */
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** Only with the static keys, for temporary ones (STS); empty means none. */
   S3_SESSION_TOKEN: z.string().default(''),
   S3_FORCE_PATH_STYLE: env.bool(true),
 };
+
+/** Static object-store credentials from the environment. */
+export interface S3StaticCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+type S3KeyFields = { S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string; S3_SESSION_TOKEN: string };
+
+/**
+ * The object-store keys must come as a pair: call from the service schema's superRefine (s3Env's fields cannot
+ * check each other). One without the other, or a session token without both, names the missing variable.
+ */
+export function refineS3Env(e: S3KeyFields, ctx: z.RefinementCtx): void {
+  const id = e.S3_ACCESS_KEY_ID !== '';
+  const secret = e.S3_SECRET_ACCESS_KEY !== '';
+  if (id && !secret) {
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'must be set with S3_ACCESS_KEY_ID (or unset both to use the AWS default credential chain)' });
+  } else if (secret && !id) {
+    ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'must be set with S3_SECRET_ACCESS_KEY (or unset both to use the AWS default credential chain)' });
+  } else if (!id && e.S3_SESSION_TOKEN !== '') {
+    ctx.addIssue({ code: 'custom', path: ['S3_SESSION_TOKEN'], message: 'only goes with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' });
+  }
+}
+
+/** The static keys when both are set; null means "use the AWS SDK's default provider chain". */
+export function s3Credentials(e: S3KeyFields): S3StaticCredentials | null {
+  if (e.S3_ACCESS_KEY_ID === '' || e.S3_SECRET_ACCESS_KEY === '') return null;
+  return { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, ...(e.S3_SESSION_TOKEN ? { sessionToken: e.S3_SESSION_TOKEN } : {}) };
+}

@@ -1,23 +1,25 @@
 import { GetObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
-import { S3Presigner, uriEncode, type PresignerOptions } from './index.js';
+import { S3Presigner, uriEncode, type Credentials, type PresignerOptions } from './index.js';
+
+const KEY_A: Credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
 
 const base: PresignerOptions = {
   endpoint: 'http://127.0.0.1:9000',
   region: 'eu-west-3',
   bucket: 'studio-photos',
-  accessKeyId: 'AKIDEXAMPLE',
-  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+  credentials: KEY_A,
   forcePathStyle: true,
 };
 
-function sdkClient(o: PresignerOptions): S3Client {
+/** The SDK's client for the same endpoint and these fixed credentials (what our URLs are compared with). */
+function sdkClient(o: PresignerOptions, credentials: Credentials = o.credentials as Credentials): S3Client {
   return new S3Client({
     endpoint: o.endpoint,
     region: o.region,
     forcePathStyle: o.forcePathStyle,
-    credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey, sessionToken: o.sessionToken },
+    credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, sessionToken: credentials.sessionToken },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
@@ -32,25 +34,29 @@ function parts(url: string) {
 const now = new Date('2026-11-22T14:30:05.123Z');
 const variants: [string, PresignerOptions][] = [
   ['path style', base],
-  ['virtual-hosted style on https with a session token', { ...base, endpoint: 'https://s3.eu-west-3.amazonaws.com', forcePathStyle: false, sessionToken: 'FQoGZXIvYXdzEJr//////////wEaDOZ+token=' }],
+  [
+    'virtual-hosted style on https with a session token',
+    { ...base, endpoint: 'https://s3.eu-west-3.amazonaws.com', forcePathStyle: false, credentials: { ...KEY_A, sessionToken: 'FQoGZXIvYXdzEJr//////////wEaDOZ+token=' } },
+  ],
+  ['a credentials provider', { ...base, credentials: async () => KEY_A }],
 ];
 
 describe.each(variants)('S3Presigner (%s) signs exactly what the SDK presigner signs', (_name, opts) => {
   const ours = new S3Presigner(opts);
-  const client = sdkClient(opts);
+  const client = sdkClient(opts, typeof opts.credentials === 'function' ? KEY_A : opts.credentials);
   const key = 'ws/6f1c3e0a-1111-4222-8333-444455556666/photos/a b+c(1)!*~.jpg';
 
   it('GET', async () => {
     const sdk = await getSignedUrl(client, new GetObjectCommand({ Bucket: opts.bucket, Key: key }), { expiresIn: 3600, signingDate: now });
-    expect(parts(ours.getObject(key, 3600, now).url)).toEqual(parts(sdk));
+    expect(parts((await ours.getObject(key, 3600, now)).url)).toEqual(parts(sdk));
   });
 
   it('GET through a batch signer (one signing time for many keys), byte-identical to getObject', async () => {
-    const sign = ours.getSigner(3600, now);
+    const sign = await ours.getSigner(3600, now);
     for (const k of [key, 'ws/6f1c3e0a-1111-4222-8333-444455556666/photos/0b6f5a0e-2222-4333-8444-555566667777/web.jpg', 'plain/thumb.webp']) {
       const sdk = await getSignedUrl(client, new GetObjectCommand({ Bucket: opts.bucket, Key: k }), { expiresIn: 3600, signingDate: now });
       expect(parts(sign(k))).toEqual(parts(sdk));
-      expect(sign(k)).toBe(ours.getObject(k, 3600, now).url);
+      expect(sign(k)).toBe((await ours.getObject(k, 3600, now)).url);
     }
   });
 
@@ -60,7 +66,7 @@ describe.each(variants)('S3Presigner (%s) signs exactly what the SDK presigner s
       signingDate: now,
       signableHeaders: new Set(['content-type']),
     });
-    const mine = ours.putObject(key, 'image/jpeg', 900, now);
+    const mine = await ours.putObject(key, 'image/jpeg', 900, now);
     expect(parts(mine.url)).toEqual(parts(sdk));
     expect(mine.headers).toEqual({ 'content-type': 'image/jpeg' });
     expect(mine.expiresAt.toISOString()).toBe(new Date(now.getTime() + 900_000).toISOString());
@@ -72,35 +78,153 @@ describe.each(variants)('S3Presigner (%s) signs exactly what the SDK presigner s
       expiresIn: 3600,
       signingDate: now,
     });
-    expect(parts(ours.uploadPart(key, uploadId, 7, 3600, now).url)).toEqual(parts(sdk));
+    expect(parts((await ours.uploadPart(key, uploadId, 7, 3600, now)).url)).toEqual(parts(sdk));
   });
 });
 
+const signatureOf = (url: string) => new URL(url).searchParams.get('X-Amz-Signature');
+
 describe('S3Presigner', () => {
-  it('re-derives the signing key when the UTC day changes (signatures differ across midnight)', () => {
+  it('re-derives the signing key when the UTC day changes (signatures differ across midnight)', async () => {
     const p = new S3Presigner(base);
-    const a = new URL(p.getObject('k', 60, new Date('2026-11-22T23:59:59Z')).url).searchParams.get('X-Amz-Signature');
-    const b = new URL(p.getObject('k', 60, new Date('2026-11-23T00:00:01Z')).url).searchParams.get('X-Amz-Signature');
-    const again = new URL(new S3Presigner(base).getObject('k', 60, new Date('2026-11-23T00:00:01Z')).url).searchParams.get('X-Amz-Signature');
+    const a = signatureOf((await p.getObject('k', 60, new Date('2026-11-22T23:59:59Z'))).url);
+    const b = signatureOf((await p.getObject('k', 60, new Date('2026-11-23T00:00:01Z'))).url);
+    const again = signatureOf((await new S3Presigner(base).getObject('k', 60, new Date('2026-11-23T00:00:01Z'))).url);
     expect(a).not.toBe(b);
     expect(b).toBe(again);
   });
 
-  it('refuses lifetimes SigV4 does not allow', () => {
+  it('refuses lifetimes SigV4 does not allow', async () => {
     const p = new S3Presigner(base);
-    expect(() => p.getObject('k', 0)).toThrow(RangeError);
-    expect(() => p.getObject('k', 7 * 24 * 3600 + 1)).toThrow(RangeError);
-    expect(() => p.getSigner(0)).toThrow(RangeError);
+    await expect(p.getObject('k', 0)).rejects.toThrow(RangeError);
+    await expect(p.getObject('k', 7 * 24 * 3600 + 1)).rejects.toThrow(RangeError);
+    await expect(p.getSigner(0)).rejects.toThrow(RangeError);
+    const bound = await p.bind();
+    expect(() => bound.getSigner(0)).toThrow(RangeError);
   });
 
-  it('a batch signer keeps the signing time it was made with', () => {
+  it('a batch signer keeps the signing time it was made with', async () => {
     const p = new S3Presigner(base);
-    const sign = p.getSigner(60, new Date('2026-11-22T23:59:59Z'));
-    p.getObject('k', 60, new Date('2026-11-23T00:00:01Z')); // the cached key moves to the next day
-    expect(sign('k')).toBe(p.getObject('k', 60, new Date('2026-11-22T23:59:59Z')).url);
+    const sign = await p.getSigner(60, new Date('2026-11-22T23:59:59Z'));
+    await p.getObject('k', 60, new Date('2026-11-23T00:00:01Z')); // the cached key moves to the next day
+    expect(sign('k')).toBe((await p.getObject('k', 60, new Date('2026-11-22T23:59:59Z'))).url);
+  });
+
+  it('refuses a provider that returns no key', async () => {
+    const p = new S3Presigner({ ...base, credentials: async () => ({ accessKeyId: '', secretAccessKey: 's' }) });
+    await expect(p.getObject('k', 60)).rejects.toThrow(/no access key id or secret/);
   });
 
   it('encodes like RFC 3986', () => {
     expect(uriEncode("a b/c!'()*~")).toBe('a%20b%2Fc%21%27%28%29%2A~');
+  });
+});
+
+describe('S3Presigner with rotating credentials', () => {
+  const KEY_B: Credentials = { accessKeyId: 'AKIDROTATEDB', secretAccessKey: 'bPxRfiCYEXAMPLEKEY/wJalrXUtnFEMI/K7MDENG' };
+  const key = 'ws/6f1c3e0a-1111-4222-8333-444455556666/photos/0b6f5a0e-2222-4333-8444-555566667777/web.jpg';
+
+  /** A provider that hands out `first` until rotate(second) is called, counting its calls. */
+  function rotating(first: Credentials) {
+    let current = first;
+    const state = { calls: 0, rotate: (next: Credentials) => void (current = next) };
+    const provider = async () => {
+      state.calls++;
+      return current;
+    };
+    return { provider, state };
+  }
+
+  const sdkGet = (creds: Credentials, k: string, signingDate = now) =>
+    getSignedUrl(sdkClient(base, creds), new GetObjectCommand({ Bucket: base.bucket, Key: k }), { expiresIn: 3600, signingDate });
+
+  it('URLs made after a rotation carry the new credential scope and the signature the SDK makes with the new key', async () => {
+    const { provider, state } = rotating(KEY_A);
+    const p = new S3Presigner({ ...base, credentials: provider });
+    const beforeSigner = await p.getSigner(3600, now);
+    const before = (await p.getObject(key, 3600, now)).url;
+    expect(parts(before)).toEqual(parts(await sdkGet(KEY_A, key)));
+    expect(new URL(before).searchParams.get('X-Amz-Credential')).toBe(`${KEY_A.accessKeyId}/20261122/eu-west-3/s3/aws4_request`);
+
+    state.rotate(KEY_B);
+    const after = (await p.getObject(key, 3600, now)).url;
+    expect(new URL(after).searchParams.get('X-Amz-Credential')).toBe(`${KEY_B.accessKeyId}/20261122/eu-west-3/s3/aws4_request`);
+    expect(parts(after)).toEqual(parts(await sdkGet(KEY_B, key)));
+    const afterSigner = await p.getSigner(3600, now);
+    expect(afterSigner(key)).toBe(after);
+
+    // PUT and UploadPart follow the rotation too.
+    const put = await p.putObject(key, 'image/jpeg', 900, now);
+    const sdkPut = await getSignedUrl(sdkClient(base, KEY_B), new PutObjectCommand({ Bucket: base.bucket, Key: key, ContentType: 'image/jpeg' }), {
+      expiresIn: 900,
+      signingDate: now,
+      signableHeaders: new Set(['content-type']),
+    });
+    expect(parts(put.url)).toEqual(parts(sdkPut));
+    const part = await p.uploadPart(key, 'upload-1', 3, 3600, now);
+    const sdkPart = await getSignedUrl(sdkClient(base, KEY_B), new UploadPartCommand({ Bucket: base.bucket, Key: key, UploadId: 'upload-1', PartNumber: 3 }), {
+      expiresIn: 3600,
+      signingDate: now,
+    });
+    expect(parts(part.url)).toEqual(parts(sdkPart));
+
+    // A signer made before the rotation keeps the credentials of its batch (its URLs stay valid while A is).
+    expect(beforeSigner(key)).toBe(before);
+  });
+
+  it('a rotated secret under the same key id never signs with the cached key of the old secret', async () => {
+    const rotatedSecret: Credentials = { accessKeyId: KEY_A.accessKeyId, secretAccessKey: 'a-completely-new-secret-for-the-same-key-id' };
+    const { provider, state } = rotating(KEY_A);
+    const p = new S3Presigner({ ...base, credentials: provider });
+    const old = (await p.getObject(key, 3600, now)).url;
+    await p.getObject('other', 3600, now);
+    expect(p.keyDerivations).toBe(1); // same credentials and day: the cached key
+
+    state.rotate(rotatedSecret);
+    const fresh = (await p.getObject(key, 3600, now)).url;
+    expect(p.keyDerivations).toBe(2);
+    expect(new URL(fresh).searchParams.get('X-Amz-Credential')).toBe(new URL(old).searchParams.get('X-Amz-Credential'));
+    expect(signatureOf(fresh)).not.toBe(signatureOf(old));
+    expect(parts(fresh)).toEqual(parts(await sdkGet(rotatedSecret, key)));
+
+    // Back and forth (a passive refresh racing a request) reuses each credential's own key, never the other's.
+    state.rotate(KEY_A);
+    expect((await p.getObject(key, 3600, now)).url).toBe(old);
+    state.rotate(rotatedSecret);
+    expect((await p.getObject(key, 3600, now)).url).toBe(fresh);
+    expect(p.keyDerivations).toBe(2);
+  });
+
+  it('a session token goes into the URL as X-Amz-Security-Token and is signed', async () => {
+    const temporary = (token: string): Credentials => ({ ...KEY_B, sessionToken: token, expiration: new Date(now.getTime() + 15 * 60_000) });
+    const { provider, state } = rotating(temporary('IQoJb3JpZ2luX2VjEAAaCXVzLWVhc3QtMSJHMEUCIQ+token/one='));
+    const p = new S3Presigner({ ...base, credentials: provider });
+    const one = await p.getObject(key, 3600, now);
+    const q = new URL(one.url).searchParams;
+    expect(q.get('X-Amz-Security-Token')).toBe('IQoJb3JpZ2luX2VjEAAaCXVzLWVhc3QtMSJHMEUCIQ+token/one=');
+    expect(parts(one.url)).toEqual(parts(await sdkGet(temporary('IQoJb3JpZ2luX2VjEAAaCXVzLWVhc3QtMSJHMEUCIQ+token/one='), key)));
+    // Same key, secret and time, another token: another signature (the token is part of what is signed).
+    state.rotate(temporary('IQoJb3JpZ2luX2VjEAAaCXVzLWVhc3QtMSJHMEUCIQ+token/two='));
+    const two = await p.getObject(key, 3600, now);
+    expect(new URL(two.url).searchParams.get('X-Amz-Security-Token')).toBe('IQoJb3JpZ2luX2VjEAAaCXVzLWVhc3QtMSJHMEUCIQ+token/two=');
+    expect(signatureOf(two.url)).not.toBe(signatureOf(one.url));
+    expect(parts(two.url)).toEqual(parts(await sdkGet(temporary('IQoJb3JpZ2luX2VjEAAaCXVzLWVhc3QtMSJHMEUCIQ+token/two='), key)));
+    // The batch signer carries it as well, byte-identical to getObject.
+    expect((await p.getSigner(3600, now))(key)).toBe(two.url);
+    // The URL dies with the credentials: expiresAt is their expiration when that comes before the lifetime.
+    expect(one.expiresAt.toISOString()).toBe(new Date(now.getTime() + 15 * 60_000).toISOString());
+    expect((await p.getObject(key, 600, now)).expiresAt.toISOString()).toBe(new Date(now.getTime() + 600_000).toISOString());
+  });
+
+  it('resolves the credentials once per batch: one provider call for a 2,000-URL gallery page', async () => {
+    const { provider, state } = rotating(KEY_A);
+    const p = new S3Presigner({ ...base, credentials: provider });
+    const sign = await p.getSigner(3600, now);
+    const urls = Array.from({ length: 2000 }, (_, i) => sign(`ws/w/photos/${i}/web.jpg`));
+    expect(state.calls).toBe(1);
+    expect(new Set(urls).size).toBe(2000);
+    const bound = await p.bind();
+    for (let i = 0; i < 100; i++) bound.uploadPart(key, 'u', i + 1, 3600, now);
+    expect(state.calls).toBe(2);
   });
 });

@@ -9,7 +9,7 @@ import { startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
 import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { startHttpServer, type RunningHttpServer } from '@studio/http/server';
 import { createLogger, type Logger } from '@studio/logger';
-import { S3Presigner } from '@studio/s3-presign';
+import { S3Presigner, type CredentialsProvider } from '@studio/s3-presign';
 import type { GalleryConfig } from './config.js';
 import { registerIndexSource } from './grpc/index-source.grpc.js';
 import { StudioShootDirectory, type ShootDirectory } from './grpc/studio.client.js';
@@ -44,6 +44,18 @@ export interface GalleryCore {
   close(): Promise<void>;
 }
 
+/**
+ * The AWS SDK's default credential provider chain (memoized, refreshed before expiry; see ADR 0002), loaded at the
+ * first signature: processes that never sign (the CLI) or sign with static keys do not load the SDK.
+ */
+function awsDefaultCredentials(): CredentialsProvider {
+  let chain: Promise<CredentialsProvider> | undefined;
+  return async () => {
+    chain ??= import('@aws-sdk/credential-provider-node').then((sdk) => sdk.defaultProvider());
+    return (await chain)();
+  };
+}
+
 /** Database, stores and services without any listener (the CLI uses only this). */
 export function createGalleryCore(config: GalleryConfig, deps: GalleryDeps = {}, name = 'gallery'): GalleryCore {
   const logger = deps.logger ?? createLogger({ service: name, level: config.logLevel });
@@ -58,7 +70,8 @@ export function createGalleryCore(config: GalleryConfig, deps: GalleryDeps = {},
     config,
     db,
     stores,
-    presigner: new S3Presigner(config.s3),
+    // Static keys, or the AWS SDK's default provider chain.
+    presigner: new S3Presigner({ ...config.s3, credentials: config.s3.credentials ?? awsDefaultCredentials() }),
     shoots: deps.shoots ?? studio!,
     keepers: deps.keepers ?? upload!,
     events: notifier,

@@ -3,7 +3,7 @@
  * default; a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig, s3Env } from '@studio/config';
+import { env, loadConfig, parseConfig, refineS3Env, s3Credentials, s3Env } from '@studio/config';
 
 /** Development key of the portal tokens' encryption at rest (32 bytes, base64). Refused in production. */
 export const DEV_PORTAL_TOKEN_KEY = 'ZGV2LWdhbGxlcnktcG9ydGFsLWtleS0zMi1ieXRlcyE=';
@@ -93,6 +93,7 @@ export const galleryEnvSchema = z
     GALLERY_CACHE_MAX_PHOTOS: env.int(50_000, 0),
   })
   .superRefine((c, ctx) => {
+    refineS3Env(c, ctx);
     if (c.PHOTO_URL_WINDOW >= c.PHOTO_URL_TTL) {
       ctx.addIssue({ code: 'custom', path: ['PHOTO_URL_WINDOW'], message: 'must be shorter than PHOTO_URL_TTL' });
     }
@@ -125,9 +126,8 @@ export const galleryEnvSchema = z
       endpoint: e.S3_PUBLIC_ENDPOINT || e.S3_ENDPOINT,
       region: e.S3_REGION,
       bucket: e.S3_BUCKET,
-      accessKeyId: e.S3_ACCESS_KEY_ID,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-      sessionToken: e.S3_SESSION_TOKEN || undefined,
+      /** Static keys, or null: the AWS SDK's default provider chain. */
+      credentials: s3Credentials(e),
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
     },
     photoUrls: { ttlSeconds: e.PHOTO_URL_TTL, windowSeconds: e.PHOTO_URL_WINDOW },

@@ -149,6 +149,9 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
     UPLOAD_GRPC_ADDR: `127.0.0.1:${fakes.port}`,
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: BUCKET,
+    // Static keys, so that no test falls into the AWS default credential chain unless it asks to (empty values).
+    S3_ACCESS_KEY_ID: 'test-access-key',
+    S3_SECRET_ACCESS_KEY: 'test-secret-key',
     LOG_LEVEL: 'silent',
     SHUTDOWN_GRACE_MS: '2000',
     ...opts.env,
@@ -162,10 +165,11 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
   });
   const ports = await gallery.start();
   const events = await captureEvents();
-  const presigner = new S3Presigner({ ...config.s3, endpoint: s3.endpoint });
+  // The dev server does not verify signatures: the harness's own uploads sign with fixed keys whatever the config says.
+  const presigner = new S3Presigner({ ...config.s3, endpoint: s3.endpoint, credentials: { accessKeyId: 'test-access-key', secretAccessKey: 'test-secret-key' } });
 
   const putObject = async (key: string, body: Buffer, contentType: string) => {
-    const target = presigner.putObject(key, contentType, 600);
+    const target = await presigner.putObject(key, contentType, 600);
     const res = await fetch(target.url, { method: 'PUT', headers: target.headers, body: new Uint8Array(body) });
     if (res.status !== 200) throw new Error(`PUT ${key} -> ${res.status}`);
   };

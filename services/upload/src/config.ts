@@ -3,7 +3,7 @@
  * default; a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig, s3Env } from '@studio/config';
+import { env, loadConfig, parseConfig, refineS3Env, s3Credentials, s3Env } from '@studio/config';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -56,6 +56,7 @@ export const uploadEnvSchema = z
      */
     WORKER_DERIVATIVE_PREFETCH: env.int(3, 1),
   })
+  .superRefine(refineS3Env)
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
@@ -78,9 +79,8 @@ export const uploadEnvSchema = z
       publicEndpoint: e.S3_PUBLIC_ENDPOINT || undefined,
       region: e.S3_REGION,
       bucket: e.S3_BUCKET,
-      accessKeyId: e.S3_ACCESS_KEY_ID,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-      sessionToken: e.S3_SESSION_TOKEN || undefined,
+      /** Static keys, or null: the AWS SDK's default provider chain (shared by the S3 client and the presigner). */
+      credentials: s3Credentials(e),
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
       createBucket: e.S3_CREATE_BUCKET,
     },

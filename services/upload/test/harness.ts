@@ -80,6 +80,9 @@ export async function startTestUpload(opts: { worker?: boolean; env?: Record<str
     STUDIO_GRPC_ADDR: `127.0.0.1:${studio.port}`,
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: 'test-photos',
+    // Static keys, so that no test falls into the AWS default credential chain unless it asks to (empty values).
+    S3_ACCESS_KEY_ID: 'test-access-key',
+    S3_SECRET_ACCESS_KEY: 'test-secret-key',
     UPLOAD_QUEUE_PREFIX: prefix,
     UPLOAD_QUEUE_EXPIRES_MS: String(10 * 60_000),
     LOG_LEVEL: 'silent',

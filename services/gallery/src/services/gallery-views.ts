@@ -38,7 +38,7 @@ export interface Variant {
 }
 
 interface Rendered {
-  signedAtMs: number;
+  window: UrlWindow;
   plain: Variant | null;
   originals: Variant | null;
 }
@@ -84,8 +84,11 @@ export class GalleryViews {
   private readonly cache = new Map<string, Cached>();
   private readonly loading = new Map<string, Promise<PhotoEntry[]>>();
   private cachedPhotos = 0;
-  /** The URL window the cached renderings belong to; when it moves, every old rendering is dropped at once. */
-  private renderedWindowMs = 0;
+  /**
+   * The URL window the cached renderings belong to; when it moves (or the credentials rotate), every old rendering
+   * is dropped at once.
+   */
+  private renderedWindow: UrlWindow | null = null;
 
   constructor(
     private readonly galleries: GalleryStore,
@@ -99,12 +102,12 @@ export class GalleryViews {
   /** The photos of `gallery` as JSON bytes for one viewer. */
   async photosJson(gallery: GalleryRow, viewer: PhotoViewer): Promise<PhotosJson> {
     const limit = Math.min(gallery.photoCount, this.maxPhotos);
-    const window = this.urls.window();
-    if (window.signedAtMs !== this.renderedWindowMs) {
+    const window = await this.urls.window();
+    if (window !== this.renderedWindow) {
       // Renderings of a past window are never sent again: free them now rather than at each gallery's next read,
       // so memory holds only the galleries read in the current window (about 3 MiB per 2,000 photos and variant).
       for (const entry of this.cache.values()) entry.rendered = null;
-      this.renderedWindowMs = window.signedAtMs;
+      this.renderedWindow = window;
     }
     let cached: Cached;
     if (limit > 0 && limit <= this.maxCachedPhotos) {
@@ -113,7 +116,7 @@ export class GalleryViews {
       const entries = limit > 0 ? await this.galleries.entries(gallery.id, limit) : [];
       cached = { entries, index: indexOf(entries), rendered: null };
     }
-    if (!cached.rendered || cached.rendered.signedAtMs !== window.signedAtMs) cached.rendered = { signedAtMs: window.signedAtMs, plain: null, originals: null };
+    if (!cached.rendered || cached.rendered.window !== window) cached.rendered = { window, plain: null, originals: null };
     const rendered = cached.rendered;
     const variant = viewer.originals
       ? (rendered.originals ??= renderVariant(cached.entries, window, true))

@@ -210,7 +210,7 @@ export class GalleryService {
     const page = rows.slice(0, req.limit);
     const next = rows.length > req.limit ? this.photoCursor(gallery.id, page[page.length - 1]!) : null;
     const favorites = await this.deps.stores.favorites.markedAmong(gallery.id, viewer.ownerKey, page.map((e) => e.photoId));
-    const window = this.urls.window();
+    const window = await this.urls.window();
     return {
       items: page.map((e) => photoObject(e, window, favorites.has(e.photoId), viewer.photographer)),
       next_cursor: next,

@@ -7,8 +7,12 @@
  *   PHOTO_URL_TTL (1 hour): every read inside one window hands out byte-identical URLs, valid for one hour from
  *   the window's start (so at least TTL - WINDOW from the read). Identical URLs let browsers and CDNs cache the
  *   images, and let GalleryViews sign each key once per window instead of once per request.
+ * - the credentials are resolved (one call of the memoized provider) at every read; when they changed inside a
+ *   window (a rotation) a new window object is made with them, so no URL handed out after a rotation carries the
+ *   old key. With temporary credentials the URLs stop working when the credentials expire, so `expiresAt` is
+ *   the earlier of the two.
  */
-import type { GetSigner, S3Presigner } from '@studio/s3-presign';
+import { sameCredentials, type Credentials, type GetSigner, type S3Presigner } from '@studio/s3-presign';
 
 export interface UrlWindow {
   /** Signing time (ms since the epoch): the start of the window. */
@@ -16,6 +20,8 @@ export interface UrlWindow {
   /** When every URL of this window stops working. */
   expiresAt: Date;
   sign: GetSigner;
+  /** The credentials its URLs are signed with (a window is made again when they change). */
+  credentials: Readonly<Credentials>;
 }
 
 export class PhotoUrls {
@@ -28,18 +34,23 @@ export class PhotoUrls {
     private readonly now: () => Date,
   ) {}
 
-  /** The signer of the current window (made once per window). */
-  window(): UrlWindow {
+  /**
+   * The signer of the current window (made once per window and credentials). Compare windows by identity: two
+   * windows may share a start when the credentials rotated within it.
+   */
+  async window(): Promise<UrlWindow> {
+    const signer = await this.presigner.bind();
     const nowMs = this.now().getTime();
     const windowMs = this.windowSeconds * 1000;
     const start = windowMs > 0 ? nowMs - (nowMs % windowMs) : nowMs;
     const current = this.current;
-    if (current && current.signedAtMs === start) return current;
+    if (current && current.signedAtMs === start && sameCredentials(current.credentials, signer.credentials)) return current;
     const signedAt = new Date(start);
     const next: UrlWindow = {
       signedAtMs: start,
-      expiresAt: new Date(start + this.ttlSeconds * 1000),
-      sign: this.presigner.getSigner(this.ttlSeconds, signedAt),
+      expiresAt: signer.expiresAt(signedAt, this.ttlSeconds),
+      sign: signer.getSigner(this.ttlSeconds, signedAt),
+      credentials: signer.credentials,
     };
     this.current = next;
     return next;

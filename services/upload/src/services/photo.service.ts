@@ -46,8 +46,8 @@ export class PhotoService {
     this.now = deps.now ?? systemClock;
   }
 
-  private uploadTarget(p: PhotoRow) {
-    return serializeUploadTarget(this.deps.storage.presignPut(p.originalKey, p.contentType, this.deps.config.presignPutTtlSeconds));
+  private async uploadTarget(p: PhotoRow) {
+    return serializeUploadTarget(await this.deps.storage.presignPut(p.originalKey, p.contentType, this.deps.config.presignPutTtlSeconds));
   }
 
   async create(principal: TokenPrincipal, input: CreatePhotoInput) {
@@ -72,7 +72,7 @@ export class PhotoService {
       state: 'pending',
       createdBy: principal.profileId,
     });
-    return { photo: serializePhoto(photo), upload: this.uploadTarget(photo) };
+    return { photo: serializePhoto(photo), upload: await this.uploadTarget(photo) };
   }
 
   /** One photo; a pending one also carries a fresh upload URL (to retry a PUT after a failed finalize). */
@@ -81,7 +81,7 @@ export class PhotoService {
     if (!photo) throw new AppError('not_found');
     const role = principal.memberships[photo.workspaceId];
     const canUpload = role === 'owner' || role === 'admin' || role === 'photographer';
-    return { photo: serializePhoto(photo), upload: photo.state === 'pending' && canUpload ? this.uploadTarget(photo) : null };
+    return { photo: serializePhoto(photo), upload: photo.state === 'pending' && canUpload ? await this.uploadTarget(photo) : null };
   }
 
   async finalize(principal: TokenPrincipal, id: string) {

@@ -2,6 +2,11 @@
  * Object storage, spoken to only through @aws-sdk/client-s3 (S3, MinIO, R2 and the local dev server alike:
  * endpoint, region, bucket, keys and path style all come from config). Presigned URLs come from the cached-key
  * presigner of @studio/s3-presign (libs/s3-presign). S3 errors are mapped to AppErrors here so no S3 detail reaches a caller.
+ *
+ * Credentials: the static keys when configured, otherwise the AWS SDK's default provider chain (environment,
+ * shared files, web identity / IRSA, container and pod identity, instance metadata). The presigner resolves them
+ * through the S3 client's own provider (`client.config.credentials`): one memoized provider for both, so the
+ * client's requests and the presigned URLs follow a rotation together.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -35,9 +40,8 @@ export interface StorageOptions {
   publicEndpoint?: string;
   region: string;
   bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
+  /** Static keys; null: the AWS SDK's default provider chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
   forcePathStyle: boolean;
 }
 
@@ -71,14 +75,21 @@ export class ObjectStorage {
       endpoint: opts.endpoint,
       region: opts.region,
       forcePathStyle: opts.forcePathStyle,
-      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey, sessionToken: opts.sessionToken },
+      // Undefined: the SDK's default provider chain, memoized and refreshed before expiry by the client.
+      credentials: opts.credentials ?? undefined,
       // Checksums only where S3 requires them: not every S3-compatible store speaks the flexible-checksum
       // trailers, and presigned URLs must not carry a checksum of an empty body.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 3,
     });
-    this.presigner = new S3Presigner({ ...opts, endpoint: opts.publicEndpoint ?? opts.endpoint });
+    this.presigner = new S3Presigner({
+      endpoint: opts.publicEndpoint ?? opts.endpoint,
+      region: opts.region,
+      bucket: opts.bucket,
+      forcePathStyle: opts.forcePathStyle,
+      credentials: this.client.config.credentials,
+    });
   }
 
   /** Creates the bucket unless it exists (idempotent; safe when several replicas start at once). */
@@ -228,15 +239,21 @@ export class ObjectStorage {
     }
   }
 
-  presignPut(key: string, contentType: string, ttlSeconds: number): PresignedUrl {
+  presignPut(key: string, contentType: string, ttlSeconds: number): Promise<PresignedUrl> {
     return this.presigner.putObject(key, contentType, ttlSeconds);
   }
 
-  presignUploadPart(key: string, uploadId: string, partNumber: number, ttlSeconds: number): PresignedUrl {
+  presignUploadPart(key: string, uploadId: string, partNumber: number, ttlSeconds: number): Promise<PresignedUrl> {
     return this.presigner.uploadPart(key, uploadId, partNumber, ttlSeconds);
   }
 
-  presignGet(key: string, ttlSeconds: number): PresignedUrl {
+  /** Many parts of one upload with one credentials lookup (a resume manifest has up to 1,000 per file). */
+  async presignUploadParts(key: string, uploadId: string, partNumbers: readonly number[], ttlSeconds: number): Promise<PresignedUrl[]> {
+    const signer = await this.presigner.bind();
+    return partNumbers.map((n) => signer.uploadPart(key, uploadId, n, ttlSeconds));
+  }
+
+  presignGet(key: string, ttlSeconds: number): Promise<PresignedUrl> {
     return this.presigner.getObject(key, ttlSeconds);
   }
 

@@ -111,9 +111,10 @@ export class UploadSessionService {
     if (file.state === 'aborted') throw new AppError('conflict', `the file was aborted: cannot ${what}`);
   }
 
-  private sign(file: FileRow, partNumber: number) {
-    const u = this.deps.storage.presignUploadPart(file.storageKey, file.s3UploadId, partNumber, this.deps.config.presignPartTtlSeconds);
-    return { part_number: partNumber, ...serializeUploadTarget(u) };
+  /** Upload targets of some parts of a file (one credentials lookup for all of them). */
+  private async sign(file: FileRow, partNumbers: number[]) {
+    const urls = await this.deps.storage.presignUploadParts(file.storageKey, file.s3UploadId, partNumbers, this.deps.config.presignPartTtlSeconds);
+    return urls.map((u, i) => ({ part_number: partNumbers[i]!, ...serializeUploadTarget(u) }));
   }
 
   private async view(session: SessionRow) {
@@ -215,7 +216,7 @@ export class UploadSessionService {
     this.assertUploading(file, 'sign parts');
     await stores.sessions.touchIfStale(session.id, this.now());
     const unique = [...new Set(partNumbers)].sort((a, b) => a - b);
-    return { file_id: file.id, parts: unique.map((n) => this.sign(file, n)) };
+    return { file_id: file.id, parts: await this.sign(file, unique) };
   }
 
   async recordPart(principal: TokenPrincipal, id: string, fileId: string, partNumber: number, etag: string) {
@@ -362,7 +363,7 @@ export class UploadSessionService {
       await stores.sessions.touch(tx, session.id, this.now());
     });
     const full = await stores.sessions.withFiles((await stores.sessions.getInWorkspaces(session.id, [session.workspaceId]))!);
-    const files = full.files.map((f) => {
+    const files = await Promise.all(full.files.map(async (f) => {
       const done = new Set(f.parts.map((p) => p.partNumber));
       const missing: number[] = [];
       if (f.state === 'uploading') for (let n = 1; n <= f.partCount; n++) if (!done.has(n)) missing.push(n);
@@ -376,9 +377,9 @@ export class UploadSessionService {
         photo_id: f.state === 'completed' ? f.photoId : null,
         parts_done: f.parts.map(serializePart),
         parts_missing: missing,
-        urls: f.state === 'uploading' ? missing.slice(0, MULTIPART_LIMITS.maxResumeUrlsPerFile).map((n) => this.sign(f, n)) : [],
+        urls: f.state === 'uploading' ? await this.sign(f, missing.slice(0, MULTIPART_LIMITS.maxResumeUrlsPerFile)) : [],
       };
-    });
+    }));
     return { session: serializeSession(full, this.ttlMs), files };
   }
 
