@@ -38,12 +38,12 @@ describe('scheduler replicas', () => {
     for (let i = 0; i < 24; i++) {
       shoots.push(await c.t.given.shoot(ws, { scheduledStart: new Date(past - 3_600_000), scheduledEnd: new Date(past + i) }));
     }
-    const soon = new Date(Date.now() + 1_500);
-    const proposals = [];
-    for (let i = 0; i < 16; i++) {
-      const p = await c.t.given.proposal(ws);
-      proposals.push(await c.t.studio.services.proposals.send(ws, p.id, soon.toISOString()));
-    }
+    // Drafts first, then the sends (which need expires_at in the future) all at once inside a short window, so a
+    // slow, shared machine cannot push a send past the expiry it names.
+    const drafts = [];
+    for (let i = 0; i < 16; i++) drafts.push(await c.t.given.proposal(ws));
+    const soon = new Date(Date.now() + 3_000);
+    const proposals = await Promise.all(drafts.map((p) => c.t.studio.services.proposals.send(ws, p.id, soon.toISOString())));
     await sleep(Math.max(0, soon.getTime() - Date.now() + 50));
 
     // Small batches, so the two replicas (each its own connection pool) interleave claims.
