@@ -159,6 +159,15 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
     }
   }, 120_000);
 
+  it('the same process started from its TypeScript sources with NODE_ENV=production refuses to start', async () => {
+    const err = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/main.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, ...SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl('studio_smoke'), STUDIO_HTTP_PORT: '0', STUDIO_GRPC_PORT: '0' },
+    }).catch((e: { code?: number; stderr?: string }) => e);
+    expect(err).toMatchObject({ code: 78 });
+    expect((err as { stderr: string }).stderr).toMatch(/NODE_ENV: production runs the compiled build/);
+  });
+
   it('a tree missing one production package does not start (the smoke check can fail)', async () => {
     const broken = path.join(work, 'gateway-broken');
     cpSync(trees.get('gateway')!, broken, { recursive: true });
