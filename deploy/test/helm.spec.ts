@@ -88,6 +88,17 @@ describe(`helm chart (${HELM})`, () => {
     for (const d of DEPLOYABLES.filter((x) => x.database)) expect(env(d.name), d.name).toContain('DATABASE_URL');
   });
 
+  it('makes only the S3 keys optional references (without the studio-s3 Secret: the AWS default chain, e.g. IRSA)', () => {
+    const refs = byKind(defaults, 'Deployment').flatMap((d) => (d.spec.template.spec.containers[0].env ?? []) as { name: string; valueFrom: { secretKeyRef: { optional?: boolean } } }[]);
+    const optional = new Set(refs.filter((e) => e.valueFrom.secretKeyRef.optional === true).map((e) => e.name));
+    expect(optional).toEqual(new Set(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']));
+    for (const e of refs.filter((r) => !optional.has(r.name))) expect(e.valueFrom.secretKeyRef.optional, e.name).toBeUndefined();
+    // An IRSA install annotates the ServiceAccount with the role; the keys stay optional references.
+    const irsa = helmTemplate({ set: { 'serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn': 'arn:aws:iam::111122223333:role/studio-s3' } });
+    expect(byKind(irsa, 'ServiceAccount').find((a) => a.metadata.name === 'studio')?.metadata.annotations).toEqual({ 'eks.amazonaws.com/role-arn': 'arn:aws:iam::111122223333:role/studio-s3' });
+    expect(() => helmTemplateText({ set: { 'secrets.env.S3_ACCESS_KEY_ID.optional': 'yes' } })).toThrow(/schema|boolean/);
+  });
+
   it('gives the prod values their replicas, resources and HPA bounds', () => {
     const hpa = byKind(prod, 'HorizontalPodAutoscaler').find((h) => h.metadata.name === 'studio-upload-worker')!;
     expect([hpa.spec.minReplicas, hpa.spec.maxReplicas]).toEqual([3, 30]);

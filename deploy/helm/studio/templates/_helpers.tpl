@@ -150,6 +150,9 @@ matchExpressions:
     secretKeyRef:
       name: {{ required (printf "secrets.env.%s.existingSecret is required (deployable %s)" $var $.name) $ref.existingSecret }}
       key: {{ required (printf "secrets.env.%s.key is required" $var) $ref.key }}
+      {{- if $ref.optional }}
+      optional: true
+      {{- end }}
 {{- end }}
 {{- end -}}
 
