@@ -5,14 +5,19 @@
  * The stack reaches RabbitMQ through a TCP proxy owned by this setup, and a stack control server
  * (test/support/stack-control-server.ts; client: test/support/stack-control.ts) lets fault tests kill, start and
  * restart the stack's processes and cut or restore its broker connection without touching the machine's RabbitMQ.
+ *
+ * Every process exports its spans (OpenTelemetry, OTLP/HTTP) to a small receiver owned by this setup
+ * (`@studio/testkit/otlp`); tests read them with `fetchTraceSpans(inject('otlpUrl'), traceId)`. The stack runs with
+ * export on in every file, so the on path is exercised under the whole suite, and no test restarts processes for it.
  */
 import path from 'node:path';
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { dropDatabase } from '@studio/testkit/db';
 import { ROOT, defaultInfra, provision, DATABASE_SERVICES } from '../scripts/lib/infra.js';
-import { startStack, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
+import { startStack, type ProcessName, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
 import { startTcpProxy } from '@studio/testkit/tcp-proxy';
+import { startOtlpReceiver } from '@studio/testkit/otlp';
 import { startStackControl } from './support/stack-control-server.js';
 
 /**
@@ -56,6 +61,8 @@ declare module 'vitest' {
     stackControlUrl: string;
     /** The options the stack was started with, so a test can start a replica set of it (scripts/lib/stack.ts `startReplicaSet`). */
     stackOptions: StackOptions;
+    /** The OTLP/HTTP receiver every process of the stack exports its spans to (`fetchTraceSpans` of @studio/testkit/otlp). */
+    otlpUrl: string;
   }
 }
 
@@ -67,6 +74,10 @@ export default async function setup(project: TestProject) {
   // Every process of the stack talks to RabbitMQ through this proxy, so a test can cut the broker for this stack only.
   const broker = new URL(defaultInfra.amqpUrl);
   const brokerProxy = await startTcpProxy(broker.hostname, Number(broker.port || 5672));
+  // Every process exports its spans here, in short batches so a test sees them soon after the work.
+  const otlp = await startOtlpReceiver();
+  const otelEnv = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '200' };
+  const traced: ProcessName[] = ['studio', 'upload', 'upload-worker', 'gallery', 'search', 'webhooks', 'webhooks-worker', 'gateway'];
   const stackAmqp = new URL(defaultInfra.amqpUrl);
   stackAmqp.hostname = '127.0.0.1';
   stackAmqp.port = String(brokerProxy.port);
@@ -77,12 +88,14 @@ export default async function setup(project: TestProject) {
     amqpUrl: stackAmqp.toString(),
     output: { dir: logDir },
     logLevel: 'warn',
+    env: Object.fromEntries(traced.map((name) => [name, otelEnv])),
   };
   let stack: Stack;
   try {
     stack = await startStack(stackOptions);
   } catch (err) {
     await brokerProxy.close();
+    await otlp.close();
     throw err;
   }
   const control = await startStackControl(stack, brokerProxy);
@@ -94,10 +107,12 @@ export default async function setup(project: TestProject) {
   project.provide('logDir', logDir);
   project.provide('stackControlUrl', control.url);
   project.provide('stackOptions', stackOptions);
+  project.provide('otlpUrl', otlp.url);
   return async () => {
     await control.close();
     brokerProxy.restore(); // a test that failed half-way may have left it cut: let the services stop cleanly
     await stack.stop();
     await brokerProxy.close();
+    await otlp.close(); // after the stack: the processes' last spans are exported on their way out
   };
 }

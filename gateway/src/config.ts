@@ -3,7 +3,7 @@
  * default; a bad value stops the process with one line naming the variable (see @studio/config).
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig } from '@studio/config';
+import { env, loadConfig, otelEnv, parseConfig } from '@studio/config';
 
 const grpcAddress = (def: string) =>
   z
@@ -76,6 +76,9 @@ export const gatewayConfigSchema = z
     IDEMPOTENCY_WAIT_MS: env.int(10_000, 0),
     /** How long an in-progress record holds its key if the gateway dies mid-request. */
     IDEMPOTENCY_LOCK_MS: env.int(60_000, 1000),
+
+    /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
+    ...otelEnv,
   })
   .refine((c) => c.IDEMPOTENCY_LOCK_MS > c.UPSTREAM_TIMEOUT_MS, {
     path: ['IDEMPOTENCY_LOCK_MS'],

@@ -1,11 +1,14 @@
 /** Runs the gateway: load config, listen, and shut down gracefully on SIGTERM/SIGINT. */
+import { telemetrySettings } from '@studio/config';
 import { createLogger } from '@studio/logger';
+import { startTelemetry } from '@studio/telemetry';
 import { createGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
 const config = loadGatewayConfig();
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
 const gateway = createGateway(config, { logger });
+const telemetry = await startTelemetry({ role: 'gateway', ...telemetrySettings(config), logger });
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -19,6 +22,7 @@ async function shutdown(signal: string): Promise<void> {
   hardStop.unref();
   try {
     await gateway.stop();
+    await telemetry.shutdown();
     process.exit(0);
   } catch (err) {
     logger.error({ err }, 'shutdown failed');

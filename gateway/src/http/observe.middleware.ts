@@ -1,11 +1,12 @@
 /**
- * Latency histogram by route prefix and status for every answer, and one JSON access-log line (optional; its
- * own stream, see createAccessLogger) carrying the request id and the gateway span's trace ids.
+ * Latency histogram by route prefix and status for every answer, one JSON access-log line (optional; its own
+ * stream, see createAccessLogger) carrying the request id and the gateway span's trace ids, and the gateway's span
+ * to the span sink of @studio/trace when an exporter registered one (@studio/telemetry).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createAccessLogger, type Logger } from '@studio/logger';
 import type { HttpMetrics } from '@studio/http/metrics';
-import { logFields } from '@studio/trace';
+import { httpServerSpan, logFields, spanSinkFor } from '@studio/trace';
 
 export interface ObserveOptions {
   metrics: HttpMetrics;
@@ -40,6 +41,12 @@ export function observe(opts: ObserveOptions): RequestHandler {
           },
           'request',
         );
+        // Built only when an exporter is registered and the trace is sampled.
+        const sink = spanSinkFor(req.gateway?.call);
+        if (sink) {
+          const upstream = req.gateway.route?.upstream;
+          sink(httpServerSpan(req.gateway.call!, req.method, route === 'unmatched' ? null : route, status, seconds * 1e3, upstream ? { 'studio.upstream': upstream } : undefined));
+        }
       }
     });
     next();

@@ -5,12 +5,13 @@
  *   on scrape (at most once a second, on a channel of their own);
  * - outbox backlog `outbox_pending_events` / `outbox_oldest_pending_age_seconds`, read on scrape, and the
  *   relay's `outbox_events_published_total` / `outbox_publish_failures_total`.
- * Metrics are get-or-create per registry, so several consumers of one process share them.
+ * Metrics are get-or-create per registry, so several consumers of one process share them. A consumed message's
+ * span goes to the span sink of @studio/trace when an exporter registered one (@studio/telemetry).
  */
 import type { Channel, ConsumeMessage } from 'amqplib';
 import client from 'prom-client';
 import { createAccessLogger, type Logger } from '@studio/logger';
-import { logFields, REQUEST_ID_HEADER, runInContext, startCall, TRACEPARENT_HEADER, type CallContext } from '@studio/trace';
+import { logFields, REQUEST_ID_HEADER, runInContext, spanSinkFor, startCall, TRACEPARENT_HEADER, type CallContext, type FinishedSpan } from '@studio/trace';
 import type { AmqpConnection } from './index.js';
 
 export const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800];
@@ -35,7 +36,10 @@ export interface Consumption {
   run<T>(fn: () => T): T;
   /** Records the consumer lag from the event's created_at (ISO string or Date; ignored when unusable). */
   lag(createdAt: string | Date | null | undefined): void;
-  /** Writes the access-log line (outcome: acked, retried, dead_lettered, ...), once. */
+  /**
+   * Writes the access-log line (outcome: acked, retried, dead_lettered, ...), once, and reports the message's span
+   * when an exporter is registered (`event_id` and `event_type` of `fields` become its message attributes).
+   */
   done(outcome: string, fields?: Record<string, unknown>): void;
 }
 
@@ -85,13 +89,37 @@ export function consumerObserver(o: ConsumerObserverOptions): ConsumerObserver {
         done(outcome, fields = {}) {
           if (finished) return;
           finished = true;
-          access?.info(
-            { ...logFields(ctx), queue, outcome, ...fields, lag_ms: lagSeconds === null ? undefined : ms(lagSeconds), duration_ms: ms(seconds(started)) },
-            'message',
-          );
+          const took = seconds(started);
+          access?.info({ ...logFields(ctx), queue, outcome, ...fields, lag_ms: lagSeconds === null ? undefined : ms(lagSeconds), duration_ms: ms(took) }, 'message');
+          const sink = spanSinkFor(ctx);
+          if (sink) sink(consumerSpan(ctx, queue, outcome, fields, took));
         },
       };
     },
+  };
+}
+
+/** Outcomes that make a consumer span an error: the message was not handled. */
+const FAILED_OUTCOMES = new Set(['dead_lettered', 'requeued', 'retried', 'failed']);
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** OpenTelemetry's messaging span of one consumed message (the destination is the queue it was taken from). */
+function consumerSpan(ctx: CallContext, queue: string, outcome: string, fields: Record<string, unknown>, took: number): FinishedSpan {
+  return {
+    ids: ctx,
+    name: `process ${queue}`,
+    kind: 'consumer',
+    durationMs: took * 1e3,
+    attributes: {
+      'messaging.system': 'rabbitmq',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': queue,
+      'messaging.message.id': text(fields.event_id),
+      'messaging.rabbitmq.destination.routing_key': text(fields.event_type),
+      'studio.outcome': outcome,
+    },
+    error: FAILED_OUTCOMES.has(outcome) ? outcome : undefined,
   };
 }
 

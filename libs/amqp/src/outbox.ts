@@ -6,14 +6,16 @@
  * A crash between confirm and commit can publish a row twice; consumers de-duplicate on the event id.
  *
  * Each row carries the call context of the transaction that wrote it (request id, W3C traceparent); the relay
- * publishes them as the `x-request-id` and `traceparent` message headers, so consumers continue that trace.
+ * publishes them as the `x-request-id` and `traceparent` message headers, so consumers continue that trace. When an
+ * exporter registered a span sink (@studio/telemetry), each confirmed publish is also reported as a producer span,
+ * a child of the writer's span; the headers stay the writer's (consumers are children of the writer's span).
  *
  * `startEventRelay` is a process's whole wiring (its broker connection and the relay); the outbox table's SQL is in
  * `@studio/amqp/outbox-store`.
  */
 import type client from 'prom-client';
 import type { Logger } from '@studio/logger';
-import { REQUEST_ID_HEADER, TRACEPARENT_HEADER } from '@studio/trace';
+import { FLAG_SAMPLED, newSpanId, parseTraceparent, REQUEST_ID_HEADER, spanSink, TRACEPARENT_HEADER, type SpanSink } from '@studio/trace';
 import { API_VERSION, connectAmqp, EVENTS_EXCHANGE, type AmqpConnection, type EventEnvelope } from './index.js';
 import { registerOutboxBacklog, relayMetrics, type OutboxBacklog } from './metrics.js';
 
@@ -78,6 +80,34 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
+/**
+ * One producer span per confirmed row whose writer's trace is sampled: the publish of the batch (publish to
+ * confirm), a child of the span that wrote the row. Rows written outside any call (no traceparent) have no trace.
+ */
+function reportPublished(sink: SpanSink, rows: OutboxRow[], exchange: string, durationMs: number): void {
+  const endTime = performance.timeOrigin + performance.now();
+  for (const row of rows) {
+    const writer = parseTraceparent(row.traceparent);
+    if (!writer || (writer.flags & FLAG_SAMPLED) === 0) continue;
+    sink({
+      ids: { traceId: writer.traceId, spanId: newSpanId(), parentSpanId: writer.spanId, flags: FLAG_SAMPLED },
+      name: `publish ${exchange}`,
+      kind: 'producer',
+      durationMs,
+      endTime,
+      attributes: {
+        'messaging.system': 'rabbitmq',
+        'messaging.operation.type': 'send',
+        'messaging.operation.name': 'publish',
+        'messaging.destination.name': exchange,
+        'messaging.rabbitmq.destination.routing_key': row.type,
+        'messaging.message.id': row.id,
+        'messaging.batch.message_count': rows.length,
+      },
+    });
+  }
+}
+
 export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const { store, amqp, logger, apiVersion } = opts;
   const intervalMs = opts.intervalMs ?? 250;
@@ -91,6 +121,8 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   let timer: NodeJS.Timeout | null = null;
 
   const publishBatch = async (rows: OutboxRow[]): Promise<string[]> => {
+    const sink = spanSink();
+    const started = sink ? process.hrtime.bigint() : 0n;
     const ch = await amqp.confirmChannel();
     for (const row of rows) {
       const envelope = envelopeOf(row, apiVersion);
@@ -105,6 +137,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     }
     await ch.waitForConfirms();
     metrics?.published.inc(rows.length);
+    if (sink) reportPublished(sink, rows, exchange, Number(process.hrtime.bigint() - started) / 1e6);
     return rows.map((r) => r.id);
   };
 

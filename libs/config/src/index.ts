@@ -103,3 +103,68 @@ export function s3Credentials(e: S3KeyFields): S3StaticCredentials | null {
   if (e.S3_ACCESS_KEY_ID === '' || e.S3_SECRET_ACCESS_KEY === '') return null;
   return { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, ...(e.S3_SESSION_TOKEN ? { sessionToken: e.S3_SESSION_TOKEN } : {}) };
 }
+
+const otlpUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })]).default('');
+
+/**
+ * `OTEL_EXPORTER_OTLP_HEADERS`: `key=value` pairs separated by commas, values percent-encoded (the OpenTelemetry
+ * environment specification), e.g. `authorization=Bearer%20abc,x-team=photo`.
+ */
+const otlpHeaders = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const headers: Record<string, string> = {};
+    for (const part of value.split(',')) {
+      if (part.trim() === '') continue;
+      const eq = part.indexOf('=');
+      const key = part.slice(0, eq).trim();
+      let decoded: string | null = null;
+      try {
+        decoded = eq > 0 ? decodeURIComponent(part.slice(eq + 1).trim()) : null;
+      } catch {
+        decoded = null;
+      }
+      if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(key) || decoded === null) {
+        ctx.addIssue({ code: 'custom', message: 'expected comma-separated key=value pairs (values percent-encoded)' });
+        return z.NEVER;
+      }
+      headers[key.toLowerCase()] = decoded;
+    }
+    return headers;
+  });
+
+/**
+ * OpenTelemetry trace export, the standard variables (spread into a process's env schema; map with
+ * `telemetrySettings`). Off unless an endpoint is set; `OTEL_SDK_DISABLED=true` turns it off regardless.
+ */
+export const otelEnv = {
+  OTEL_SDK_DISABLED: env.bool(false),
+  /** Base URL of an OTLP/HTTP receiver (a collector): traces go to `<url>/v1/traces`. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl,
+  /** The full traces URL; wins over OTEL_EXPORTER_OTLP_ENDPOINT. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrl,
+  OTEL_EXPORTER_OTLP_HEADERS: otlpHeaders,
+  /** Replaces the process role (gateway, studio, upload-worker, ...) as the resource's `service.name`. */
+  OTEL_SERVICE_NAME: z.string().max(200).default(''),
+  /** Delay between two batch exports, ms. */
+  OTEL_BSP_SCHEDULE_DELAY: env.int(5000, 1),
+};
+
+/** What a process hands to `startTelemetry` (@studio/telemetry). */
+export interface TelemetrySettings {
+  /** Full OTLP/HTTP traces URL; null: export is off. */
+  tracesEndpoint: string | null;
+  headers: Record<string, string>;
+  /** OTEL_SERVICE_NAME; null: the process role names the service. */
+  serviceName: string | null;
+  exportDelayMs: number;
+}
+
+type OtelFields = { [K in keyof typeof otelEnv]: z.output<(typeof otelEnv)[K]> };
+
+export function telemetrySettings(e: OtelFields): TelemetrySettings {
+  const base = e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '');
+  const tracesEndpoint = e.OTEL_SDK_DISABLED ? null : e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || (base ? `${base}/v1/traces` : null);
+  return { tracesEndpoint, headers: e.OTEL_EXPORTER_OTLP_HEADERS, serviceName: e.OTEL_SERVICE_NAME.trim() || null, exportDelayMs: e.OTEL_BSP_SCHEDULE_DELAY };
+}

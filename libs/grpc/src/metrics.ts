@@ -2,12 +2,13 @@
  * gRPC metrics on a process's registry: server and client latency histograms by service, method and status
  * code (their _count is the number of calls handled), and the interceptors that feed them. The interceptors also
  * carry the call context: the client one sends `x-request-id` and `traceparent` of the current call in the
- * metadata; the server one continues it (new span) around the handler, and writes one access-log line per call.
+ * metadata; the server one continues it (new span) around the handler, writes one access-log line per call and
+ * reports the call's span to the span sink of @studio/trace when an exporter registered one (@studio/telemetry).
  */
 import * as grpc from '@grpc/grpc-js';
 import client from 'prom-client';
 import { createAccessLogger, type Logger } from '@studio/logger';
-import { currentContext, logFields, propagationHeaders, REQUEST_ID_HEADER, runInContext, startCall, TRACEPARENT_HEADER, type CallContext } from '@studio/trace';
+import { currentContext, logFields, propagationHeaders, REQUEST_ID_HEADER, runInContext, spanSinkFor, startCall, TRACEPARENT_HEADER, type CallContext } from '@studio/trace';
 
 type GrpcLabels = 'grpc_service' | 'grpc_method' | 'grpc_code';
 
@@ -41,6 +42,16 @@ export function codeName(code: number): string {
 
 const HEALTH_SERVICE = 'grpc.health.v1.Health';
 
+/** Status codes that make a server span an error (OpenTelemetry's gRPC conventions); the others are answers. */
+const SERVER_ERROR_CODES = new Set<number>([
+  grpc.status.UNKNOWN,
+  grpc.status.DEADLINE_EXCEEDED,
+  grpc.status.UNIMPLEMENTED,
+  grpc.status.INTERNAL,
+  grpc.status.UNAVAILABLE,
+  grpc.status.DATA_LOSS,
+]);
+
 function first(metadata: grpc.Metadata, key: string): unknown {
   return metadata.get(key)[0];
 }
@@ -71,8 +82,18 @@ export function serverInterceptor(o: ServerObservability): grpc.ServerIntercepto
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const grpcCode = codeName(code);
       duration?.observe({ grpc_service: service, grpc_method: method, grpc_code: grpcCode }, seconds);
-      if (access && service !== HEALTH_SERVICE) {
-        access.info({ ...logFields(ctx), grpc_service: service, grpc_method: method, grpc_code: grpcCode, duration_ms: Math.round(seconds * 1e6) / 1e3 }, 'grpc call');
+      if (service === HEALTH_SERVICE) return;
+      access?.info({ ...logFields(ctx), grpc_service: service, grpc_method: method, grpc_code: grpcCode, duration_ms: Math.round(seconds * 1e6) / 1e3 }, 'grpc call');
+      const sink = spanSinkFor(ctx);
+      if (sink) {
+        sink({
+          ids: ctx!,
+          name: `${service}/${method}`,
+          kind: 'server',
+          durationMs: seconds * 1e3,
+          attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': method, 'rpc.grpc.status_code': code },
+          error: SERVER_ERROR_CODES.has(code) ? grpcCode : undefined,
+        });
       }
     };
     const within = (fn: () => void) => (ctx ? runInContext(ctx, fn) : fn());

@@ -1,6 +1,7 @@
 /**
  * The HTTP skeleton every process shares: call context (request id and W3C trace context continued from the
- * caller's `x-request-id` / `traceparent`), latency metrics by route pattern and an access log line per request,
+ * caller's `x-request-id` / `traceparent`), latency metrics by route pattern, an access log line and a span (to the
+ * span sink of @studio/trace, when an exporter registered one) per request,
  * JSON body parsing with 400s for bad JSON and oversized bodies, identity verification, /healthz, /readyz,
  * /metrics, the single error handler, graceful shutdown.
  */
@@ -10,8 +11,8 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { AppError, errorBody, toAppError } from '@studio/errors';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, verifyIdentity } from '@studio/identity';
 import { createAccessLogger, type Logger } from '@studio/logger';
-import { logFields, runInContext, startCall, TRACEPARENT_HEADER } from '@studio/trace';
-import { routePatternOf, trackRoutePattern, type HttpMetrics } from './metrics.js';
+import { httpServerSpan, logFields, runInContext, spanSinkFor, startCall, TRACEPARENT_HEADER } from '@studio/trace';
+import { routePatternOf, trackRoutePattern, UNMATCHED_ROUTE, type HttpMetrics } from './metrics.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -88,6 +89,9 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       opts.metrics.httpDuration.observe({ method: req.method, route, status: String(status) }, seconds);
       if (!OPS_ROUTES.has(route)) {
         access.info({ ...logFields(ctx), method: req.method, route, status, duration_ms: Math.round(seconds * 1e6) / 1e3 }, 'request');
+        // The request's span, to the exporter when one is registered (@studio/telemetry); else one null check.
+        const sink = spanSinkFor(ctx);
+        if (sink) sink(httpServerSpan(ctx, req.method, route === UNMATCHED_ROUTE ? null : route, status, seconds * 1e3));
       }
     });
     runInContext(ctx, next);

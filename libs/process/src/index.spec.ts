@@ -19,12 +19,12 @@ function run(mode: string, waitFor?: string): Promise<{ code: number | null; msg
 }
 
 describe('runService', () => {
-  it('logs once started and exits 0 after a graceful stop on SIGTERM', async () => {
-    expect(await run('ok', 'fixture listening')).toEqual({ code: 0, msgs: ['fixture listening', 'fixture shutting down', 'fixture stopped'].sort() });
+  it('logs once started and exits 0 after a graceful stop on SIGTERM, then runs afterStop', async () => {
+    expect(await run('ok', 'fixture listening')).toEqual({ code: 0, msgs: ['fixture listening', 'fixture shutting down', 'fixture stopped', 'fixture after stop'].sort() });
   });
 
-  it('exits 1 when start fails', async () => {
-    expect(await run('fail-start')).toEqual({ code: 1, msgs: ['fixture failed to start'] });
+  it('exits 1 when start fails (after afterStop)', async () => {
+    expect(await run('fail-start')).toEqual({ code: 1, msgs: ['fixture after stop', 'fixture failed to start'] });
   });
 
   it('exits 1 when stopping outlasts grace plus margin', async () => {

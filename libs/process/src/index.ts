@@ -23,6 +23,11 @@ export interface RunServiceOptions<Started> {
   startedFields?: (started: Started) => Record<string, unknown>;
   /** Log messages in place of the defaults. */
   messages?: { started?: string; stopping?: string; overdue?: string };
+  /**
+   * Runs once the service has stopped (or failed to start), before the process exits: e.g. exporting the last
+   * spans (@studio/telemetry's shutdown). Its failure does not change the exit code; the hard deadline bounds it.
+   */
+  afterStop?: () => Promise<unknown>;
 }
 
 /**
@@ -37,6 +42,7 @@ export async function runService<Started>(service: ServiceProcess<Started>, o: R
   } catch (err) {
     logger.fatal({ err }, `${o.name} failed to start`);
     await service.stop().catch(() => undefined);
+    await o.afterStop?.().catch(() => undefined);
     process.exit(1);
   }
 
@@ -50,14 +56,16 @@ export async function runService<Started>(service: ServiceProcess<Started>, o: R
       process.exit(1);
     }, o.shutdownGraceMs + (o.hardStopMarginMs ?? 5_000));
     hardStop.unref();
+    let code = 0;
     try {
       await service.stop();
       logger.info(`${o.name} stopped`);
-      process.exit(0);
     } catch (err) {
       logger.error({ err }, 'error during shutdown');
-      process.exit(1);
+      code = 1;
     }
+    await o.afterStop?.().catch(() => undefined);
+    process.exit(code);
   }
   // Before the started line: whoever waits for it may signal at once.
   process.on('SIGTERM', (s) => void shutdown(s));

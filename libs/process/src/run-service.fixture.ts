@@ -14,5 +14,11 @@ await runService(
     },
     stop: () => (mode === 'hang-stop' ? new Promise<void>(() => undefined) : Promise.resolve()),
   },
-  { name: 'fixture', shutdownGraceMs: 50, hardStopMarginMs: 50, startedFields: ({ port }) => ({ port }) },
+  {
+    name: 'fixture',
+    shutdownGraceMs: 50,
+    hardStopMarginMs: 50,
+    startedFields: ({ port }) => ({ port }),
+    afterStop: async () => logger.info('fixture after stop'),
+  },
 );

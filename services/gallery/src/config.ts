@@ -3,7 +3,7 @@
  * default; a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig, refineS3Env, s3Credentials, s3Env } from '@studio/config';
+import { env, loadConfig, otelEnv, parseConfig, refineS3Env, s3Credentials, s3Env, telemetrySettings } from '@studio/config';
 
 /** Development key of the portal tokens' encryption at rest (32 bytes, base64). Refused in production. */
 export const DEV_PORTAL_TOKEN_KEY = 'ZGV2LWdhbGxlcnktcG9ydGFsLWtleS0zMi1ieXRlcyE=';
@@ -91,6 +91,8 @@ export const galleryEnvSchema = z
     MAX_GALLERY_PHOTOS: env.int(10_000, 1),
     /** Photo entries kept in the in-process read cache (all galleries together). 0 disables it. */
     GALLERY_CACHE_MAX_PHOTOS: env.int(50_000, 0),
+    /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set. */
+    ...otelEnv,
   })
   .superRefine((c, ctx) => {
     refineS3Env(c, ctx);
@@ -133,6 +135,7 @@ export const galleryEnvSchema = z
     photoUrls: { ttlSeconds: e.PHOTO_URL_TTL, windowSeconds: e.PHOTO_URL_WINDOW },
     maxGalleryPhotos: e.MAX_GALLERY_PHOTOS,
     cacheMaxPhotos: e.GALLERY_CACHE_MAX_PHOTOS,
+    telemetry: telemetrySettings(e),
   }));
 
 export type GalleryConfig = z.output<typeof galleryEnvSchema>;

@@ -4,12 +4,16 @@
  * in-flight calls finish within SHUTDOWN_GRACE_MS, pending events are published, the pools close).
  */
 import { runService } from '@studio/process';
+import { startTelemetry } from '@studio/telemetry';
 import { createGallery } from './app.js';
 import { loadGalleryConfig } from './config.js';
 
 const config = loadGalleryConfig();
-await runService(createGallery(config), {
+const service = createGallery(config);
+const telemetry = await startTelemetry({ role: 'gallery', ...config.telemetry, logger: service.logger });
+await runService(service, {
   name: 'gallery',
+  afterStop: () => telemetry.shutdown(),
   shutdownGraceMs: config.shutdownGraceMs,
   startedFields: (ports) => ({ http_port: ports.httpPort, grpc_port: ports.grpcPort, host: config.host }),
 });

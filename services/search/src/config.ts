@@ -3,7 +3,7 @@
  * local default; a bad value stops the process with one line naming the variable (see @studio/config).
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig } from '@studio/config';
+import { env, loadConfig, otelEnv, parseConfig } from '@studio/config';
 
 const postgresUrl = (def: string) =>
   z
@@ -63,6 +63,9 @@ export const searchConfigSchema = z.object({
   INDEX_SOURCES: addressList('127.0.0.1:7201,127.0.0.1:7202'),
   /** Deadline of one whole StreamDocuments call. */
   REBUILD_STREAM_TIMEOUT_MS: env.int(30 * 60_000, 1000),
+
+  /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
+  ...otelEnv,
 });
 
 export type SearchConfig = z.infer<typeof searchConfigSchema>;

@@ -17,6 +17,7 @@ describe('studio config', () => {
       shutdownGraceMs: 10_000,
       schedulerIntervalMs: 5_000,
       schedulerBatchSize: 100,
+      telemetry: { tracesEndpoint: null, headers: {}, serviceName: null, exportDelayMs: 5000 },
     });
   });
 
@@ -30,6 +31,7 @@ describe('studio config', () => {
       SCHEDULER_BATCH_SIZE: '7',
     });
     expect(c).toMatchObject({ httpPort: 0, grpcPort: 9000, logLevel: 'silent', shutdownGraceMs: 500, schedulerIntervalMs: 50, schedulerBatchSize: 7 });
+    expect(parseConfig(studioEnvSchema, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).telemetry.tracesEndpoint).toBe('http://collector:4318/v1/traces');
   });
 
   it.each([

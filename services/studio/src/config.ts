@@ -3,7 +3,7 @@
  * start-up (a bad value stops the process with one line naming the variable). Every value has a local default.
  */
 import { z } from 'zod';
-import { env, loadConfig } from '@studio/config';
+import { env, loadConfig, otelEnv, telemetrySettings } from '@studio/config';
 
 export const studioEnvSchema = z
   .object({
@@ -23,6 +23,8 @@ export const studioEnvSchema = z
     // (0 turns it off in this process) and rows claimed per transaction.
     SCHEDULER_INTERVAL_MS: env.int(5_000),
     SCHEDULER_BATCH_SIZE: env.int(100, 1),
+    /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set. */
+    ...otelEnv,
   })
   .transform((e) => ({
     httpPort: e.STUDIO_HTTP_PORT,
@@ -37,6 +39,7 @@ export const studioEnvSchema = z
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     schedulerBatchSize: e.SCHEDULER_BATCH_SIZE,
+    telemetry: telemetrySettings(e),
   }));
 
 export type StudioConfig = z.output<typeof studioEnvSchema>;

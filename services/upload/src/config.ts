@@ -3,7 +3,7 @@
  * default; a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig, refineS3Env, s3Credentials, s3Env } from '@studio/config';
+import { env, loadConfig, otelEnv, parseConfig, refineS3Env, s3Credentials, s3Env, telemetrySettings } from '@studio/config';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -55,6 +55,8 @@ export const uploadEnvSchema = z
      * (2 here) so a job's download, upload and database writes overlap another job's decode.
      */
     WORKER_DERIVATIVE_PREFETCH: env.int(3, 1),
+    /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set. */
+    ...otelEnv,
   })
   .superRefine(refineS3Env)
   .transform((e) => ({
@@ -96,6 +98,7 @@ export const uploadEnvSchema = z
     worker: {
       derivativePrefetch: e.WORKER_DERIVATIVE_PREFETCH,
     },
+    telemetry: telemetrySettings(e),
   }));
 
 export type UploadConfig = z.output<typeof uploadEnvSchema>;

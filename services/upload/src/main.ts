@@ -4,12 +4,16 @@
  * in-flight calls finish within SHUTDOWN_GRACE_MS, pending events are published, the pools close).
  */
 import { runService } from '@studio/process';
+import { startTelemetry } from '@studio/telemetry';
 import { createUpload } from './app.js';
 import { loadUploadConfig } from './config.js';
 
 const config = loadUploadConfig();
-await runService(createUpload(config), {
+const service = createUpload(config);
+const telemetry = await startTelemetry({ role: 'upload', ...config.telemetry, logger: service.logger });
+await runService(service, {
   name: 'upload',
+  afterStop: () => telemetry.shutdown(),
   shutdownGraceMs: config.shutdownGraceMs,
   startedFields: (ports) => ({ http_port: ports.httpPort, grpc_port: ports.grpcPort, host: config.host, bucket: config.s3.bucket }),
 });

@@ -4,12 +4,16 @@
  * events and exits; a job cut short by a crash is redelivered by the broker to another replica.
  */
 import { runService } from '@studio/process';
+import { startTelemetry } from '@studio/telemetry';
 import { createUploadWorker } from './app.js';
 import { loadUploadConfig } from './config.js';
 
 const config = loadUploadConfig();
-await runService(createUploadWorker(config), {
+const worker = createUploadWorker(config);
+const telemetry = await startTelemetry({ role: 'upload-worker', ...config.telemetry, logger: worker.logger });
+await runService(worker, {
   name: 'upload worker',
+  afterStop: () => telemetry.shutdown(),
   shutdownGraceMs: config.shutdownGraceMs,
   // A derivative of a very large original can take a while: allow for it before giving up.
   hardStopMarginMs: 60_000,

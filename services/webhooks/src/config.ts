@@ -3,7 +3,7 @@
  * a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig } from '@studio/config';
+import { env, loadConfig, otelEnv, parseConfig } from '@studio/config';
 
 /** Development key for the signing secrets' encryption at rest (32 bytes, base64). Refused in production. */
 export const DEV_WEBHOOK_SECRET_KEY = 'ZGV2LXdlYmhvb2stc2VjcmV0LWtleS0zMi1ieXRlcyE=';
@@ -100,6 +100,8 @@ export const configSchema = z
     LOG_LEVEL: env.logLevel(),
     /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
     ACCESS_LOG: env.bool(true),
+    /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
+    ...otelEnv,
   })
   .superRefine((c, ctx) => {
     if (c.DISPATCH_LEASE_MS < c.DELIVERY_TIMEOUT_MS + 1000) {

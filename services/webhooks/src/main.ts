@@ -4,7 +4,9 @@
  * SIGTERM/SIGINT: /readyz turns 503, the listeners stop taking work, in-flight requests and batches finish.
  */
 import { connectAmqp } from '@studio/amqp';
+import { telemetrySettings } from '@studio/config';
 import { startHttpServer } from '@studio/http';
+import { startTelemetry } from '@studio/telemetry';
 import { createWebhooks } from './app.js';
 import { loadWebhooksConfig } from './config.js';
 import { startWebhooksGrpc } from './grpc/server.js';
@@ -12,6 +14,7 @@ import { startWebhooksGrpc } from './grpc/server.js';
 const config = loadWebhooksConfig();
 const webhooks = createWebhooks(config);
 const { logger } = webhooks;
+const telemetry = await startTelemetry({ role: 'webhooks', ...telemetrySettings(config), logger });
 
 let accepting = true;
 const amqp = await connectAmqp(config.AMQP_URL, logger, 'webhooks-api');
@@ -38,6 +41,7 @@ async function shutdown(signal: string) {
   await Promise.allSettled([http.close(10_000), grpc.close(10_000), consumer.stop()]);
   await webhooks.close();
   await amqp.close();
+  await telemetry.shutdown();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -3,13 +3,16 @@
  * /healthz, /readyz and /metrics on WEBHOOKS_WORKER_HTTP_PORT. SIGTERM/SIGINT: stop claiming, finish the
  * deliveries in flight (up to 15 s), write their outcomes, exit; anything unfinished returns when its lease ends.
  */
+import { telemetrySettings } from '@studio/config';
 import { startHttpServer } from '@studio/http';
+import { startTelemetry } from '@studio/telemetry';
 import { createWebhooks } from './app.js';
 import { loadWebhooksConfig } from './config.js';
 
 const config = loadWebhooksConfig();
 const webhooks = createWebhooks(config);
 const { logger } = webhooks;
+const telemetry = await startTelemetry({ role: 'webhooks-worker', ...telemetrySettings(config), logger });
 
 let accepting = true;
 const handle = webhooks.startDispatcher();
@@ -25,6 +28,7 @@ async function shutdown(signal: string) {
   await handle.stop(15_000);
   await ops.close(5_000);
   await webhooks.close();
+  await telemetry.shutdown();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

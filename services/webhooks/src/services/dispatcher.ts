@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import client from 'prom-client';
 import { createAccessLogger, type Logger } from '@studio/logger';
-import { runInContext, startCall } from '@studio/trace';
+import { runInContext, spanSinkFor, startCall } from '@studio/trace';
 import type { ClaimedDelivery, Completion, DeliveryStore } from '../store/delivery.store.js';
 import type { DeliveryNotifier } from '../store/notifier.js';
 import type { WebhookSender } from './http-sender.js';
@@ -300,6 +300,29 @@ export class Dispatcher {
           },
           'delivery attempt',
         );
+      }
+      // The attempt's span, when an exporter is registered (@studio/telemetry) and the trace is sampled.
+      const sink = spanSinkFor(ctx);
+      if (sink) {
+        const endTime = Date.now();
+        sink({
+          ids: ctx,
+          name: 'webhook delivery',
+          kind: 'client',
+          durationMs: endTime - attemptedAt.getTime(),
+          endTime,
+          attributes: {
+            'http.request.method': 'POST',
+            'http.response.status_code': c.httpStatus ?? undefined,
+            'webhook.delivery_id': row.id,
+            'webhook.event_id': row.eventId,
+            'webhook.event_type': row.eventType,
+            'webhook.endpoint_id': row.endpointId,
+            'webhook.attempt': row.attemptCount + (c.attempted ? 1 : 0),
+            'webhook.outcome': c.state,
+          },
+          error: c.state === 'succeeded' ? undefined : c.state,
+        });
       }
       return c;
     });
