@@ -20,8 +20,22 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, 
   throw new ConfigError(variable, issue.message);
 }
 
+/**
+ * Why a process must not start: NODE_ENV=production running TypeScript sources (through tsx or any loader) rather
+ * than the compiled build (`npm run build`, then `node dist/<entry>.mjs`, as every image does). Null when fine.
+ */
+export function sourcesInProduction(env: Record<string, string | undefined>, entry: string | undefined): string | null {
+  if (env.NODE_ENV !== 'production' || !entry || !/\.[cm]?tsx?$/.test(entry)) return null;
+  return `NODE_ENV: production runs the compiled build (npm run build, then node dist/<entry>.mjs), not the source ${entry}`;
+}
+
 /** Like parseConfig, but prints one clear line and exits the process on a bad value. */
 export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+  const refused = sourcesInProduction(env, process.argv[1]);
+  if (refused) {
+    process.stderr.write(`config: ${refused}\n`);
+    process.exit(78); // EX_CONFIG
+  }
   try {
     return parseConfig(schema, env);
   } catch (err) {
