@@ -19,7 +19,7 @@
  *
  * Spec: https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html
  */
-import { createHmac, hash } from 'node:crypto';
+import { createHmac, createSecretKey, hash, type KeyObject } from 'node:crypto';
 
 /**
  * Credentials as the AWS SDK's providers hand them out (its `AwsCredentialIdentity`): static keys, or temporary ones
@@ -153,7 +153,11 @@ interface CachedKey {
   dateStamp: string;
   region: string;
   service: string;
-  key: Buffer;
+  /**
+   * A KeyObject, not a Buffer: on Node 24 (OpenSSL 3.5) `createHmac` with a Buffer key costs about 30 us (the key
+   * is imported on every call) and with a KeyObject about 4 us; a gallery page signs thousands of URLs with it.
+   */
+  key: KeyObject;
 }
 
 /** Signing keys kept: the current credentials' and, across a rotation or midnight, the previous ones'. */
@@ -212,7 +216,7 @@ export class S3Presigner {
    * The signing key of (access key id, secret, day, region, service), cached. A rotation changes the key id or the
    * secret (or both), so it never meets a cached key of the old credentials; the same credentials reuse theirs.
    */
-  private signingKey(creds: Credentials, dateStamp: string): Buffer {
+  private signingKey(creds: Credentials, dateStamp: string): KeyObject {
     const { region } = this.opts;
     const keys = this.keys;
     for (let i = 0; i < keys.length; i++) {
@@ -225,7 +229,7 @@ export class S3Presigner {
     const kDate = hmac(`AWS4${creds.secretAccessKey}`, dateStamp);
     const kRegion = hmac(kDate, region);
     const kService = hmac(kRegion, SERVICE);
-    const key = hmac(kService, 'aws4_request');
+    const key = createSecretKey(hmac(kService, 'aws4_request'));
     this.derivations++;
     keys.unshift({ accessKeyId: creds.accessKeyId, secretAccessKey: creds.secretAccessKey, dateStamp, region, service: SERVICE, key });
     if (keys.length > KEY_CACHE_SIZE) keys.length = KEY_CACHE_SIZE;
