@@ -27,9 +27,14 @@ import { ROOT, bundleWorkspace, compiledEntry, entriesOf } from '../build/bundle
  */
 const TYPESCRIPT_LOADERS = ['tsx', 'ts-node', '@swc-node/register', 'esbuild-register', 'esbuild', '@esbuild-kit/esm-loader'];
 
+/** Runs a build step; its output is shown only when it fails (or always, with STUDIO_BUILD_VERBOSE=1). */
 function run(cmd, args, cwd) {
-  const res = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd} (exit ${res.status ?? res.signal})`);
+  const verbose = process.env.STUDIO_BUILD_VERBOSE === '1';
+  const res = spawnSync(cmd, args, { cwd, stdio: ['ignore', verbose ? 'inherit' : 'pipe', verbose ? 'inherit' : 'pipe'], encoding: 'utf8' });
+  if (res.status !== 0) {
+    const output = verbose ? '' : `\n${res.stdout ?? ''}${res.stderr ?? ''}`;
+    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd} (exit ${res.status ?? res.signal})${output}`);
+  }
 }
 
 function manifests() {

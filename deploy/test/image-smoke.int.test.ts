@@ -6,8 +6,9 @@
  * workspace folder) with NODE_ENV=production and generated secrets, against the machine's PostgreSQL, Redis and
  * RabbitMQ and an S3 dev server. Checks: each answers /readyz 200; runs on Node 24 (/metrics) with no
  * NodeVersionSupportWarning in its log; a token made with the compiled operator CLI reads through the gateway;
- * SIGTERM ends each with exit 0. A tree with one production package taken out never gets ready: the check fails
- * when a dependency is missing.
+ * SIGTERM ends each with exit 0. OpenTelemetry export is on (a loopback OTLP receiver), so its lazily loaded
+ * packages are proven present in the production install too. A tree with one production package taken out never
+ * gets ready: the check fails when a dependency is missing.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +19,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, dropDatabase } from '@studio/testkit/db';
+import { startOtlpReceiver, type OtlpReceiver } from '@studio/testkit/otlp';
 import { DEPLOYABLES } from '../deployables.js';
 import { startStack, type ProcessName, type Stack, type StackPorts } from '../../scripts/lib/stack.js';
 import { startS3Server, type RunningS3Server } from '../../services/upload/src/dev/s3-server.js';
@@ -71,6 +73,7 @@ const trees = new Map<string, string>(); // deployable -> its build folder
 const databases = DEPLOYABLES.filter((d) => d.database).map((d) => d.database!);
 const uniqueDatabases = [...new Set(databases)].map((db) => ({ db, name: `${db}_smoke` }));
 let s3: RunningS3Server | undefined;
+let otlp: OtlpReceiver | undefined;
 let stack: Stack | undefined;
 
 async function buildInto(name: string): Promise<void> {
@@ -105,7 +108,10 @@ beforeAll(async () => {
 
   s3 = await startS3Server({ port: PORTS.s3, buckets: ['studio-photos'] });
   rmSync(LOG_DIR, { recursive: true, force: true });
-  const env = Object.fromEntries(DEPLOYABLES.map((d) => [d.name, SECRETS])) as Partial<Record<ProcessName, Record<string, string>>>;
+  // Export on, so the compiled build's OpenTelemetry path (loaded only when an endpoint is set) runs too.
+  otlp = await startOtlpReceiver();
+  const processEnv = { ...SECRETS, OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '200' };
+  const env = Object.fromEntries(DEPLOYABLES.map((d) => [d.name, processEnv])) as Partial<Record<ProcessName, Record<string, string>>>;
   stack = await startStack({
     ports: PORTS,
     databaseUrls: Object.fromEntries(DEPLOYABLES.filter((d) => d.database).map((d) => [d.name, databaseUrl(`${d.database}_smoke`)])),
@@ -122,6 +128,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
   await s3?.stop();
+  await otlp?.close();
   for (const { name } of uniqueDatabases) await dropDatabase(name).catch(() => undefined);
   rmSync(work, { recursive: true, force: true });
 }, 120_000);
@@ -147,6 +154,16 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
     const res = await fetch(`http://127.0.0.1:${PORTS.gateway}/api/v1/shoots?workspace_id=${ws}`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { ok: boolean }).ok).toBe(true);
+    // The request's spans reach the collector from the compiled gateway and studio, in one trace.
+    const deadline = Date.now() + 15_000;
+    let services = new Set<string>();
+    while (Date.now() < deadline) {
+      const gateway = otlp!.spans().find((s) => s.service === 'gateway' && s.name.startsWith('GET '));
+      services = new Set(otlp!.spans().filter((s) => gateway && s.traceId === gateway.traceId).map((s) => s.service));
+      if (services.has('gateway') && services.has('studio')) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect([...services]).toEqual(expect.arrayContaining(['gateway', 'studio']));
   });
 
   it('SIGTERM ends every process with exit 0, and no log mentions NodeVersionSupportWarning', async () => {
