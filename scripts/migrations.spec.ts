@@ -131,6 +131,6 @@ describe('lint of a new migration', () => {
     const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/lint-migrations.ts'), file], { cwd: ROOT, encoding: 'utf8' });
     expect(res.status, res.stderr).toBe(1);
     expect(res.stderr).toMatch(/:1: require-concurrent-index-creation:/);
-    expect(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts['lint:migrations']).toBe('tsx scripts/lint-migrations.ts');
+    expect(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts['lint:migrations']).toBe('node scripts/run.mjs tsx scripts/lint-migrations.ts');
   });
 });
