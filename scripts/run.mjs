@@ -1,9 +1,9 @@
 // `node scripts/run.mjs <command> [args...]`: runs a tool of the repository (tsc, tsx, npm, prisma...) on the pinned
 // Node with dependencies installed, as npm start and npm test do; the package.json scripts that run tools go
 // through it, so `npm run typecheck` and friends never fall back to the machine's own Node.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, bootstrap } from './lib/bootstrap.mjs';
+import { handOver } from './lib/node.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -13,10 +13,4 @@ if (!command) {
 await bootstrap();
 // Local tools first (node_modules/.bin), as npm run would find them.
 const env = { ...process.env, PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
-const child = spawn(command, args, { stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('error', (err) => {
-  process.stderr.write(`could not start ${command}: ${err.message}\n`);
-  process.exit(127);
-});
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : 1)));
+handOver(command, args, { env });

@@ -98,11 +98,7 @@ export function declaredDependencies(workspace) {
  * accident of hoisting and would fail in its image.
  */
 export function installedFor(workspace) {
-  const libs = new Map();
-  for (const lib of ['libs', 'services'].flatMap((d) => listDirs(path.join(ROOT, d)).map((n) => `${d}/${n}`)).concat(['gateway'])) {
-    const file = path.join(ROOT, lib, 'package.json');
-    if (existsSync(file)) libs.set(JSON.parse(readFileSync(file, 'utf8')).name, lib);
-  }
+  const dirOf = new Map(workspaceManifests().map((file) => [JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')).name, path.dirname(file)]));
   const provided = new Set();
   const seen = new Set();
   const visit = (dir) => {
@@ -110,15 +106,21 @@ export function installedFor(workspace) {
     seen.add(dir);
     for (const dep of declaredDependencies(dir)) {
       provided.add(dep);
-      if (dep.startsWith('@studio/') && libs.has(dep)) visit(libs.get(dep));
+      if (dirOf.has(dep)) visit(dirOf.get(dep));
     }
   };
   visit(workspace);
   return provided;
 }
 
-function listDirs(dir) {
-  return existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+/** Every npm workspace's package.json (the root's `workspaces`: libs/*, services/*, gateway, test), relative. */
+export function workspaceManifests() {
+  const found = [];
+  for (const parent of ['libs', 'services']) {
+    for (const name of readdirSync(path.join(ROOT, parent))) if (existsSync(path.join(ROOT, parent, name, 'package.json'))) found.push(`${parent}/${name}/package.json`);
+  }
+  for (const single of ['gateway', 'test']) if (existsSync(path.join(ROOT, single, 'package.json'))) found.push(`${single}/package.json`);
+  return found;
 }
 
 /** Bundles every workspace in place; fails when a bundle imports a package its production install lacks. */

@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEPLOYABLES } from '../deployables.ts';
-import { ROOT, bundleWorkspace, compiledEntry, entriesOf } from '../build/bundle.mjs';
+import { ROOT, bundleWorkspace, compiledEntry, entriesOf, workspaceManifests } from '../build/bundle.mjs';
 
 /**
  * Packages that run TypeScript sources at run time (and esbuild, tsx's engine): production never needs one.
@@ -37,16 +37,8 @@ function run(cmd, args, cwd) {
   }
 }
 
-function manifests() {
-  const found = ['package.json', 'package-lock.json'];
-  for (const parent of ['libs', 'services']) {
-    for (const name of readdirSync(path.join(ROOT, parent))) {
-      if (existsSync(path.join(ROOT, parent, name, 'package.json'))) found.push(`${parent}/${name}/package.json`);
-    }
-  }
-  for (const single of ['gateway', 'test']) if (existsSync(path.join(ROOT, single, 'package.json'))) found.push(`${single}/package.json`);
-  return found;
-}
+/** The root manifest, the lock and every workspace's manifest: what `npm ci` needs to read the lock. */
+const manifests = () => ['package.json', 'package-lock.json', ...workspaceManifests()];
 
 /** Whether `pkg` is installed where Node would find it from `fromDir` (walking up through node_modules). */
 function resolvable(pkg, fromDir, stopAt) {

@@ -76,6 +76,21 @@ export function pinnedNodeEnv(env = process.env, home = pinnedNodeHome()) {
   };
 }
 
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+
+/**
+ * Runs `cmd` with this process's terminal and ends this process with its exit code (128 + n when a signal ended
+ * it). The child shares the terminal's process group, so Ctrl-C reaches it directly; a signal sent to this process
+ * alone (a CI time-out, `kill`) is handed on. Either way this process waits for the child's own exit.
+ */
+export function handOver(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { stdio: 'inherit', ...opts });
+  for (const sig of Object.keys(SIGNAL_NUMBERS)) process.on(sig, () => child.kill(sig));
+  child.on('error', (err) => fail(`could not start ${cmd}: ${err.message}`));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (SIGNAL_NUMBERS[signal] ?? 1) : 1)));
+  return child;
+}
+
 /**
  * Re-executes the calling script under the pinned Node unless it already runs on it. Returns only when the
  * current process is the pinned Node; otherwise it exits with the re-executed script's exit code.
@@ -85,12 +100,7 @@ export function ensurePinnedNode() {
   const home = pinnedNodeHome();
   const bin = path.join(home, 'bin', 'node');
   if (!existsSync(bin)) installNode(PINNED_NODE, home);
-  const child = spawn(bin, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: pinnedNodeEnv() });
-  // The child shares the terminal's process group, so Ctrl-C reaches it directly; a signal sent to this process
-  // alone (a CI time-out, `kill`) is handed on. Either way this process waits for the child's own exit.
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
-  child.on('error', (err) => fail(`could not start ${bin}: ${err.message}`));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[signal] ?? 1) : 1)));
+  handOver(bin, [...process.execArgv, ...process.argv.slice(1)], { env: pinnedNodeEnv() });
   // Nothing below the call may run in this (wrong-version) process: park it until the child is done.
   return new Promise(() => {});
 }
