@@ -11,7 +11,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['libs/*/src/**/*.spec.ts', 'services/*/src/**/*.spec.ts', 'gateway/src/**/*.spec.ts', 'scripts/**/*.spec.ts', 'deploy/test/**/*.spec.ts'],
+          include: [
+            'libs/*/src/**/*.spec.ts',
+            'services/*/src/**/*.spec.ts',
+            'gateway/src/**/*.spec.ts',
+            'scripts/**/*.spec.ts',
+            'deploy/test/**/*.spec.ts',
+          ],
           environment: 'node',
         },
       },
@@ -19,7 +25,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts', 'deploy/test/**/*.int.test.ts'],
-          globalSetup: ['services/studio/test/global-setup.ts', 'services/webhooks/test/global-setup.ts', 'services/search/test/global-setup.ts'],
+          globalSetup: [
+            'services/studio/test/global-setup.ts',
+            'services/webhooks/test/global-setup.ts',
+            'services/search/test/global-setup.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -24,7 +24,9 @@ export function admin(databaseUrl: string, ...args: string[]): any {
 
 /** CPU seconds used so far by the gateway and studio processes. */
 function cpuSeconds(stack: Stack): Record<string, number> {
-  return Object.fromEntries((['gateway', 'studio'] as const).map((name) => [name, processCpuSeconds(stack.processes.get(name)?.child.pid)]));
+  return Object.fromEntries(
+    (['gateway', 'studio'] as const).map((name) => [name, processCpuSeconds(stack.processes.get(name)?.child.pid)]),
+  );
 }
 
 function cpuMsPerRequest(stack: Stack, before: Record<string, number>, m: Measurement, warmupSeconds: number): Record<string, number> {
@@ -32,14 +34,20 @@ function cpuMsPerRequest(stack: Stack, before: Record<string, number>, m: Measur
   // The ticks cover the warm-up too; count its requests at the measured rate.
   const requests = m.requestsPerSecond * (m.durationSeconds + warmupSeconds);
   const out: Record<string, number> = {};
-  for (const [name, t] of Object.entries(after)) out[name] = Math.round((((t - (before[name] ?? t)) * 1000) / Math.max(1, requests)) * 1000) / 1000;
-  console.log(`  CPU per request through the gateway (c=50): ${Object.entries(out).map(([n, v]) => `${n} ${v} ms`).join(', ')}`);
+  for (const [name, t] of Object.entries(after))
+    out[name] = Math.round((((t - (before[name] ?? t)) * 1000) / Math.max(1, requests)) * 1000) / 1000;
+  console.log(
+    `  CPU per request through the gateway (c=50): ${Object.entries(out)
+      .map(([n, v]) => `${n} ${v} ms`)
+      .join(', ')}`,
+  );
   return out;
 }
 
 export async function foundationBench(stack: Stack, databaseUrls: Record<string, string>, studioHttpPort: number, seconds: number) {
   const demo = admin(databaseUrls.studio!, 'seed-demo');
-  const token = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', 'bench').token as string;
+  const token = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', 'bench')
+    .token as string;
   const auth = { authorization: `Bearer ${token}` };
   const created = await fetch(`${stack.baseUrl}/shoots`, {
     method: 'POST',
@@ -49,7 +57,11 @@ export async function foundationBench(stack: Stack, databaseUrls: Record<string,
   const shootId = created.shoot.id as string;
   const who = (await fetch(`${stack.baseUrl}/auth/whoami`, { headers: auth }).then((r) => r.json())) as any;
   const memberships = Object.fromEntries(who.workspaces.map((w: { id: string; role: Role }) => [w.id, w.role]));
-  const identity = signIdentity({ kind: 'token', profileId: who.profile.id, tokenId: who.token.id, scopeWorkspaceId: null, memberships }, DEV_IDENTITY_SECRET, 3600);
+  const identity = signIdentity(
+    { kind: 'token', profileId: who.profile.id, tokenId: who.token.id, scopeWorkspaceId: null, memberships },
+    DEV_IDENTITY_SECRET,
+    3600,
+  );
 
   const gatewayUrl = `${stack.baseUrl}/shoots/${shootId}`;
   const directUrl = `http://127.0.0.1:${studioHttpPort}/api/v1/shoots/${shootId}`;
@@ -62,13 +74,20 @@ export async function foundationBench(stack: Stack, databaseUrls: Record<string,
   try {
     const opts = { connections: 50, durationSeconds: seconds, warmupSeconds: 2 };
     results.push(await measure('bare node http (fixed body)', bare.url, opts));
-    results.push(await measure('studio direct (identity, service, database)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }));
+    results.push(
+      await measure('studio direct (identity, service, database)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }),
+    );
     const before = cpuSeconds(stack);
     results.push(await measure('gateway (auth, rate limit, proxy, service, db)', gatewayUrl, { ...opts, headers: auth }));
     cpuPerRequest = cpuMsPerRequest(stack, before, results[results.length - 1]!, opts.warmupSeconds);
     const seq = { durationSeconds: seconds, warmupSeconds: 1 };
     results.push(await measureSequential('bare node http (fixed body)', bare.url, seq));
-    results.push(await measureSequential('studio direct (identity, service, database)', directUrl, { ...seq, headers: { 'x-studio-identity': identity } }));
+    results.push(
+      await measureSequential('studio direct (identity, service, database)', directUrl, {
+        ...seq,
+        headers: { 'x-studio-identity': identity },
+      }),
+    );
     results.push(await measureSequential('gateway (auth, rate limit, proxy, service, db)', gatewayUrl, { ...seq, headers: auth }));
   } finally {
     await bare.close();

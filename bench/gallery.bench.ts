@@ -33,7 +33,13 @@ const GALLERY_PHOTOS = 2_000;
 const PAGING_ENTRIES = 1_000_000;
 const DEV_IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
 /** The stack's object-store settings (defaults of upload and gallery). */
-const S3 = { endpoint: '', region: 'us-east-1', bucket: 'studio-photos', credentials: { accessKeyId: 'studio-dev', secretAccessKey: 'studio-dev-secret' }, forcePathStyle: true };
+const S3 = {
+  endpoint: '',
+  region: 'us-east-1',
+  bucket: 'studio-photos',
+  credentials: { accessKeyId: 'studio-dev', secretAccessKey: 'studio-dev-secret' },
+  forcePathStyle: true,
+};
 
 function admin(databaseUrl: string, ...args: string[]): any {
   const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
@@ -57,7 +63,11 @@ async function withDb<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise
 /** A bare node http server answering a fixed body (the machine's ceiling for answers of this size). */
 async function startBufferServer(body: Buffer, encoding: string | null): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, ...(encoding ? { 'content-encoding': encoding } : {}) });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': body.length,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    });
     res.end(body);
   });
   server.keepAliveTimeout = 65_000;
@@ -102,7 +112,16 @@ function nsPerItem(keys: string[], rounds: number, fn: (key: string, i: number) 
 
 export async function galleryBench(stack: Stack, databaseUrls: Record<string, string>, ports: StackPorts, seconds: number) {
   const demo = admin(databaseUrls.studio!, 'seed-demo');
-  const token = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', 'gallery-bench').token as string;
+  const token = admin(
+    databaseUrls.studio!,
+    'create-token',
+    '--profile',
+    demo.profile_id,
+    '--rate-limit',
+    '1000000',
+    '--name',
+    'gallery-bench',
+  ).token as string;
   const workspaceId = demo.workspace_id as string;
   const auth = { authorization: `Bearer ${token}` };
   const call = async (method: string, p: string, body?: unknown): Promise<any> => {
@@ -126,7 +145,11 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
 
   const who = (await fetch(`${stack.baseUrl}/auth/whoami`, { headers: auth }).then((r) => r.json())) as any;
   const memberships = Object.fromEntries(who.workspaces.map((w: { id: string; role: Role }) => [w.id, w.role]));
-  const identity = signIdentity({ kind: 'token', profileId: who.profile.id, tokenId: who.token.id, scopeWorkspaceId: null, memberships }, DEV_IDENTITY_SECRET, 3600);
+  const identity = signIdentity(
+    { kind: 'token', profileId: who.profile.id, tokenId: who.token.id, scopeWorkspaceId: null, memberships },
+    DEV_IDENTITY_SECRET,
+    3600,
+  );
   const gatewayUrl = `${stack.baseUrl}/galleries/${gallery.id}`;
   const directUrl = `http://127.0.0.1:${ports.galleryHttp}/api/v1/galleries/${gallery.id}`;
   const sample = await fetch(gatewayUrl, { headers: auth }).then((r) => r.text());
@@ -135,7 +158,9 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
   const photos = sampleJson.gallery.photos as { url: string; thumbnail_url: string; original_url: string }[];
   if (photos.length !== GALLERY_PHOTOS || !photos.every((p) => p.original_url)) throw new Error('the gallery read is incomplete');
 
-  console.log(`\nGET /galleries/{id}: ${GALLERY_PHOTOS} photos, ${GALLERY_PHOTOS * 3} signed URLs, ${(responseBytes / 1024 / 1024).toFixed(2)} MiB per answer (created in ${createMs} ms)`);
+  console.log(
+    `\nGET /galleries/{id}: ${GALLERY_PHOTOS} photos, ${GALLERY_PHOTOS * 3} signed URLs, ${(responseBytes / 1024 / 1024).toFixed(2)} MiB per answer (created in ${createMs} ms)`,
+  );
   // Browsers and apps send Accept-Encoding; the service then answers from a gzip made once per URL window.
   const gzipHeaders = { 'accept-encoding': 'gzip, deflate, br' };
   const zipped = gzipSync(Buffer.from(sample));
@@ -159,13 +184,23 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
   const viaGatewayIdentity = reads[2]!;
 
   // ---- cost per signed URL vs. a bare HMAC-SHA256 over the same string --------------------------------------
-  const keys = photos.flatMap((p) => [p.url, p.thumbnail_url, p.original_url].map((u) => decodeURIComponent(new URL(u).pathname.replace(/^\/studio-photos\//, ''))));
-  const sdk = new S3Client({ endpoint: `http://127.0.0.1:${ports.s3}`, region: S3.region, forcePathStyle: true, credentials: S3.credentials });
+  const keys = photos.flatMap((p) =>
+    [p.url, p.thumbnail_url, p.original_url].map((u) => decodeURIComponent(new URL(u).pathname.replace(/^\/studio-photos\//, ''))),
+  );
+  const sdk = new S3Client({
+    endpoint: `http://127.0.0.1:${ports.s3}`,
+    region: S3.region,
+    forcePathStyle: true,
+    credentials: S3.credentials,
+  });
   // The credentials come through the SDK's memoized provider, as in the services (one lookup per batch or URL).
   const presigner = new S3Presigner({ ...S3, endpoint: `http://127.0.0.1:${ports.s3}`, credentials: sdk.config.credentials });
   const signedAt = new Date();
   const sign = await presigner.getSigner(3600, signedAt);
-  const amzDate = signedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = signedAt
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const scope = `${amzDate.slice(0, 8)}/${S3.region}/s3/aws4_request`;
   // The string a SigV4 signature is the HMAC of, one per key (built outside the timed loop).
   const stringsToSign = keys.map((k) => `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${createHmac('sha256', 'x').update(k).digest('hex')}`);
@@ -184,7 +219,8 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
   const lookupNs = Math.round(Number(process.hrtime.bigint() - lookupStarted) / lookups);
   const sdkSample = keys.slice(0, 300);
   const sdkStarted = process.hrtime.bigint();
-  for (const k of sdkSample) await getSignedUrl(sdk, new GetObjectCommand({ Bucket: S3.bucket, Key: k }), { expiresIn: 3600, signingDate: signedAt });
+  for (const k of sdkSample)
+    await getSignedUrl(sdk, new GetObjectCommand({ Bucket: S3.bucket, Key: k }), { expiresIn: 3600, signingDate: signedAt });
   const sdkNs = Math.round(Number(process.hrtime.bigint() - sdkStarted) / sdkSample.length);
   sdk.destroy();
   const signing = {
@@ -222,13 +258,20 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
     await c.query('ANALYZE gallery_photos');
   });
   const insertS = Math.round((performance.now() - insertStarted) / 100) / 10;
-  const pageUrl = (cursor?: string) => `${stack.baseUrl}/galleries/${bigId}/photos?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+  const pageUrl = (cursor?: string) =>
+    `${stack.baseUrl}/galleries/${bigId}/photos?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
   const nearEnd = (await call('GET', `/galleries/${bigId}/photos?limit=200&cursor=${PAGING_ENTRIES - 400}`)) as { next_cursor: string };
-  const lastPage = (await call('GET', `/galleries/${bigId}/photos?limit=200&cursor=${encodeURIComponent(nearEnd.next_cursor)}`)) as { items: { order_index: number }[]; next_cursor: string | null };
-  if (lastPage.items.at(-1)?.order_index !== PAGING_ENTRIES - 1 || lastPage.next_cursor !== null) throw new Error('the last page is not the last page');
+  const lastPage = (await call('GET', `/galleries/${bigId}/photos?limit=200&cursor=${encodeURIComponent(nearEnd.next_cursor)}`)) as {
+    items: { order_index: number }[];
+    next_cursor: string | null;
+  };
+  if (lastPage.items.at(-1)?.order_index !== PAGING_ENTRIES - 1 || lastPage.next_cursor !== null)
+    throw new Error('the last page is not the last page');
   const middle = (await call('GET', `/galleries/${bigId}/photos?limit=200&cursor=${PAGING_ENTRIES / 2}`)) as { next_cursor: string };
 
-  console.log(`\npaging ${PAGING_ENTRIES.toLocaleString('en')} entries, 200 per page (bulk insert ${insertS} s), sequential through the gateway`);
+  console.log(
+    `\npaging ${PAGING_ENTRIES.toLocaleString('en')} entries, 200 per page (bulk insert ${insertS} s), sequential through the gateway`,
+  );
   const seq = { durationSeconds: Math.max(3, Math.round(seconds / 2)), warmupSeconds: 1, headers: auth };
   const pages: Measurement[] = [];
   pages.push(await measureSequential('first page (no cursor)', pageUrl(), seq));
@@ -256,5 +299,11 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
     },
   };
   console.log('\n  gallery summary:', JSON.stringify(summary, null, 2).replace(/\n/g, '\n  '));
-  return { setup: { photos: GALLERY_PHOTOS, create_ms: createMs, paging_entries: PAGING_ENTRIES, paging_insert_s: insertS }, reads, signing, pages, summary };
+  return {
+    setup: { photos: GALLERY_PHOTOS, create_ms: createMs, paging_entries: PAGING_ENTRIES, paging_insert_s: insertS },
+    reads,
+    signing,
+    pages,
+    summary,
+  };
 }

@@ -22,7 +22,13 @@ export async function measure(
   opts: { connections: number; durationSeconds: number; headers?: Record<string, string>; warmupSeconds?: number },
 ): Promise<Measurement> {
   const run = (duration: number) =>
-    autocannon({ url, connections: opts.connections, duration, headers: opts.headers, pipelining: 1 }) as unknown as Promise<autocannon.Result>;
+    autocannon({
+      url,
+      connections: opts.connections,
+      duration,
+      headers: opts.headers,
+      pipelining: 1,
+    }) as unknown as Promise<autocannon.Result>;
   if (opts.warmupSeconds) await run(opts.warmupSeconds);
   const r = await run(opts.durationSeconds);
   const m: Measurement = {
@@ -58,7 +64,7 @@ export function writeResults(name: string, data: unknown): string {
   const dir = path.resolve(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify(data, null, 2) + '\n');
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   return file;
 }
 
@@ -78,10 +84,13 @@ export async function measureSequential(
   const once = () =>
     new Promise<number>((resolve, reject) => {
       const started = process.hrtime.bigint();
-      const req = http.request({ host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: opts.headers }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode === 200 ? Number(process.hrtime.bigint() - started) / 1e6 : -1));
-      });
+      const req = http.request(
+        { host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: opts.headers },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode === 200 ? Number(process.hrtime.bigint() - started) / 1e6 : -1));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -111,7 +120,9 @@ export async function measureSequential(
     non2xx: failures,
     errors: 0,
   };
-  console.log(`  ${name.padEnd(44)} c= 1  ${String(m.requestsPerSecond).padStart(6)} req/s  p50 ${m.p50Ms.toFixed(3)} ms  p99 ${m.p99Ms.toFixed(3)} ms (sequential, hrtime)`);
+  console.log(
+    `  ${name.padEnd(44)} c= 1  ${String(m.requestsPerSecond).padStart(6)} req/s  p50 ${m.p50Ms.toFixed(3)} ms  p99 ${m.p99Ms.toFixed(3)} ms (sequential, hrtime)`,
+  );
   return m;
 }
 
@@ -146,7 +157,10 @@ export function machineCpuSeconds(): number {
  * `count` ready keeper photos of a shoot, written straight into the upload database (their bytes are never read:
  * gallery benchmarks sign their URLs), captured one second apart from 2026-06-01 10:00 UTC.
  */
-export async function insertReadyPhotos(uploadDatabaseUrl: string, o: { workspaceId: string; shootId: string; profileId: string; count: number }): Promise<void> {
+export async function insertReadyPhotos(
+  uploadDatabaseUrl: string,
+  options: { workspaceId: string; shootId: string; profileId: string; count: number },
+): Promise<void> {
   const db = new pg.Client({ connectionString: uploadDatabaseUrl });
   await db.connect();
   try {
@@ -158,7 +172,7 @@ export async function insertReadyPhotos(uploadDatabaseUrl: string, o: { workspac
               'ws/' || $1 || '/photos/' || id || '/thumb.webp', 6000, 4000,
               timestamptz '2026-06-01 10:00:00Z' + n * interval '1 second', 'ready', true, $3::uuid, now(), now(), now()
        FROM (SELECT gen_random_uuid() AS id, n FROM generate_series(1, $4::int) AS n) AS p`,
-      [o.workspaceId, o.shootId, o.profileId, o.count],
+      [options.workspaceId, options.shootId, options.profileId, options.count],
     );
   } finally {
     await db.end();

@@ -75,12 +75,22 @@ interface Answer {
 function request(agent: http.Agent, url: string, method: string, headers: Record<string, string>, body?: string | Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method,
+        agent,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
     req.on('error', reject);
     req.end(body);
@@ -88,7 +98,12 @@ function request(agent: http.Agent, url: string, method: string, headers: Record
 }
 
 /** A local webhook receiver: records each event id once, and when it arrived. */
-async function startReceiver(): Promise<{ url: string; arrivals: Map<string, { at: number; createdAt: number }>; duplicates: () => number; close(): Promise<void> }> {
+async function startReceiver(): Promise<{
+  url: string;
+  arrivals: Map<string, { at: number; createdAt: number }>;
+  duplicates: () => number;
+  close(): Promise<void>;
+}> {
   const arrivals = new Map<string, { at: number; createdAt: number }>();
   let duplicates = 0;
   const server = http.createServer((req, res) => {
@@ -109,7 +124,12 @@ async function startReceiver(): Promise<{ url: string; arrivals: Map<string, { a
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}/hook`, arrivals, duplicates: () => duplicates, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    arrivals,
+    duplicates: () => duplicates,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 const FIRST = ['Ada', 'Jonathan', 'Maria', 'Luca', 'Sofia', 'Noah', 'Emma', 'Liam', 'Olivia', 'Mateo', 'Chloe', 'Hugo'];
@@ -124,37 +144,72 @@ export interface MixedFixture {
   receiver: Awaited<ReturnType<typeof startReceiver>>;
 }
 
-export async function prepareMixed(o: Pick<MixedOptions, 'baseUrls' | 'token' | 'workspaceId' | 'profileId' | 'uploadDatabaseUrl'>): Promise<MixedFixture> {
-  const base = o.baseUrls[0]!;
+export async function prepareMixed(
+  options: Pick<MixedOptions, 'baseUrls' | 'token' | 'workspaceId' | 'profileId' | 'uploadDatabaseUrl'>,
+): Promise<MixedFixture> {
+  const base = options.baseUrls[0]!;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-  const auth = { authorization: `Bearer ${o.token}` };
+  const auth = { authorization: `Bearer ${options.token}` };
   const call = async (method: string, path: string, body?: unknown) => {
-    const a = await request(agent, base + path, method, body === undefined ? auth : { ...auth, 'content-type': 'application/json' }, body === undefined ? undefined : JSON.stringify(body));
+    const a = await request(
+      agent,
+      base + path,
+      method,
+      body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
+      body === undefined ? undefined : JSON.stringify(body),
+    );
     if (a.status >= 300) throw new Error(`${method} ${path} -> ${a.status} ${a.body.slice(0, 300)}`);
     return JSON.parse(a.body) as any;
   };
   const shootIds: string[] = [];
-  for (let i = 0; i < 20; i++) shootIds.push((await call('POST', '/shoots', { workspace_id: o.workspaceId, title: `Mixed shoot ${i}`, shot_list: ['rings', 'vows', 'cake'] })).shoot.id);
-  for (let i = 0; i < 60; i++) await call('POST', '/clients', { workspace_id: o.workspaceId, name: `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}`, email: `seed${i}@example.test` });
+  for (let i = 0; i < 20; i++)
+    shootIds.push(
+      (
+        await call('POST', '/shoots', {
+          workspace_id: options.workspaceId,
+          title: `Mixed shoot ${i}`,
+          shot_list: ['rings', 'vows', 'cake'],
+        })
+      ).shoot.id,
+    );
+  for (let i = 0; i < 60; i++)
+    await call('POST', '/clients', {
+      workspace_id: options.workspaceId,
+      name: `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}`,
+      email: `seed${i}@example.test`,
+    });
 
-  const galleryShoot = (await call('POST', '/shoots', { workspace_id: o.workspaceId, title: 'Mixed gallery' })).shoot.id as string;
-  await insertReadyPhotos(o.uploadDatabaseUrl, { workspaceId: o.workspaceId, shootId: galleryShoot, profileId: o.profileId, count: 200 });
+  const galleryShoot = (await call('POST', '/shoots', { workspace_id: options.workspaceId, title: 'Mixed gallery' })).shoot.id as string;
+  await insertReadyPhotos(options.uploadDatabaseUrl, {
+    workspaceId: options.workspaceId,
+    shootId: galleryShoot,
+    profileId: options.profileId,
+    count: 200,
+  });
   const galleryId = (await call('POST', '/galleries', { shoot_id: galleryShoot, title: 'Mixed gallery' })).gallery.id as string;
-  const uploadShootId = (await call('POST', '/shoots', { workspace_id: o.workspaceId, title: 'Mixed uploads' })).shoot.id as string;
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 120, g: 90, b: 60 }, noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+  const uploadShootId = (await call('POST', '/shoots', { workspace_id: options.workspaceId, title: 'Mixed uploads' })).shoot.id as string;
+  const jpeg = await sharp({
+    create: {
+      width: 640,
+      height: 480,
+      channels: 3,
+      background: { r: 120, g: 90, b: 60 },
+      noise: { type: 'gaussian', mean: 120, sigma: 30 },
+    },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
   const receiver = await startReceiver();
-  await call('POST', '/webhooks/subscriptions', { workspace_id: o.workspaceId, target_url: receiver.url, event: 'client.created' });
+  await call('POST', '/webhooks/subscriptions', { workspace_id: options.workspaceId, target_url: receiver.url, event: 'client.created' });
   agent.destroy();
   return { shootIds, galleryId, uploadShootId, jpeg, receiver };
 }
 
-export async function runMixed(o: MixedOptions, fx: MixedFixture): Promise<MixedResult> {
-  const log = o.log ?? console.log;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency * 2 });
-  const s3Agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
-  const auth = { authorization: `Bearer ${o.token}` };
+export async function runMixed(options: MixedOptions, fx: MixedFixture): Promise<MixedResult> {
+  const log = options.log ?? console.log;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency * 2 });
+  const s3Agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const auth = { authorization: `Bearer ${options.token}` };
   const json = { ...auth, 'content-type': 'application/json' };
   const latencies = Object.fromEntries(Object.keys(MIX).map((k) => [k, [] as number[]])) as Record<RouteClass, number[]>;
   const errors = Object.fromEntries(Object.keys(MIX).map((k) => [k, 0])) as Record<RouteClass, number>;
@@ -164,7 +219,7 @@ export async function runMixed(o: MixedOptions, fx: MixedFixture): Promise<Mixed
   const recentWrites: { key: string; body: string }[] = [];
   let requests = 0;
   let next = 0;
-  const baseUrl = () => o.baseUrls[next++ % o.baseUrls.length]!;
+  const baseUrl = () => options.baseUrls[next++ % options.baseUrls.length]!;
   const pick = (() => {
     const table: RouteClass[] = [];
     for (const [k, w] of Object.entries(MIX) as [RouteClass, number][]) for (let i = 0; i < w; i++) table.push(k);
@@ -187,14 +242,20 @@ export async function runMixed(o: MixedOptions, fx: MixedFixture): Promise<Mixed
       expect('shoot_read', await request(agent, `${baseUrl()}/shoots/${id}`, 'GET', auth), [200]);
     },
     shoot_list: async () => {
-      expect('shoot_list', await request(agent, `${baseUrl()}/shoots?workspace_id=${o.workspaceId}&limit=20`, 'GET', auth), [200]);
+      expect('shoot_list', await request(agent, `${baseUrl()}/shoots?workspace_id=${options.workspaceId}&limit=20`, 'GET', auth), [200]);
     },
     client_write: async () => {
       // One write in ten is a client retrying an earlier request with the same key and body: a replay.
       const retry = recentWrites.length > 0 && Math.random() < 0.1 ? recentWrites[Math.floor(Math.random() * recentWrites.length)]! : null;
       const key = retry?.key ?? randomUUID();
       const n = Math.floor(Math.random() * 1e9);
-      const body = retry?.body ?? JSON.stringify({ workspace_id: o.workspaceId, name: `${FIRST[n % FIRST.length]} ${LAST[n % LAST.length]} ${n}`, email: `c${n}@example.test` });
+      const body =
+        retry?.body ??
+        JSON.stringify({
+          workspace_id: options.workspaceId,
+          name: `${FIRST[n % FIRST.length]} ${LAST[n % LAST.length]} ${n}`,
+          email: `c${n}@example.test`,
+        });
       const a = await request(agent, `${baseUrl()}/clients`, 'POST', { ...json, 'idempotency-key': key }, body);
       if (expect('client_write', a, [201])) {
         createdClients.add((JSON.parse(a.body) as { client: { id: string } }).client.id);
@@ -205,15 +266,37 @@ export async function runMixed(o: MixedOptions, fx: MixedFixture): Promise<Mixed
       }
     },
     search: async () => {
-      const q = Math.random() < 0.5 ? FIRST[Math.floor(Math.random() * FIRST.length)]! : `${LAST[Math.floor(Math.random() * LAST.length)]!.slice(0, 4)}`;
-      expect('search', await request(agent, `${baseUrl()}/search?workspace_id=${o.workspaceId}&q=${encodeURIComponent(q)}&limit=20`, 'GET', auth), [200]);
+      const q =
+        Math.random() < 0.5
+          ? FIRST[Math.floor(Math.random() * FIRST.length)]!
+          : `${LAST[Math.floor(Math.random() * LAST.length)]!.slice(0, 4)}`;
+      expect(
+        'search',
+        await request(agent, `${baseUrl()}/search?workspace_id=${options.workspaceId}&q=${encodeURIComponent(q)}&limit=20`, 'GET', auth),
+        [200],
+      );
     },
     gallery_read: async () => {
-      expect('gallery_read', await request(agent, `${baseUrl()}/galleries/${fx.galleryId}`, 'GET', { ...auth, 'accept-encoding': 'gzip' }), [200]);
+      expect(
+        'gallery_read',
+        await request(agent, `${baseUrl()}/galleries/${fx.galleryId}`, 'GET', { ...auth, 'accept-encoding': 'gzip' }),
+        [200],
+      );
     },
     upload: async () => {
       const base = baseUrl();
-      const created = await request(agent, `${base}/photos`, 'POST', json, JSON.stringify({ shoot_id: fx.uploadShootId, file_name: `mixed-${randomUUID()}.jpg`, content_type: 'image/jpeg', size: fx.jpeg.length }));
+      const created = await request(
+        agent,
+        `${base}/photos`,
+        'POST',
+        json,
+        JSON.stringify({
+          shoot_id: fx.uploadShootId,
+          file_name: `mixed-${randomUUID()}.jpg`,
+          content_type: 'image/jpeg',
+          size: fx.jpeg.length,
+        }),
+      );
       if (!expect('upload', created, [201])) return;
       const c = JSON.parse(created.body) as { photo: { id: string }; upload: { url: string; headers?: Record<string, string> } };
       const put = await request(s3Agent, c.upload.url, 'PUT', { ...(c.upload.headers ?? {}), 'content-type': 'image/jpeg' }, fx.jpeg);
@@ -224,9 +307,9 @@ export async function runMixed(o: MixedOptions, fx: MixedFixture): Promise<Mixed
 
   const deliveredBefore = fx.receiver.arrivals.size;
   const startedAt = performance.now();
-  const until = startedAt + o.seconds * 1000;
+  const until = startedAt + options.seconds * 1000;
   await Promise.all(
-    Array.from({ length: o.concurrency }, async () => {
+    Array.from({ length: options.concurrency }, async () => {
       while (performance.now() < until) {
         const cls = pick();
         const t = performance.now();
@@ -245,9 +328,13 @@ export async function runMixed(o: MixedOptions, fx: MixedFixture): Promise<Mixed
   // Every client created in the window must arrive once at the receiver.
   const drainStarted = Date.now();
   const expected = createdClients.size;
-  while (fx.receiver.arrivals.size - deliveredBefore < expected && Date.now() - drainStarted < 120_000) await new Promise((r) => setTimeout(r, 100));
+  while (fx.receiver.arrivals.size - deliveredBefore < expected && Date.now() - drainStarted < 120_000)
+    await new Promise((r) => setTimeout(r, 100));
   const drainedInMs = Date.now() - drainStarted;
-  const lags = [...fx.receiver.arrivals.values()].slice(deliveredBefore).map((a) => a.at - a.createdAt).sort((a, b) => a - b);
+  const lags = [...fx.receiver.arrivals.values()]
+    .slice(deliveredBefore)
+    .map((a) => a.at - a.createdAt)
+    .sort((a, b) => a - b);
 
   const classes = {} as Record<RouteClass, ClassFigure>;
   let operations = 0;
@@ -258,14 +345,21 @@ export async function runMixed(o: MixedOptions, fx: MixedFixture): Promise<Mixed
     operations += sorted.length;
     errorCount += errors[cls];
     limitedCount += limited[cls];
-    classes[cls] = { count: sorted.length, per_second: round2(sorted.length / elapsed), p50_ms: round2(percentile(sorted, 50)), p99_ms: round2(percentile(sorted, 99)), errors: errors[cls], rate_limited: limited[cls] };
+    classes[cls] = {
+      count: sorted.length,
+      per_second: round2(sorted.length / elapsed),
+      p50_ms: round2(percentile(sorted, 50)),
+      p99_ms: round2(percentile(sorted, 99)),
+      errors: errors[cls],
+      rate_limited: limited[cls],
+    };
   }
   agent.destroy();
   s3Agent.destroy();
   const result: MixedResult = {
-    replicas: o.baseUrls.length,
-    seconds: o.seconds,
-    concurrency: o.concurrency,
+    replicas: options.baseUrls.length,
+    seconds: options.seconds,
+    concurrency: options.concurrency,
     operations,
     operations_per_second: round2(operations / elapsed),
     requests_per_second: round2(requests / elapsed),
@@ -283,9 +377,16 @@ export async function runMixed(o: MixedOptions, fx: MixedFixture): Promise<Mixed
     },
     error_samples: samples,
   };
-  log(`  ${o.baseUrls.length} replica(s): ${result.operations_per_second} ops/s (${result.requests_per_second} req/s), errors ${errorCount}, 429s ${limitedCount}`);
-  for (const [cls, f] of Object.entries(classes)) log(`    ${cls.padEnd(13)} ${String(f.per_second).padStart(8)}/s  p50 ${f.p50_ms} ms  p99 ${f.p99_ms} ms${f.errors ? `  errors ${f.errors}` : ''}`);
-  log(`    deliveries    ${result.deliveries.delivered}/${expected} delivered, ${result.deliveries.duplicates} duplicates, event->arrival p50 ${result.deliveries.p50_ms} ms p99 ${result.deliveries.p99_ms} ms`);
+  log(
+    `  ${options.baseUrls.length} replica(s): ${result.operations_per_second} ops/s (${result.requests_per_second} req/s), errors ${errorCount}, 429s ${limitedCount}`,
+  );
+  for (const [cls, f] of Object.entries(classes))
+    log(
+      `    ${cls.padEnd(13)} ${String(f.per_second).padStart(8)}/s  p50 ${f.p50_ms} ms  p99 ${f.p99_ms} ms${f.errors ? `  errors ${f.errors}` : ''}`,
+    );
+  log(
+    `    deliveries    ${result.deliveries.delivered}/${expected} delivered, ${result.deliveries.duplicates} duplicates, event->arrival p50 ${result.deliveries.p50_ms} ms p99 ${result.deliveries.p99_ms} ms`,
+  );
   for (const s of samples) log(`    error sample: ${s}`);
   return result;
 }

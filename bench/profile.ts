@@ -34,7 +34,7 @@ function packageOf(url: string, functionName: string): string {
 export function summariseProfile(file: string, top = 15): ProfileSummary {
   const p = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const timeOf = new Map<number, number>();
-  p.samples.forEach((id, i) => timeOf.set(id, (timeOf.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  for (const [i, id] of p.samples.entries()) timeOf.set(id, (timeOf.get(id) ?? 0) + (p.timeDeltas[i] ?? 0));
   const byPackage = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let total = 0;

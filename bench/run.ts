@@ -41,7 +41,11 @@ const env: Partial<Record<ProcessName, Record<string, string>>> = Object.fromEnt
 // BENCH_WORKER_DEBUG=1: the upload worker logs each derivative job's stage timings (.run/bench/upload-worker.log).
 if (process.env.BENCH_WORKER_DEBUG) env['upload-worker'] = { ...env['upload-worker'], LOG_LEVEL: 'debug' };
 for (const name of profiled) {
-  env[name] = { ...env[name], NODE_OPTIONS: `--import ${path.join(ROOT, 'bench/cpu-profile.preload.mjs')}`, STUDIO_CPU_PROFILE_DIR: path.join(profileDir, name) };
+  env[name] = {
+    ...env[name],
+    NODE_OPTIONS: `--import ${path.join(ROOT, 'bench/cpu-profile.preload.mjs')}`,
+    STUDIO_CPU_PROFILE_DIR: path.join(profileDir, name),
+  };
 }
 
 const uploadArg = args.indexOf('--upload-sections');
@@ -54,7 +58,22 @@ if (uploadSections?.some((s) => !['derivatives', 'cull', 'multipart'].includes(s
 const mixedArg = args.indexOf('--mixed-seconds');
 const mixedSeconds = mixedArg >= 0 ? Number(args[mixedArg + 1]) : 60;
 
-const ports: StackPorts = { gateway: 28080, studioHttp: 27101, studioGrpc: 27201, s3: 29000, uploadHttp: 27103, uploadGrpc: 27203, uploadWorkerHttp: 27113, galleryHttp: 27102, galleryGrpc: 27202, searchHttp: 27104, searchGrpc: 27204, webhooksHttp: 27105, webhooksGrpc: 27205, webhooksWorkerHttp: 27115 };
+const ports: StackPorts = {
+  gateway: 28080,
+  studioHttp: 27101,
+  studioGrpc: 27201,
+  s3: 29000,
+  uploadHttp: 27103,
+  uploadGrpc: 27203,
+  uploadWorkerHttp: 27113,
+  galleryHttp: 27102,
+  galleryGrpc: 27202,
+  searchHttp: 27104,
+  searchGrpc: 27204,
+  webhooksHttp: 27105,
+  webhooksGrpc: 27205,
+  webhooksWorkerHttp: 27115,
+};
 for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}_bench`);
 const databaseUrls = await provision({ suffix: '_bench' });
 const stackOptions: StackOptions = {
@@ -75,11 +94,36 @@ try {
   let search;
   if (wanted('search')) {
     const demo = admin(databaseUrls.studio!, 'seed-demo');
-    const bearer = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', 'search-bench').token;
-    search = await searchBench({ baseUrl: stack.baseUrl, bearer, largeWorkspaceId: demo.workspace_id, databaseUrl: databaseUrls.search!, amqpUrl: defaultInfra.amqpUrl, seconds });
+    const bearer = admin(
+      databaseUrls.studio!,
+      'create-token',
+      '--profile',
+      demo.profile_id,
+      '--rate-limit',
+      '1000000',
+      '--name',
+      'search-bench',
+    ).token;
+    search = await searchBench({
+      baseUrl: stack.baseUrl,
+      bearer,
+      largeWorkspaceId: demo.workspace_id,
+      databaseUrl: databaseUrls.search!,
+      amqpUrl: defaultInfra.amqpUrl,
+      seconds,
+    });
   }
   const webhooks = wanted('webhooks') ? await webhooksBench({ amqpUrl: defaultInfra.amqpUrl, seconds }) : undefined;
-  const file = writeResults('bench', { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length }, foundation, upload, gallery, mixed, search, webhooks });
+  const file = writeResults('bench', {
+    at: new Date().toISOString(),
+    machine: { cpus: (await import('node:os')).cpus().length },
+    foundation,
+    upload,
+    gallery,
+    mixed,
+    search,
+    webhooks,
+  });
   console.log(`\nresults written to ${path.relative(ROOT, file)}`);
 } finally {
   await stack.stop();
@@ -90,20 +134,50 @@ try {
  */
 async function mixedBench(first: StackOptions, a: Stack, secs: number) {
   const demo = admin(databaseUrls.studio!, 'seed-demo');
-  const token = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', 'mixed-bench').token as string;
-  const o = { token, workspaceId: demo.workspace_id as string, profileId: demo.profile_id as string, uploadDatabaseUrl: databaseUrls.upload!, seconds: secs, concurrency: 32 };
-  console.log(`\nmixed workload through the gateway, ${secs} s per run, ${o.concurrency} virtual users`);
-  const fixture = await prepareMixed({ ...o, baseUrls: [a.baseUrl] });
+  const token = admin(
+    databaseUrls.studio!,
+    'create-token',
+    '--profile',
+    demo.profile_id,
+    '--rate-limit',
+    '1000000',
+    '--name',
+    'mixed-bench',
+  ).token as string;
+  const mixedOptions = {
+    token,
+    workspaceId: demo.workspace_id as string,
+    profileId: demo.profile_id as string,
+    uploadDatabaseUrl: databaseUrls.upload!,
+    seconds: secs,
+    concurrency: 32,
+  };
+  console.log(`\nmixed workload through the gateway, ${secs} s per run, ${mixedOptions.concurrency} virtual users`);
+  const fixture = await prepareMixed({ ...mixedOptions, baseUrls: [a.baseUrl] });
   const results: MixedResult[] = [];
   try {
-    results.push(await runMixed({ ...o, baseUrls: [a.baseUrl] }, fixture));
+    results.push(await runMixed({ ...mixedOptions, baseUrls: [a.baseUrl] }, fixture));
     const b = await startReplicaSet(
       first,
-      { gateway: 28081, studioHttp: 27301, studioGrpc: 27401, uploadHttp: 27303, uploadGrpc: 27403, uploadWorkerHttp: 27313, galleryHttp: 27302, galleryGrpc: 27402, searchHttp: 27304, searchGrpc: 27404, webhooksHttp: 27305, webhooksGrpc: 27405, webhooksWorkerHttp: 27315 },
+      {
+        gateway: 28081,
+        studioHttp: 27301,
+        studioGrpc: 27401,
+        uploadHttp: 27303,
+        uploadGrpc: 27403,
+        uploadWorkerHttp: 27313,
+        galleryHttp: 27302,
+        galleryGrpc: 27402,
+        searchHttp: 27304,
+        searchGrpc: 27404,
+        webhooksHttp: 27305,
+        webhooksGrpc: 27405,
+        webhooksWorkerHttp: 27315,
+      },
       { dir: path.join(ROOT, '.run/bench/replica-b') },
     );
     try {
-      results.push(await runMixed({ ...o, baseUrls: [a.baseUrl, b.baseUrl] }, fixture));
+      results.push(await runMixed({ ...mixedOptions, baseUrls: [a.baseUrl, b.baseUrl] }, fixture));
     } finally {
       await b.stop();
     }
@@ -115,7 +189,10 @@ async function mixedBench(first: StackOptions, a: Stack, secs: number) {
     scaling_two_vs_one_replica: ratio(two.operations_per_second, one.operations_per_second),
     errors_other_than_429: one.errors + two.errors,
     deliveries_lost: one.deliveries.expected - one.deliveries.delivered + (two.deliveries.expected - two.deliveries.delivered),
-    goals: { zero_errors: one.errors + two.errors === 0, two_replicas_at_least_1_6x: two.operations_per_second >= 1.6 * one.operations_per_second },
+    goals: {
+      zero_errors: one.errors + two.errors === 0,
+      two_replicas_at_least_1_6x: two.operations_per_second >= 1.6 * one.operations_per_second,
+    },
   };
   console.log('\n  mixed ratios:', JSON.stringify(summary, null, 2).replace(/\n/g, '\n  '));
   return { one_replica: one, two_replicas: two, summary };

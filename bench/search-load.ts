@@ -48,10 +48,17 @@ async function insertBatch(client: pg.ClientBase, docs: GeneratedDocument[]): Pr
 }
 
 /** `largeWorkspaceId`: load the large workspace under this id (e.g. one an API token of the bench reaches). */
-export async function loadCorpus(databaseUrl: string, shape: CorpusShape = DEFAULT_SHAPE, log: (m: string) => void = console.log, largeWorkspaceId?: string): Promise<LoadedCorpus> {
+export async function loadCorpus(
+  databaseUrl: string,
+  shape: CorpusShape = DEFAULT_SHAPE,
+  log: (m: string) => void = console.log,
+  largeWorkspaceId?: string,
+): Promise<LoadedCorpus> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   try {
-    const workspaceIds = Array.from({ length: shape.workspaces }, (_, i) => (i === 0 && largeWorkspaceId ? largeWorkspaceId : randomUUID()));
+    const workspaceIds = Array.from({ length: shape.workspaces }, (_, i) =>
+      i === 0 && largeWorkspaceId ? largeWorkspaceId : randomUUID(),
+    );
     const large = workspaceIds[0]!;
     const perSmall = Math.floor((shape.documents - shape.largeWorkspace) / Math.max(1, shape.workspaces - 1));
 
@@ -73,7 +80,12 @@ export async function loadCorpus(databaseUrl: string, shape: CorpusShape = DEFAU
     const words = new Map<string, Map<string, [number, number]>>();
     for (let w = 0; w < shape.workspaces; w++) {
       const wsId = workspaceIds[w]!;
-      const count = w === 0 ? shape.largeWorkspace : w === shape.workspaces - 1 ? shape.documents - shape.largeWorkspace - perSmall * (shape.workspaces - 2) : perSmall;
+      const count =
+        w === 0
+          ? shape.largeWorkspace
+          : w === shape.workspaces - 1
+            ? shape.documents - shape.largeWorkspace - perSmall * (shape.workspaces - 2)
+            : perSmall;
       const wsWords = new Map<string, [number, number]>();
       words.set(wsId, wsWords);
       for (let done = 0; done < count; ) {

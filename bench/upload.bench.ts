@@ -63,9 +63,23 @@ const mbps = (bytes: number, ms: number) => Math.round((bytes / MiB / (ms / 1000
 
 export type UploadBenchPart = 'derivatives' | 'cull' | 'multipart';
 
-export async function uploadBench(stack: Stack, databaseUrls: Record<string, string>, ports: StackPorts, sections: UploadBenchPart[] = ['derivatives', 'cull', 'multipart']) {
+export async function uploadBench(
+  stack: Stack,
+  databaseUrls: Record<string, string>,
+  ports: StackPorts,
+  sections: UploadBenchPart[] = ['derivatives', 'cull', 'multipart'],
+) {
   const demo = admin(databaseUrls.studio!, 'seed-demo');
-  const token = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', 'upload-bench').token as string;
+  const token = admin(
+    databaseUrls.studio!,
+    'create-token',
+    '--profile',
+    demo.profile_id,
+    '--rate-limit',
+    '1000000',
+    '--name',
+    'upload-bench',
+  ).token as string;
   const workspaceId = demo.workspace_id as string;
   const call = async (method: string, p: string, body?: unknown): Promise<any> => {
     const res = await fetch(`${stack.baseUrl}${p}`, {
@@ -102,13 +116,28 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
       console.log(`\nderivatives of ${DERIVATIVE_FILES} 24-megapixel JPEGs (6000x4000), ${DERIVATIVE_CONCURRENCY} at a time`);
       const jpegs: Buffer[] = [];
       for (let i = 0; i < DERIVATIVE_FILES; i++) {
-        const base = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: { r: 90 + i * 10, g: 110, b: 130 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+        const base = await sharp({
+          create: {
+            width: 1500,
+            height: 1000,
+            channels: 3,
+            background: { r: 90 + i * 10, g: 110, b: 130 },
+            noise: { type: 'gaussian', mean: 128, sigma: 40 },
+          },
+        })
           .png()
           .toBuffer();
         jpegs.push(
           await sharp(base)
             .resize(6000, 4000, { kernel: 'cubic' })
-            .composite([{ input: { create: { width: 6000, height: 4000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 0, sigma: 6 } } }, blend: 'add' }])
+            .composite([
+              {
+                input: {
+                  create: { width: 6000, height: 4000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 0, sigma: 6 } },
+                },
+                blend: 'add',
+              },
+            ])
             .jpeg({ quality: 90 })
             .withExif({ IFD2: { DateTimeOriginal: `2026:06:01 12:00:0${i}` } })
             .toBuffer(),
@@ -138,7 +167,12 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
       const derivShoot = await shoot('Derivative bench');
       const warm: string[] = [];
       for (const [i, j] of jpegs.slice(0, DERIVATIVE_WARMUP).entries()) {
-        const c = await call('POST', '/photos', { shoot_id: derivShoot, file_name: `warm-${i}.jpg`, content_type: 'image/jpeg', size: j.length });
+        const c = await call('POST', '/photos', {
+          shoot_id: derivShoot,
+          file_name: `warm-${i}.jpg`,
+          content_type: 'image/jpeg',
+          size: j.length,
+        });
         await put(c.upload.url, c.upload.headers, j);
         await call('POST', `/photos/${c.photo.id}/finalize`);
         warm.push(c.photo.id);
@@ -146,7 +180,12 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
       await waitTerminal(warm);
       const pending: string[] = [];
       for (const [i, j] of jpegs.entries()) {
-        const c = await call('POST', '/photos', { shoot_id: derivShoot, file_name: `24mp-${i}.jpg`, content_type: 'image/jpeg', size: j.length });
+        const c = await call('POST', '/photos', {
+          shoot_id: derivShoot,
+          file_name: `24mp-${i}.jpg`,
+          content_type: 'image/jpeg',
+          size: j.length,
+        });
         await put(c.upload.url, c.upload.headers, j);
         pending.push(c.photo.id);
       }
@@ -157,7 +196,10 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
       const workerStarted = performance.now();
       await Promise.all(pending.map((id) => call('POST', `/photos/${id}/finalize`)));
       for (;;) {
-        const r = await db.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'failed')::int AS failed FROM photos WHERE id = ANY($1::uuid[]) AND state IN ('ready', 'failed')`, [pending]);
+        const r = await db.query(
+          `SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 'failed')::int AS failed FROM photos WHERE id = ANY($1::uuid[]) AND state IN ('ready', 'failed')`,
+          [pending],
+        );
         if (r.rows[0].failed > 0) throw new Error('a 24 MP photo failed in the worker');
         if (r.rows[0].n === pending.length) break;
         await new Promise((res) => setTimeout(res, 20));
@@ -179,15 +221,24 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
         // Both runs keep the 2 cores busy, so the ratio is the ratio of machine CPU per photo. What the rest of
         // the stack spends per photo on this same machine (object store, API, database, broker, consumers) bounds
         // it even for a worker that cost nothing beyond sharp: sharp / (sharp + rest).
-        ceiling_with_the_stack_on_this_machine: ratio(sharpCpuPerPhoto, sharpCpuPerPhoto + Math.max(0, workerCpu.machine! - workerCpu['upload-worker']!)),
+        ceiling_with_the_stack_on_this_machine: ratio(
+          sharpCpuPerPhoto,
+          sharpCpuPerPhoto + Math.max(0, workerCpu.machine! - workerCpu['upload-worker']!),
+        ),
         // The worker process's own CPU per photo against sharp's: its efficiency on a core of its own.
         worker_process_cpu_vs_sharp: ratio(sharpCpuPerPhoto, workerCpu['upload-worker']!),
       };
       console.log(`  sharp alone (imaging module, in process)   ${derivatives.sharp_alone_photos_s} photos/s`);
       console.log(`  through the worker (queue, S3, database)   ${derivatives.worker_photos_s} photos/s`);
       console.log(`  worker / sharp                             ${derivatives.worker_vs_sharp}  goal >= 0.85`);
-      console.log(`  ceiling set by the rest of the stack on these cores  ${derivatives.ceiling_with_the_stack_on_this_machine};  worker process CPU / sharp CPU ${derivatives.worker_process_cpu_vs_sharp}`);
-      console.log(`  CPU ms per photo: sharp alone ${Math.round(sharpCpuPerPhoto)} (whole machine); worker run ${Object.entries(workerCpu).map(([n, v]) => `${n} ${v}`).join(', ')}`);
+      console.log(
+        `  ceiling set by the rest of the stack on these cores  ${derivatives.ceiling_with_the_stack_on_this_machine};  worker process CPU / sharp CPU ${derivatives.worker_process_cpu_vs_sharp}`,
+      );
+      console.log(
+        `  CPU ms per photo: sharp alone ${Math.round(sharpCpuPerPhoto)} (whole machine); worker run ${Object.entries(workerCpu)
+          .map(([n, v]) => `${n} ${v}`)
+          .join(', ')}`,
+      );
     }
 
     let cullResult: any = null;
@@ -198,13 +249,20 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
       const cullShoot = await shoot('Cull bench');
       const ids: string[] = [];
       for (const p of synthetic) {
-        const c = await call('POST', '/photos', { shoot_id: cullShoot, file_name: `${p.id}.jpg`, content_type: 'image/jpeg', size: p.jpeg.length });
+        const c = await call('POST', '/photos', {
+          shoot_id: cullShoot,
+          file_name: `${p.id}.jpg`,
+          content_type: 'image/jpeg',
+          size: p.jpeg.length,
+        });
         await put(c.upload.url, c.upload.headers, p.jpeg);
         await call('POST', `/photos/${c.photo.id}/finalize`);
         ids.push(c.photo.id);
       }
       for (;;) {
-        const r = await db.query(`SELECT count(*)::int AS n FROM photos WHERE id = ANY($1::uuid[]) AND state IN ('ready', 'failed')`, [ids]);
+        const r = await db.query(`SELECT count(*)::int AS n FROM photos WHERE id = ANY($1::uuid[]) AND state IN ('ready', 'failed')`, [
+          ids,
+        ]);
         if (r.rows[0].n === ids.length) break;
         await new Promise((res) => setTimeout(res, 50));
       }
@@ -218,7 +276,11 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
       }
       const jobMs = performance.now() - cullStarted;
       const rows = await db.query(`SELECT id, capture_time, features FROM photos WHERE id = ANY($1::uuid[]) AND state = 'ready'`, [ids]);
-      const inputs = rows.rows.map((r) => ({ id: r.id as string, captureTime: r.capture_time as Date | null, features: r.features as CullFeatures }));
+      const inputs = rows.rows.map((r) => ({
+        id: r.id as string,
+        captureTime: r.capture_time as Date | null,
+        features: r.features as CullFeatures,
+      }));
       const fnStarted = performance.now();
       const fnRounds = 20;
       for (let i = 0; i < fnRounds; i++) cull(inputs, 'medium');
@@ -229,7 +291,9 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
         job_photos_s: Math.round(ids.length / (jobMs / 1000)),
         cull_function_photos_s: Math.round(inputs.length / (fnMs / 1000)),
       };
-      console.log(`  cull job (POST -> succeeded, through queue and worker)   ${cullResult.job_photos_s} photos/s (${cullResult.job_ms} ms)`);
+      console.log(
+        `  cull job (POST -> succeeded, through queue and worker)   ${cullResult.job_photos_s} photos/s (${cullResult.job_ms} ms)`,
+      );
       console.log(`  cull function alone (features already computed)          ${cullResult.cull_function_photos_s} photos/s`);
     }
 
@@ -253,7 +317,11 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
           const u = await storage.presignUploadPart(key, uploadId, n, 3600);
           etags[n - 1] = await put(u.url, u.headers, slice(n));
         });
-        await storage.completeMultipartUpload(key, uploadId, parts.map((n) => ({ partNumber: n, etag: etags[n - 1]! })));
+        await storage.completeMultipartUpload(
+          key,
+          uploadId,
+          parts.map((n) => ({ partNumber: n, etag: etags[n - 1]! })),
+        );
         const ms = performance.now() - started;
         await storage.delete(key);
         return ms;
@@ -261,7 +329,14 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
       const flow = async (): Promise<number> => {
         const started = performance.now();
         const session = (await call('POST', '/upload-sessions', { shoot_id: uploadShoot })).session.id;
-        const f = (await call('POST', `/upload-sessions/${session}/files`, { file_name: 'big.jpg', size: FILE_BYTES, content_type: 'image/jpeg', part_size: PART_BYTES })).files[0];
+        const f = (
+          await call('POST', `/upload-sessions/${session}/files`, {
+            file_name: 'big.jpg',
+            size: FILE_BYTES,
+            content_type: 'image/jpeg',
+            part_size: PART_BYTES,
+          })
+        ).files[0];
         // Sign in batches of PARALLEL so URL signing overlaps the uploads like a real client does.
         const batches: number[][] = [];
         for (let i = 0; i < parts.length; i += PARALLEL) batches.push(parts.slice(i, i + PARALLEL));
@@ -309,7 +384,9 @@ export async function uploadBench(stack: Stack, databaseUrls: Record<string, str
       };
       console.log(`  straight to the store   median ${multipart.direct_mib_s_median} MiB/s  (${multipart.direct_ms.join(', ')} ms)`);
       console.log(`  through the real flow   median ${multipart.flow_mib_s_median} MiB/s  (${multipart.flow_ms.join(', ')} ms)`);
-      console.log(`  flow / direct           ${multipart.flow_vs_direct_median} (median), ${multipart.flow_vs_direct_best} (best)  goal >= 0.8`);
+      console.log(
+        `  flow / direct           ${multipart.flow_vs_direct_median} (median), ${multipart.flow_vs_direct_best} (best)  goal >= 0.8`,
+      );
     }
 
     const summary = {

@@ -92,7 +92,6 @@ function freePort(): Promise<number> {
   });
 }
 
-
 /** The subscriber: records receipt times, checks every 50th signature, answers 200. */
 async function startReceiver(secret: () => string | null) {
   const published = new Map<string, number>();
@@ -116,7 +115,11 @@ async function startReceiver(secret: () => string | null) {
           const header = String(req.headers['x-service-signature'] ?? '');
           const t = /t=(\d+)/.exec(header)?.[1];
           const v1 = /v1=([0-9a-f]{64})/.exec(header)?.[1];
-          const expected = t ? createHmac('sha256', s).update(`${t}.${Buffer.concat(chunks).toString('utf8')}`).digest('hex') : '';
+          const expected = t
+            ? createHmac('sha256', s)
+                .update(`${t}.${Buffer.concat(chunks).toString('utf8')}`)
+                .digest('hex')
+            : '';
           if (!v1 || v1 !== expected) failures++;
         }
       }
@@ -192,7 +195,10 @@ async function stop(proc: ServiceProcess): Promise<void> {
 }
 
 /** Drops and creates `name`, then applies the webhooks migrations; returns its URL. */
-export async function provisionBenchDatabase(name = 'webhooks_bench_run', adminUrl = 'postgresql://postgres@127.0.0.1:5432/postgres'): Promise<string> {
+export async function provisionBenchDatabase(
+  name = 'webhooks_bench_run',
+  adminUrl = 'postgresql://postgres@127.0.0.1:5432/postgres',
+): Promise<string> {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`bad database name ${name}`);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -204,7 +210,11 @@ export async function provisionBenchDatabase(name = 'webhooks_bench_run', adminU
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const res = spawnSync('npm', ['run', '-s', 'migrate:deploy'], { cwd: SERVICE_DIR, env: { ...process.env, DATABASE_URL: url.toString() }, encoding: 'utf8' });
+  const res = spawnSync('npm', ['run', '-s', 'migrate:deploy'], {
+    cwd: SERVICE_DIR,
+    env: { ...process.env, DATABASE_URL: url.toString() },
+    encoding: 'utf8',
+  });
   if (res.status !== 0) throw new Error(`services/webhooks migrate:deploy failed: ${res.stderr}`);
   return url.toString();
 }
@@ -239,14 +249,19 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
 
     // One workspace, one endpoint subscribed to the benchmark's event type: one delivery per event.
     const workspaceId = randomUUID();
-    const identity = signIdentity({ kind: 'token', profileId: randomUUID(), tokenId: randomUUID(), scopeWorkspaceId: null, memberships: { [workspaceId]: 'owner' } }, DEV_IDENTITY_SECRET, 3600);
+    const identity = signIdentity(
+      { kind: 'token', profileId: randomUUID(), tokenId: randomUUID(), scopeWorkspaceId: null, memberships: { [workspaceId]: 'owner' } },
+      DEV_IDENTITY_SECRET,
+      3600,
+    );
     const created = await fetch(`http://127.0.0.1:${apiPort}/api/v1/webhook-endpoints`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-studio-identity': identity },
       body: JSON.stringify({ workspace_id: workspaceId, url: receiver.url, event_types: ['gallery.published'] }),
     });
     const body = (await created.json()) as { webhook_endpoint?: { signing_secret: string } };
-    if (created.status !== 201 || !body.webhook_endpoint) throw new Error(`could not register the endpoint: ${created.status} ${JSON.stringify(body)}`);
+    if (created.status !== 201 || !body.webhook_endpoint)
+      throw new Error(`could not register the endpoint: ${created.status} ${JSON.stringify(body)}`);
     secret = body.webhook_endpoint.signing_secret;
 
     const ch = await conn.createConfirmChannel();
@@ -260,7 +275,13 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
           created_at: new Date().toISOString(),
           workspace_id: workspaceId,
           api_version: API_VERSION,
-          data: { gallery_id: randomUUID(), shoot_id: randomUUID(), title: 'Benchmark gallery', slug: 'benchmark-gallery', photo_count: 240 },
+          data: {
+            gallery_id: randomUUID(),
+            shoot_id: randomUUID(),
+            title: 'Benchmark gallery',
+            slug: 'benchmark-gallery',
+            photo_count: 240,
+          },
         }),
       );
       return { id, content };
@@ -276,7 +297,9 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
       const c = new pg.Client({ connectionString: databaseUrl });
       await c.connect();
       try {
-        return (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
+        return (
+          await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])
+        ).rows.map((r) => r.pid);
       } finally {
         await c.end();
       }
@@ -297,11 +320,22 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
       for (const [pid, t] of after.pg) postgres += t - (before.pg.get(pid) ?? 0);
       const r = (x: number) => Math.round(x * 100) / 100;
       const per = (x: number) => Math.round((x / Math.max(1, deliveries)) * 1e6);
-      const cost = { api: r(after.api - before.api), worker: r(after.worker - before.worker), postgres: r(postgres), benchProcess: r(after.bench - before.bench) };
+      const cost = {
+        api: r(after.api - before.api),
+        worker: r(after.worker - before.worker),
+        postgres: r(postgres),
+        benchProcess: r(after.bench - before.bench),
+      };
       const serviceTotal = per(cost.api + cost.worker + cost.postgres);
       return {
         ...cost,
-        microsecondsPerDelivery: { api: per(cost.api), worker: per(cost.worker), postgres: per(cost.postgres), benchProcess: per(cost.benchProcess), serviceTotal },
+        microsecondsPerDelivery: {
+          api: per(cost.api),
+          worker: per(cost.worker),
+          postgres: per(cost.postgres),
+          benchProcess: per(cost.benchProcess),
+          serviceTotal,
+        },
         projectedDeliveriesPerSecondOn2Cores: serviceTotal > 0 ? Math.round(2e6 / serviceTotal) : 0,
       };
     };
@@ -403,11 +437,23 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
       method: 'POST',
       connections: 64,
       duration: Math.max(3, Math.min(10, opts.seconds)),
-      headers: { 'content-type': 'application/json', 'x-service-signature': signature, 'x-service-event-id': sample.id, 'x-service-event-type': 'gallery.published' },
+      headers: {
+        'content-type': 'application/json',
+        'x-service-signature': signature,
+        'x-service-event-id': sample.id,
+        'x-service-event-type': 'gallery.published',
+      },
       body: sample.content.toString(),
     })) as unknown as autocannon.Result;
-    const receiverCeiling = { requestsPerSecond: Math.round(ceilingRun.requests.average), p50Ms: ceilingRun.latency.p50, p99Ms: ceilingRun.latency.p99, connections: 64 };
-    console.log(`  ${'receiver ceiling (autocannon, c=64)'.padEnd(34)} ${receiverCeiling.requestsPerSecond} req/s  p50 ${receiverCeiling.p50Ms} ms  p99 ${receiverCeiling.p99Ms} ms`);
+    const receiverCeiling = {
+      requestsPerSecond: Math.round(ceilingRun.requests.average),
+      p50Ms: ceilingRun.latency.p50,
+      p99Ms: ceilingRun.latency.p99,
+      connections: 64,
+    };
+    console.log(
+      `  ${'receiver ceiling (autocannon, c=64)'.padEnd(34)} ${receiverCeiling.requestsPerSecond} req/s  p50 ${receiverCeiling.p50Ms} ms  p99 ${receiverCeiling.p99Ms} ms`,
+    );
 
     const fixed = phases[0]!;
     const goals = {

@@ -1,4 +1,8 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+/**
+ * Workspace manifests stay honest: one exact version of each external package repo-wide, and no workspace declares a
+ * runtime dependency that its code never imports (a stale entry ships in its image and misleads the next reader).
+ */
+import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 
@@ -33,4 +37,61 @@ it('uses one exact version of each external dependency across every package', ()
   }
   const split = [...versions].filter(([, v]) => v.size > 1).map(([n, v]) => `${n}: ${[...v].join(', ')}`);
   expect(split).toEqual([]);
+});
+
+/**
+ * Runtime dependencies a workspace legitimately declares without importing them. Each entry says why; add one only
+ * with a reason, everything else must be imported by the workspace's own code.
+ */
+const DECLARED_WITHOUT_IMPORT: Record<string, string> = {
+  // The Prisma CLI: run by the package scripts (prisma:generate, migrate:deploy/status) and by the migrate job in the
+  // image; never imported.
+  prisma: 'CLI',
+  // Imported only by the generated Prisma client (src/store/generated, written by `npm run generate`, not committed).
+  '@prisma/client': 'generated code',
+};
+
+const SOURCE_FILE = /\.(ts|mts|mjs|js|cjs)$/;
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"./][^'"]*)['"]/g;
+
+/** The package a bare specifier names: `@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`. */
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Adds the packages one source file imports to `found`. */
+function addImportsOf(file: string, found: Set<string>): void {
+  for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) found.add(packageOf(match[1]!));
+}
+
+/** Every package imported by the source files under `dir` (node_modules and build output excluded). */
+function importedPackages(dir: string, found = new Set<string>()): Set<string> {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) importedPackages(file, found);
+    else if (SOURCE_FILE.test(name)) addImportsOf(file, found);
+  }
+  return found;
+}
+
+/** The code a workspace runs: its src/ and its root config files (e.g. prisma.config.ts); all of test/, which has no src/. */
+function workspaceImports(dir: string): Set<string> {
+  if (!existsSync(path.join(dir, 'src'))) return importedPackages(dir);
+  const found = importedPackages(path.join(dir, 'src'));
+  for (const name of readdirSync(dir)) if (SOURCE_FILE.test(name)) addImportsOf(path.join(dir, name), found);
+  return found;
+}
+
+it('declares no runtime dependency that the workspace never imports', () => {
+  const unused: string[] = [];
+  for (const file of manifests().slice(1)) {
+    const dir = path.dirname(file);
+    const imported = workspaceImports(dir);
+    for (const name of Object.keys(JSON.parse(readFileSync(file, 'utf8')).dependencies ?? {})) {
+      if (!imported.has(name) && !(name in DECLARED_WITHOUT_IMPORT)) unused.push(`${path.relative(ROOT, file)}: ${name}`);
+    }
+  }
+  expect(unused, 'remove these from "dependencies" (or add a commented exception to DECLARED_WITHOUT_IMPORT)').toEqual([]);
 });

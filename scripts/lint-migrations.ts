@@ -120,7 +120,9 @@ export function sourceProblems(sql: string): string[] {
       problems.push(`line ${i + 1}: squawk-ignore comments are not accepted: except the rule in ${EXCEPTIONS_FILE} with its reason`);
     }
     if (comment >= 0 && code.slice(comment).includes(';')) {
-      problems.push(`line ${i + 1}: ';' inside a comment: the migration runner splits migration.sql on every ';' and would send the rest of the comment as SQL`);
+      problems.push(
+        `line ${i + 1}: ';' inside a comment: the migration runner splits migration.sql on every ';' and would send the rest of the comment as SQL`,
+      );
     }
   });
   return problems;
@@ -151,7 +153,9 @@ export function lintMigrations(files: string[], root = ROOT): LintResult {
     }
     for (const rule of exceptions.keys()) {
       if (!byRule.has(rule)) {
-        problems.push(`${path.relative(root, path.join(dir, EXCEPTIONS_FILE))}: exception for ${rule}, which squawk does not report in this migration (stale or misspelled): remove it`);
+        problems.push(
+          `${path.relative(root, path.join(dir, EXCEPTIONS_FILE))}: exception for ${rule}, which squawk does not report in this migration (stale or misspelled): remove it`,
+        );
       }
     }
   }

@@ -79,12 +79,19 @@ describe('lint of a new migration', () => {
     ['DROP COLUMN', 'ALTER TABLE "shoots" DROP COLUMN IF EXISTS "legacy_note";\n', 'ban-drop-column'],
     ['RENAME COLUMN', 'ALTER TABLE "shoots" RENAME COLUMN "title" TO "name";\n', 'renaming-column'],
     ['SET NOT NULL', 'ALTER TABLE "shoots" ALTER COLUMN "note" SET NOT NULL;\n', 'adding-not-nullable-field'],
-    ['CREATE INDEX without CONCURRENTLY on an existing table', 'CREATE INDEX IF NOT EXISTS "shoots_note_idx" ON "shoots"("note");\n', 'require-concurrent-index-creation'],
+    [
+      'CREATE INDEX without CONCURRENTLY on an existing table',
+      'CREATE INDEX IF NOT EXISTS "shoots_note_idx" ON "shoots"("note");\n',
+      'require-concurrent-index-creation',
+    ],
     ['DROP TABLE', 'DROP TABLE IF EXISTS "shoots";\n', 'ban-drop-table'],
     ['a statement that cannot be re-run', 'ALTER TABLE "shoots" ADD COLUMN "note" TEXT;\n', 'prefer-robust-stmts'],
   ])('fails on %s', (_label, sql, rule) => {
     const { problems, file } = lint(sql);
-    expect(problems.some((p) => p.startsWith(`${path.relative(tmp, file)}:1: ${rule}:`)), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((p) => p.startsWith(`${path.relative(tmp, file)}:1: ${rule}:`)),
+      problems.join('\n'),
+    ).toBe(true);
   });
 
   it('passes an unsafe operation the migration excepts with a reason, and reports the exception', () => {
@@ -102,12 +109,21 @@ describe('lint of a new migration', () => {
     ['a non-string', 42],
   ])('fails on an exception with %s, and still reports the finding', (_label, reason) => {
     const { problems } = lint('ALTER TABLE "shoots" DROP COLUMN IF EXISTS "legacy_note";\n', { 'ban-drop-column': reason });
-    expect(problems.some((p) => p.includes(`${EXCEPTIONS_FILE}: exception for ban-drop-column has no`)), problems.join('\n')).toBe(true);
-    expect(problems.some((p) => p.includes(': ban-drop-column: ')), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((p) => p.includes(`${EXCEPTIONS_FILE}: exception for ban-drop-column has no`)),
+      problems.join('\n'),
+    ).toBe(true);
+    expect(
+      problems.some((p) => p.includes(': ban-drop-column: ')),
+      problems.join('\n'),
+    ).toBe(true);
   });
 
   it('fails on an exception for a rule squawk does not report there (stale or misspelled)', () => {
-    const { problems } = lint('ALTER TABLE "shoots" DROP COLUMN IF EXISTS "legacy_note";\n', { 'ban-drop-colum': REASON, 'ban-drop-column': REASON });
+    const { problems } = lint('ALTER TABLE "shoots" DROP COLUMN IF EXISTS "legacy_note";\n', {
+      'ban-drop-colum': REASON,
+      'ban-drop-column': REASON,
+    });
     expect(problems).toEqual([expect.stringMatching(/exception for ban-drop-colum, which squawk does not report/)]);
   });
 
@@ -122,15 +138,20 @@ describe('lint of a new migration', () => {
   });
 
   it('refuses a semicolon in a comment (the migration runner splits migration.sql on every semicolon)', () => {
-    const { problems } = lint("-- note; more\nCOMMENT ON TABLE \"shoots\" IS 'a; b';\n");
+    const { problems } = lint('-- note; more\nCOMMENT ON TABLE "shoots" IS \'a; b\';\n');
     expect(problems).toEqual([expect.stringMatching(/line 1: ';' inside a comment/)]);
   });
 
   it('npm run lint:migrations exits 1 and names the finding (the CLI, on one file)', () => {
     const { file } = lint('CREATE INDEX IF NOT EXISTS "shoots_note_idx" ON "shoots"("note");\n');
-    const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/lint-migrations.ts'), file], { cwd: ROOT, encoding: 'utf8' });
+    const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/lint-migrations.ts'), file], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(res.status, res.stderr).toBe(1);
     expect(res.stderr).toMatch(/:1: require-concurrent-index-creation:/);
-    expect(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts['lint:migrations']).toBe('node scripts/run.mjs tsx scripts/lint-migrations.ts');
+    expect(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts['lint:migrations']).toBe(
+      'node scripts/run.mjs tsx scripts/lint-migrations.ts',
+    );
   });
 });

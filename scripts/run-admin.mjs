@@ -5,4 +5,6 @@ import { ROOT, bootstrap } from './lib/bootstrap.mjs';
 import { handOver } from './lib/node.mjs';
 
 await bootstrap();
-handOver(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...process.argv.slice(2)], { cwd: ROOT });
+handOver(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...process.argv.slice(2)], {
+  cwd: ROOT,
+});

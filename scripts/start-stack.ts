@@ -19,7 +19,10 @@ const seed = JSON.parse(
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: urls.studio },
     encoding: 'utf8',
-  }).trim().split('\n').pop()!,
+  })
+    .trim()
+    .split('\n')
+    .pop()!,
 ) as { workspace_id: string; token: string };
 
 console.log(`

@@ -11,7 +11,11 @@ run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/provision.ts'
 const report = path.join(ROOT, 'test-report.json');
 rmSync(report, { force: true });
 const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
-const res = spawnSync(path.join(ROOT, 'node_modules/.bin/vitest'), args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+const res = spawnSync(path.join(ROOT, 'node_modules/.bin/vitest'), args, {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, FORCE_COLOR: '0' },
+});
 
 let passed = 0;
 let failed = 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it, beforeAll } from 'vitest';
+import { eventually } from '@studio/testkit/api';
 import { api } from './support/client.js';
 import { admin, tenant } from './support/operator.js';
 
@@ -64,8 +65,14 @@ describe('authentication', () => {
     const shoots = await api('GET', '/shoots', { token: scoped.token, query: { workspace_id: t.workspaceId } });
     expect(shoots.status).toBe(404);
     expect(shoots.text).toBe('{"ok":false,"error":"not_found"}');
-    // The unscoped token of the same profile sees both, newest first.
-    const all = await api('GET', '/workspaces', { token: t.tokens.owner });
-    expect(all.body.items.map((w: { id: string }) => w.id).slice(0, 2)).toEqual([other.workspace_id, t.workspaceId]);
+    // The unscoped token of the same profile sees both, newest first: once the gateway's cached answer for it
+    // (AUTH_CACHE_TTL_MS, 2 s; memberships travel in the signed identity) has expired, since whoami used it above.
+    const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((w) => w.id).slice(0, 2);
+    const all = await eventually(
+      () => api('GET', '/workspaces', { token: t.tokens.owner }),
+      (res) => ids(res).includes(other.workspace_id),
+      10_000,
+    );
+    expect(ids(all)).toEqual([other.workspace_id, t.workspaceId]);
   });
 });

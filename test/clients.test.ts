@@ -14,7 +14,13 @@ describe('clients', () => {
       body: { workspace_id: t.workspaceId, name: 'Jane Doe', email: 'Jane.Doe@Example.COM', phone: '+44 20 7946 0000' },
     });
     expect(res.status).toBe(201);
-    expect(res.body.client).toMatchObject({ name: 'Jane Doe', email: 'jane.doe@example.com', phone: '+44 20 7946 0000', notes: null, workspace_id: t.workspaceId });
+    expect(res.body.client).toMatchObject({
+      name: 'Jane Doe',
+      email: 'jane.doe@example.com',
+      phone: '+44 20 7946 0000',
+      notes: null,
+      workspace_id: t.workspaceId,
+    });
     const minimal = await api('POST', '/clients', { token: t.tokens.owner, body: { workspace_id: t.workspaceId, name: 'Only Name' } });
     expect(minimal.status).toBe(201);
     expect(minimal.body.client).toMatchObject({ email: null, phone: null, notes: null });

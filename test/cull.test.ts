@@ -26,7 +26,10 @@ describe('AI cull', () => {
     const started = await api('POST', '/ai/cull-jobs', { token, body: { shoot_id: shootId, sensitivity: 'medium' } });
     expect(started.status).toBe(202);
     expect(started.body.job).toMatchObject({ type: 'cull', state: 'queued', progress: { total: 4 } });
-    const done = await eventually(() => api('GET', `/ai/jobs/${started.body.job.id}`, { token: t.tokens.viewer }), (r) => ['succeeded', 'failed'].includes(r.body.job.state));
+    const done = await eventually(
+      () => api('GET', `/ai/jobs/${started.body.job.id}`, { token: t.tokens.viewer }),
+      (r) => ['succeeded', 'failed'].includes(r.body.job.state),
+    );
     const job = done.body.job;
     expect(job.state).toBe('succeeded');
     expect(job.progress).toEqual({ done: 4, total: 4 });
@@ -41,7 +44,10 @@ describe('AI cull', () => {
     }
 
     const again = await api('POST', '/ai/cull-jobs', { token, body: { shoot_id: shootId, sensitivity: 'medium' } });
-    const second = await eventually(() => api('GET', `/ai/jobs/${again.body.job.id}`, { token }), (r) => r.body.job.state === 'succeeded');
+    const second = await eventually(
+      () => api('GET', `/ai/jobs/${again.body.job.id}`, { token }),
+      (r) => r.body.job.state === 'succeeded',
+    );
     expect(second.body.job.result).toEqual(job.result);
   });
 

@@ -29,7 +29,14 @@ describe('galleries', () => {
     const res = await api('POST', '/galleries', { token: t.tokens.photographer, body: { shoot_id: shootId, title: 'Smith Wedding' } });
     expect(res.status).toBe(201);
     const g = res.body.gallery;
-    expect(g).toMatchObject({ workspace_id: t.workspaceId, shoot_id: shootId, title: 'Smith Wedding', slug: 'smith-wedding', state: 'draft', photo_count: 3 });
+    expect(g).toMatchObject({
+      workspace_id: t.workspaceId,
+      shoot_id: shootId,
+      title: 'Smith Wedding',
+      slug: 'smith-wedding',
+      state: 'draft',
+      photo_count: 3,
+    });
 
     const read = await api('GET', `/galleries/${g.id}`, { token: t.tokens.owner });
     expect(read.status).toBe(200);
@@ -38,7 +45,13 @@ describe('galleries', () => {
 
     const [created] = await events.wait('gallery.created', g.id);
     expect(created!.workspace_id).toBe(t.workspaceId);
-    expect(created!.data).toStrictEqual({ gallery_id: g.id, shoot_id: shootId, title: 'Smith Wedding', slug: 'smith-wedding', photo_count: 3 });
+    expect(created!.data).toStrictEqual({
+      gallery_id: g.id,
+      shoot_id: shootId,
+      title: 'Smith Wedding',
+      slug: 'smith-wedding',
+      photo_count: 3,
+    });
 
     const second = await createGallery(t.tokens.owner, shootId, 'Smith Wedding');
     expect(second.slug).toBe('smith-wedding-2');
@@ -84,7 +97,8 @@ describe('galleries', () => {
     }
     const photo = (await api('GET', `/galleries/${g.id}`, { token: t.tokens.owner })).body.gallery.photos[0];
     expect(photo).toMatchObject({ width: 640, height: 480, favorite: false });
-    for (const url of [photo.url, photo.thumbnail_url, photo.original_url]) expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('3600');
+    for (const url of [photo.url, photo.thumbnail_url, photo.original_url])
+      expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('3600');
     const web = await fetch(photo.url);
     expect(web.status).toBe(200);
     expect(web.headers.get('content-type')).toBe('image/jpeg');
@@ -97,7 +111,10 @@ describe('galleries', () => {
     const opaque: string[] = [];
     let cursor: string | null = null;
     do {
-      const r: any = await api('GET', `/galleries/${g.id}/photos`, { token: t.tokens.owner, query: { limit: 1, cursor: cursor ?? undefined } });
+      const r: any = await api('GET', `/galleries/${g.id}/photos`, {
+        token: t.tokens.owner,
+        query: { limit: 1, cursor: cursor ?? undefined },
+      });
       expect(r.status).toBe(200);
       expect(r.headers.get('deprecation')).toBeNull();
       opaque.push(...r.body.items.map((p: { id: string }) => p.id));
@@ -124,7 +141,8 @@ describe('galleries', () => {
 
   it('marks favorites from the body or the query (photo_id or photoId); DELETE works without a body; both idempotent', async () => {
     const g = await createGallery(t.tokens.owner, shootId);
-    const favorites = async () => (await api('GET', `/galleries/${g.id}`, { token: t.tokens.owner })).body.gallery.photos.map((p: { favorite: boolean }) => p.favorite);
+    const favorites = async () =>
+      (await api('GET', `/galleries/${g.id}`, { token: t.tokens.owner })).body.gallery.photos.map((p: { favorite: boolean }) => p.favorite);
     const [a, b, c] = photoIds;
     expect((await api('POST', `/galleries/${g.id}/favorites`, { token: t.tokens.owner, body: { photo_id: a } })).status).toBe(200);
     expect((await api('POST', `/galleries/${g.id}/favorites`, { token: t.tokens.owner, body: { photo_id: a } })).status).toBe(200);
@@ -140,7 +158,9 @@ describe('galleries', () => {
     const notHere = await api('POST', `/galleries/${g.id}/favorites`, { token: t.tokens.owner, body: { photo_id: other.photoIds[0] } });
     expect(notHere.status).toBe(404);
     expect(notHere.text).toBe(NOT_FOUND_TEXT);
-    expect((await api('DELETE', `/galleries/${g.id}/favorites`, { token: t.tokens.owner, query: { photo_id: other.photoIds[0] } })).status).toBe(404);
+    expect(
+      (await api('DELETE', `/galleries/${g.id}/favorites`, { token: t.tokens.owner, query: { photo_id: other.photoIds[0] } })).status,
+    ).toBe(404);
     expect((await api('POST', `/galleries/${g.id}/favorites`, { token: t.tokens.owner })).status).toBe(400);
   });
 

@@ -9,13 +9,21 @@ describe('gateway edges: bodies, unknown routes, request ids', () => {
   });
 
   it('malformed JSON is 400 invalid_input', async () => {
-    const res = await api('POST', '/shoots', { token: t.tokens.owner, rawBody: '{"title": ', headers: { 'content-type': 'application/json' } });
+    const res = await api('POST', '/shoots', {
+      token: t.tokens.owner,
+      rawBody: '{"title": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ ok: false, error: 'invalid_input' });
   });
 
   it('a non-JSON write is 400 invalid_input', async () => {
-    const res = await api('POST', '/shoots', { token: t.tokens.owner, rawBody: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await api('POST', '/shoots', {
+      token: t.tokens.owner,
+      rawBody: 'title=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_input');
   });

@@ -40,6 +40,35 @@ describe('Idempotency-Key', () => {
     expect(res.body).toMatchObject({ ok: false, error: 'idempotency_conflict' });
   });
 
+  it('the same key on another route with another body is 422 idempotency_conflict', async () => {
+    const key = randomUUID();
+    expect((await post('/shoots', { workspace_id: t.workspaceId, title: 'Cross route' }, key)).status).toBe(201);
+    const res = await post('/clients', { workspace_id: t.workspaceId, name: 'Cross route' }, key);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ ok: false, error: 'idempotency_conflict' });
+    const list = await api('GET', '/clients', { token: t.tokens.owner, query: { workspace_id: t.workspaceId, limit: 100 } });
+    expect(list.body.items.filter((c: { name: string }) => c.name === 'Cross route')).toHaveLength(0);
+  });
+
+  it('the same key from another token is independent, on any route', async () => {
+    const key = randomUUID();
+    const shoot = await post('/shoots', { workspace_id: t.workspaceId, title: 'Other token' }, key, t.tokens.owner);
+    const client = await post('/clients', { workspace_id: t.workspaceId, name: 'Other token' }, key, t.tokens.admin);
+    expect(shoot.status).toBe(201);
+    expect(client.status).toBe(201);
+    expect(client.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('answers and replays are Cache-Control: no-store', async () => {
+    const key = randomUUID();
+    const body = { workspace_id: t.workspaceId, title: 'No store' };
+    const first = await post('/shoots', body, key);
+    const replay = await post('/shoots', body, key);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(replay.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('keys are scoped per token', async () => {
     const key = randomUUID();
     const a = await post('/clients', { workspace_id: t.workspaceId, name: 'Scoped' }, key, t.tokens.owner);

@@ -15,11 +15,15 @@ describe('tenant isolation', () => {
 
   beforeAll(async () => {
     [a, b] = await Promise.all([tenant(['owner']), tenant(['owner'])]);
-    const created = await api('POST', '/shoots', { token: a.tokens.owner, body: { workspace_id: a.workspaceId, title: 'Private', shot_list: ['x'] } });
+    const created = await api('POST', '/shoots', {
+      token: a.tokens.owner,
+      body: { workspace_id: a.workspaceId, title: 'Private', shot_list: ['x'] },
+    });
     shootA = (await api('GET', `/shoots/${created.body.shoot.id}`, { token: a.tokens.owner })).body.shoot;
     // Tenant A's owner, with a token scoped to another workspace of theirs.
     const other = await admin<{ workspace_id: string }>('create-workspace', '--name', 'Elsewhere', '--owner', a.profiles.owner);
-    scopedElsewhere = (await admin<{ token: string }>('create-token', '--profile', a.profiles.owner, '--workspace', other.workspace_id)).token;
+    scopedElsewhere = (await admin<{ token: string }>('create-token', '--profile', a.profiles.owner, '--workspace', other.workspace_id))
+      .token;
   });
 
   const expectMasked = (res: { status: number; text: string; headers: Headers }) => {
@@ -41,8 +45,16 @@ describe('tenant isolation', () => {
       () => api('GET', `/shoots/${shootA.id}`, { token: b.tokens.owner }),
       () => api('GET', `/shoots/${shootA.id}`, { token: scopedElsewhere }),
       () => api('GET', `/shoots/${missingId}`, { token: a.tokens.owner }),
-      () => api('PATCH', `/shoots/${shootA.id}/shot-list`, { token: b.tokens.owner, body: { item_id: shootA.shot_list_items[0]!.id, done: true } }),
-      () => api('PATCH', `/shoots/${missingId}/shot-list`, { token: a.tokens.owner, body: { item_id: shootA.shot_list_items[0]!.id, done: true } }),
+      () =>
+        api('PATCH', `/shoots/${shootA.id}/shot-list`, {
+          token: b.tokens.owner,
+          body: { item_id: shootA.shot_list_items[0]!.id, done: true },
+        }),
+      () =>
+        api('PATCH', `/shoots/${missingId}/shot-list`, {
+          token: a.tokens.owner,
+          body: { item_id: shootA.shot_list_items[0]!.id, done: true },
+        }),
       () => api('POST', '/shoots', { token: b.tokens.owner, body: { workspace_id: a.workspaceId, title: 'Intrusion' } }),
       () => api('POST', '/clients', { token: b.tokens.owner, body: { workspace_id: a.workspaceId, name: 'Intrusion' } }),
       () => api('POST', '/shoots', { token: scopedElsewhere, body: { workspace_id: a.workspaceId, title: 'Intrusion' } }),
@@ -53,7 +65,7 @@ describe('tenant isolation', () => {
     expect(list.body.items.map((s: { title: string }) => s.title)).not.toContain('Intrusion');
   });
 
-  it('lists without workspace_id never include another tenant\'s rows', async () => {
+  it("lists without workspace_id never include another tenant's rows", async () => {
     const res = await api('GET', '/workspaces', { token: b.tokens.owner });
     expect(res.body.items.map((w: { id: string }) => w.id)).not.toContain(a.workspaceId);
   });

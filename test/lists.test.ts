@@ -8,10 +8,12 @@ describe('workspaces, orders, invoices, tasks and the mobile dashboard', () => {
     demo = await admin('seed-demo');
   });
 
-  it('GET /workspaces lists the caller\'s workspaces with its role', async () => {
+  it("GET /workspaces lists the caller's workspaces with its role", async () => {
     const res = await api('GET', '/workspaces', { token: demo.token });
     expect(res.status).toBe(200);
-    expect(res.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: demo.workspace_id, role: 'owner', name: expect.any(String) })]));
+    expect(res.body.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: demo.workspace_id, role: 'owner', name: expect.any(String) })]),
+    );
     expect(res.body).toHaveProperty('next_cursor');
   });
 
@@ -19,16 +21,19 @@ describe('workspaces, orders, invoices, tasks and the mobile dashboard', () => {
     const res = await api('GET', '/orders', { token: demo.token, query: { workspace_id: demo.workspace_id, limit: 100 } });
     expect(res.status).toBe(200);
     expect(res.body.items.length).toBeGreaterThan(0);
-    for (const o of res.body.items) {
-      expect(o.paid_at).toEqual(expect.any(String));
-      expect(o.workspace_id).toBe(demo.workspace_id);
+    for (const order of res.body.items) {
+      expect(order.paid_at).toEqual(expect.any(String));
+      expect(order.workspace_id).toBe(demo.workspace_id);
     }
-    const created = res.body.items.map((o: { created_at: string }) => o.created_at);
+    const created = res.body.items.map((order: { created_at: string }) => order.created_at);
     expect([...created].sort().reverse()).toEqual(created);
     const first = await api('GET', '/orders', { token: demo.token, query: { workspace_id: demo.workspace_id, limit: 1 } });
     if (res.body.items.length > 1) {
       expect(first.body.next_cursor).toEqual(expect.any(String));
-      const second = await api('GET', '/orders', { token: demo.token, query: { workspace_id: demo.workspace_id, limit: 1, cursor: first.body.next_cursor } });
+      const second = await api('GET', '/orders', {
+        token: demo.token,
+        query: { workspace_id: demo.workspace_id, limit: 1, cursor: first.body.next_cursor },
+      });
       expect(second.body.items[0].id).toBe(res.body.items[1].id);
     }
     expect((await api('GET', '/orders', { token: demo.token })).status).toBe(400);

@@ -91,7 +91,15 @@ describe('observability through the stack', () => {
     const delivered = await receiver.waitFor('the traced client.created', (d) => d.eventType === 'client.created');
     await receiver.close();
     const attempt = await waitForLine('webhooks-worker', (l) => l.msg === 'delivery attempt' && l.trace_id === traceId);
-    expect(attempt).toMatchObject({ request_id: requestId, parent_span_id: fanned.span_id, endpoint_id: endpoint.id, event_type: 'client.created', http_status: 200, outcome: 'succeeded', attempt: 1 });
+    expect(attempt).toMatchObject({
+      request_id: requestId,
+      parent_span_id: fanned.span_id,
+      endpoint_id: endpoint.id,
+      event_type: 'client.created',
+      http_status: 200,
+      outcome: 'succeeded',
+      attempt: 1,
+    });
     expect(attempt.event_id).toBe(delivered[0]!.eventId);
 
     // And the search index really has the client (the traced event was applied).
@@ -104,7 +112,11 @@ describe('observability through the stack', () => {
     const t = await tenant(['owner']);
     const requestId = `bb-obs-${hex(6)}`;
     const badTrace = 'A'.repeat(32);
-    const res = await api('GET', '/clients', { token: t.tokens.owner, query: { workspace_id: t.workspaceId }, headers: { traceparent: `00-${badTrace}-${hex(8)}-01`, 'x-request-id': requestId } });
+    const res = await api('GET', '/clients', {
+      token: t.tokens.owner,
+      query: { workspace_id: t.workspaceId },
+      headers: { traceparent: `00-${badTrace}-${hex(8)}-01`, 'x-request-id': requestId },
+    });
     expect(res.status).toBe(200);
     const gw = await waitForLine('gateway', (l) => l.msg === 'request' && l.request_id === requestId);
     expect(gw.trace_id).toMatch(/^[0-9a-f]{32}$/);
@@ -122,33 +134,55 @@ describe('observability through the stack', () => {
     };
     const http = ['http_request_duration_seconds'];
     const grpcServer = ['grpc_server_handling_seconds'];
-    const outbox = ['outbox_pending_events', 'outbox_oldest_pending_age_seconds', 'outbox_events_published_total', 'outbox_publish_failures_total'];
+    const outbox = [
+      'outbox_pending_events',
+      'outbox_oldest_pending_age_seconds',
+      'outbox_events_published_total',
+      'outbox_publish_failures_total',
+    ];
     const consumer = ['amqp_consumer_lag_seconds', 'amqp_queue_messages_ready', 'amqp_queue_consumers'];
     const expected: Record<string, { port: number; names: string[] }> = {
-      gateway: { port: ports.gateway, names: [...http, 'grpc_client_handling_seconds', 'gateway_rate_limit_refusals_total', 'gateway_upstream_errors_total'] },
+      gateway: {
+        port: ports.gateway,
+        names: [...http, 'grpc_client_handling_seconds', 'gateway_rate_limit_refusals_total', 'gateway_upstream_errors_total'],
+      },
       studio: { port: ports.studioHttp, names: [...http, ...grpcServer, ...outbox] },
       upload: { port: ports.uploadHttp, names: [...http, ...grpcServer, ...outbox, 'grpc_client_handling_seconds'] },
       'upload-worker': { port: ports.uploadWorkerHttp, names: [...http, ...outbox, ...consumer, 'upload_job_duration_seconds'] },
       gallery: { port: ports.galleryHttp, names: [...http, ...grpcServer, ...outbox, 'grpc_client_handling_seconds'] },
-      search: { port: ports.searchHttp, names: [...http, ...grpcServer, ...consumer, 'search_index_apply_duration_seconds', 'search_index_events_total'] },
+      search: {
+        port: ports.searchHttp,
+        names: [...http, ...grpcServer, ...consumer, 'search_index_apply_duration_seconds', 'search_index_events_total'],
+      },
       webhooks: { port: ports.webhooksHttp, names: [...http, ...grpcServer, ...consumer, 'webhook_fanout_events_total'] },
-      'webhooks-worker': { port: ports.webhooksWorkerHttp, names: [...http, 'webhook_delivery_attempts_total', 'webhook_delivery_attempt_duration_seconds'] },
+      'webhooks-worker': {
+        port: ports.webhooksWorkerHttp,
+        names: [...http, 'webhook_delivery_attempts_total', 'webhook_delivery_attempt_duration_seconds'],
+      },
     };
     for (const [process, { port, names }] of Object.entries(expected)) {
       const text = await scrape(port);
       const have = metricNames(text);
-      expect(names.filter((n) => !have.has(n)), `${process} is missing metrics`).toEqual([]);
+      expect(
+        names.filter((n) => !have.has(n)),
+        `${process} is missing metrics`,
+      ).toEqual([]);
       // Every sample of the HTTP histogram carries a route pattern or `unmatched`, never a raw id.
-      for (const s of findSamples(text, 'http_request_duration_seconds_count')) expect(s.labels.route).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+      for (const s of findSamples(text, 'http_request_duration_seconds_count'))
+        expect(s.labels.route).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     }
 
     // Queue depth is read from the broker for each consumed queue (the stack's own queue names).
     const search = await scrape(ports.searchHttp);
     expect(findSamples(search, 'amqp_queue_consumers', { queue: `search.index-${ports.searchHttp}` })[0]?.value).toBeGreaterThanOrEqual(1);
     const webhooks = await scrape(ports.webhooksHttp);
-    expect(findSamples(webhooks, 'amqp_queue_consumers', { queue: `webhooks.fanout.${ports.webhooksHttp}` })[0]?.value).toBeGreaterThanOrEqual(1);
+    expect(
+      findSamples(webhooks, 'amqp_queue_consumers', { queue: `webhooks.fanout.${ports.webhooksHttp}` })[0]?.value,
+    ).toBeGreaterThanOrEqual(1);
     const worker = await scrape(ports.uploadWorkerHttp);
-    expect(findSamples(worker, 'amqp_queue_consumers', { queue: `upload-${ports.uploadHttp}.derivatives` })[0]?.value).toBeGreaterThanOrEqual(1);
+    expect(
+      findSamples(worker, 'amqp_queue_consumers', { queue: `upload-${ports.uploadHttp}.derivatives` })[0]?.value,
+    ).toBeGreaterThanOrEqual(1);
     // The studio outbox has drained the traced event; its backlog is reported (a number, not NaN).
     const studio = await scrape(ports.studioHttp);
     expect(Number.isFinite(findSamples(studio, 'outbox_pending_events')[0]?.value)).toBe(true);

@@ -22,7 +22,7 @@ import { responseChecker, validateOpenApi, type ResponseCheck } from '@studio/te
 import { baseUrl, NOT_FOUND_TEXT } from './support/client.js';
 import { admin, tenant } from './support/operator.js';
 import { loopbackAddress } from './support/gallery.js';
-import { createShoot, eventually, makeJpeg, putTo, sha256Hex } from './support/photos.js';
+import { eventually, makeJpeg, putTo, sha256Hex } from './support/photos.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The spec lives in shared/ beside the repository (CI clones it there too). */
@@ -31,7 +31,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * project keeps of it in docs/spec/ (a clone elsewhere); scripts/spec-copy.spec.ts keeps the two identical.
  */
 const SHARED_SPEC = path.resolve(ROOT, '../shared/spec/public-api.md');
-const SPEC_PATH = process.env.STUDIO_PUBLIC_API_SPEC ?? (existsSync(SHARED_SPEC) ? SHARED_SPEC : path.join(ROOT, 'docs/spec/public-api.md'));
+const SPEC_PATH =
+  process.env.STUDIO_PUBLIC_API_SPEC ?? (existsSync(SHARED_SPEC) ? SHARED_SPEC : path.join(ROOT, 'docs/spec/public-api.md'));
 const DECISION_PATH = path.join(ROOT, 'docs/decisions/0008-openapi.md');
 
 type Json = Record<string, any>;
@@ -141,13 +142,17 @@ let operations: Operation[];
 
 function deref(value: Json): Json {
   let v = value;
-  while (typeof v?.$ref === 'string') v = (v.$ref as string).replace(/^#\//, '').split('/').reduce((o: Json, k) => o[k], doc);
+  while (typeof v?.$ref === 'string')
+    v = (v.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node: Json, k) => node[k], doc);
   return v;
 }
-const paramsOf = (o: Operation): Json[] => ((o.op.parameters as Json[] | undefined) ?? []).map(deref);
-const findOp = (method: string, p: string) => operations.find((o) => key(o.method, o.path) === key(method, p));
-const takesKey = (o: Operation) => paramsOf(o).some((p) => p.in === 'header' && p.name === 'Idempotency-Key');
-const successStatus = (o: Operation) => Number(Object.keys(o.op.responses).find((s) => s.startsWith('2')));
+const paramsOf = (operation: Operation): Json[] => ((operation.op.parameters as Json[] | undefined) ?? []).map(deref);
+const findOp = (method: string, p: string) => operations.find((operation) => key(operation.method, operation.path) === key(method, p));
+const takesKey = (operation: Operation) => paramsOf(operation).some((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+const successStatus = (operation: Operation) => Number(Object.keys(operation.op.responses).find((s) => s.startsWith('2')));
 
 beforeAll(async () => {
   const res = await send('GET', '/openapi.json');
@@ -183,7 +188,7 @@ describe('GET /api/v1/openapi.json', () => {
   it('lists exactly the routes of spec section 4 plus the documented extensions', () => {
     expect(SPEC_ROUTES.length).toBeGreaterThanOrEqual(40); // the parser found the tables
     expect(EXTENSIONS.length).toBeGreaterThan(0);
-    const documented = operations.map((o) => key(o.method, o.path)).sort();
+    const documented = operations.map((operation) => key(operation.method, operation.path)).sort();
     const expected = [...SPEC_ROUTES, ...EXTENSIONS].map((r) => key(r.method, r.path)).sort();
     expect(new Set(expected).size).toBe(expected.length);
     expect(documented).toEqual(expected);
@@ -200,9 +205,11 @@ describe('GET /api/v1/openapi.json', () => {
         return fragment;
       }),
     );
-    const fromServices = fragments.flatMap((f) => Object.entries(f.paths as Json).flatMap(([p, item]) => Object.keys(item as Json).map((m) => key(m, p))));
+    const fromServices = fragments.flatMap((f) =>
+      Object.entries(f.paths as Json).flatMap(([p, item]) => Object.keys(item as Json).map((m) => key(m, p))),
+    );
     const own = EXTENSIONS.filter((e) => e.path === '/openapi.json').map((e) => key(e.method, e.path));
-    expect([...fromServices, ...own].sort()).toEqual(operations.map((o) => key(o.method, o.path)).sort());
+    expect([...fromServices, ...own].sort()).toEqual(operations.map((operation) => key(operation.method, operation.path)).sort());
     // The fragments are internal: the gateway does not serve them.
     const token = (await tenant(['owner'])).tokens.owner;
     for (const p of ['/internal/openapi', '/../internal/openapi']) {
@@ -216,18 +223,22 @@ describe('GET /api/v1/openapi.json', () => {
 describe('what the spec states is in the document', () => {
   it('every route answers 400, 401, 404 and 429 with the error body of section 7; 429 carries Retry-After', () => {
     expect(SPEC_ERRORS.get('400')).toBe('invalid_input');
-    for (const o of operations.filter((x) => x.path !== '/openapi.json')) {
-      for (const status of ['400', '401', '404', '429']) expect(o.op.responses, `${key(o.method, o.path)} ${status}`).toHaveProperty(status);
+    for (const operation of operations.filter((x) => x.path !== '/openapi.json')) {
+      const name = key(operation.method, operation.path);
+      for (const status of ['400', '401', '404', '429']) expect(operation.op.responses, `${name} ${status}`).toHaveProperty(status);
     }
-    for (const o of operations) {
-      for (const [status, ref] of Object.entries(o.op.responses as Json)) {
+    for (const operation of operations) {
+      for (const [status, ref] of Object.entries(operation.op.responses as Json)) {
         if (status.startsWith('2')) continue;
         const response = deref(ref as Json);
         const schema = deref(response.content['application/json'].schema);
-        expect(schema.properties.ok, `${key(o.method, o.path)} ${status}`).toMatchObject({ const: false });
+        expect(schema.properties.ok, `${key(operation.method, operation.path)} ${status}`).toMatchObject({ const: false });
         const code = SPEC_ERRORS.get(status);
-        if (code) expect(schema.properties.error, `${key(o.method, o.path)} ${status}`).toMatchObject({ const: code });
-        if (status === '429') expect(Object.keys(response.headers)).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+        if (code) expect(schema.properties.error, `${key(operation.method, operation.path)} ${status}`).toMatchObject({ const: code });
+        if (status === '429')
+          expect(Object.keys(response.headers)).toEqual(
+            expect.arrayContaining(['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
+          );
       }
     }
   });
@@ -236,11 +247,16 @@ describe('what the spec states is in the document', () => {
     const clientRow = SPEC_ROUTES.find((r) => key(r.method, r.path) === 'POST /client-sessions')!;
     expect(clientRow.text).toMatch(/No bearer needed/);
     // "The returned bearer works only for GET /galleries/{id}, GET /galleries/{id}/photos, and POST and DELETE /galleries/{id}/favorites"
-    const clientRoutes = ['GET /galleries/{id}', 'GET /galleries/{id}/photos', 'POST /galleries/{id}/favorites', 'DELETE /galleries/{id}/favorites'];
+    const clientRoutes = [
+      'GET /galleries/{id}',
+      'GET /galleries/{id}/photos',
+      'POST /galleries/{id}/favorites',
+      'DELETE /galleries/{id}/favorites',
+    ];
     for (const r of clientRoutes) expect(clientRow.text).toContain(r.split(' ')[1]);
     for (const r of SPEC_ROUTES) {
-      const o = findOp(r.method, r.path)!;
-      const schemes = (o.op.security as Json[]).flatMap((s) => Object.keys(s)).sort();
+      const operation = findOp(r.method, r.path)!;
+      const schemes = (operation.op.security as Json[]).flatMap((s) => Object.keys(s)).sort();
       if (/No bearer needed/.test(r.text)) expect(schemes, key(r.method, r.path)).toEqual([]);
       else if (clientRoutes.includes(key(r.method, r.path))) expect(schemes, key(r.method, r.path)).toEqual(['apiToken', 'clientSession']);
       else expect(schemes, key(r.method, r.path)).toEqual(['apiToken']);
@@ -249,14 +265,14 @@ describe('what the spec states is in the document', () => {
 
   it('Idempotency-Key (with 422) exactly on the routes the spec names; 403 on role routes; 201 where the spec says so', () => {
     for (const r of SPEC_ROUTES) {
-      const o = findOp(r.method, r.path)!;
+      const operation = findOp(r.method, r.path)!;
       const where = key(r.method, r.path);
       const idempotent = /Idempotency-Key/.test(r.text);
-      expect(takesKey(o), where).toBe(idempotent);
-      if (idempotent) expect(o.op.responses, where).toHaveProperty('422');
-      else expect(o.op.responses, where).not.toHaveProperty('422');
-      if (/admin\+/i.test(r.text)) expect(o.op.responses, where).toHaveProperty('403');
-      if (r.detailed && /\b201\b/.test(r.text)) expect(successStatus(o), where).toBe(201);
+      expect(takesKey(operation), where).toBe(idempotent);
+      if (idempotent) expect(operation.op.responses, where).toHaveProperty('422');
+      else expect(operation.op.responses, where).not.toHaveProperty('422');
+      if (/admin\+/i.test(r.text)) expect(operation.op.responses, where).toHaveProperty('403');
+      if (r.detailed && /\b201\b/.test(r.text)) expect(successStatus(operation), where).toBe(201);
     }
     const key8 = /Idempotency-Key length \| 1 to 200 characters \| ([^|]+)\|/.exec(spec)![1]!;
     for (const p of key8.split(',').map((s) => s.trim().replace(/^POST /, ''))) expect(takesKey(findOp('POST', p)!), p).toBe(true);
@@ -267,14 +283,22 @@ describe('what the spec states is in the document', () => {
   it('query parameters: required workspace_id and q, limit bounds and defaults, cursor', () => {
     for (const r of SPEC_ROUTES.filter((x) => x.detailed && /Query:/.test(x.text))) {
       const where = key(r.method, r.path);
-      const params = new Map(paramsOf(findOp(r.method, r.path)!).filter((p) => p.in === 'query').map((p) => [p.name as string, p]));
+      const params = new Map(
+        paramsOf(findOp(r.method, r.path)!)
+          .filter((p) => p.in === 'query')
+          .map((p) => [p.name as string, p]),
+      );
       if (/workspace_id \(required\)/.test(r.text)) expect(params.get('workspace_id'), where).toMatchObject({ required: true });
       if (/\bq \(required/.test(r.text)) expect(params.get('q'), where).toMatchObject({ required: true });
-      if (/\bcursor\b/.test(r.text)) expect(params.get('cursor'), where).toMatchObject({ required: false, schema: { type: 'string', minLength: 1 } });
+      if (/\bcursor\b/.test(r.text))
+        expect(params.get('cursor'), where).toMatchObject({ required: false, schema: { type: 'string', minLength: 1 } });
       if (/\blimit\b/.test(r.text)) {
         const bounds = /limit 1 to (\d+)(?: \(default (\d+)\))?/.exec(r.text);
         const limit = params.get('limit')!;
-        expect(limit, where).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1, maximum: bounds ? Number(bounds[1]) : 100 } });
+        expect(limit, where).toMatchObject({
+          required: false,
+          schema: { type: 'integer', minimum: 1, maximum: bounds ? Number(bounds[1]) : 100 },
+        });
         if (bounds?.[2]) expect(limit.schema.default, where).toBe(Number(bounds[2]));
       }
     }
@@ -288,26 +312,28 @@ describe('every documented route is served through the gateway, and nothing else
   });
 
   /** A request that violates the operation's documented input; `issue` is where the 400 must point. */
-  function invalidRequest(o: Operation): { path: string; opts: SendOptions; issue: RegExp | null } {
-    const params = paramsOf(o);
-    const pub = (o.op.security as Json[]).length === 0;
+  function invalidRequest(operation: Operation): { path: string; opts: SendOptions; issue: RegExp | null } {
+    const params = paramsOf(operation);
+    const pub = (operation.op.security as Json[]).length === 0;
     const base: SendOptions = pub ? { localAddress: loopbackAddress() } : { token };
-    if (params.some((p) => p.in === 'path')) return { path: o.path.replace(/\{\w+\}/g, 'not-a-uuid'), opts: base, issue: /^params\./ };
+    if (params.some((p) => p.in === 'path'))
+      return { path: operation.path.replace(/\{\w+\}/g, 'not-a-uuid'), opts: base, issue: /^params\./ };
     const required = params.filter((p) => p.in === 'query' && p.required).map((p) => p.name as string);
-    if (required.length) return { path: o.path, opts: base, issue: new RegExp(`^query\\.(${required.join('|')})$`) };
-    if (o.op.requestBody) return { path: o.path, opts: { ...base, body: [] }, issue: /^body/ };
+    if (required.length) return { path: operation.path, opts: base, issue: new RegExp(`^query\\.(${required.join('|')})$`) };
+    if (operation.op.requestBody) return { path: operation.path, opts: { ...base, body: [] }, issue: /^body/ };
     const typed = params.find((p) => p.in === 'query' && (p.schema?.type === 'integer' || p.schema?.pattern));
-    if (typed) return { path: o.path, opts: { ...base, query: { [typed.name]: 'x' } }, issue: new RegExp(`^query\\.${typed.name}$`) };
-    return { path: o.path, opts: base, issue: null };
+    if (typed)
+      return { path: operation.path, opts: { ...base, query: { [typed.name]: 'x' } }, issue: new RegExp(`^query\\.${typed.name}$`) };
+    return { path: operation.path, opts: base, issue: null };
   }
 
   it('a request that breaks a documented input reaches that route and is refused by its own validation', async () => {
-    for (const o of operations) {
-      const probe = invalidRequest(o);
-      const res = await send(o.method, probe.path, probe.opts);
-      const where = `${key(o.method, o.path)} -> ${res.status} ${res.text.slice(0, 200)}`;
+    for (const operation of operations) {
+      const probe = invalidRequest(operation);
+      const res = await send(operation.method, probe.path, probe.opts);
+      const where = `${key(operation.method, operation.path)} -> ${res.status} ${res.text.slice(0, 200)}`;
       if (probe.issue === null) {
-        expect(res.status, where).toBe(successStatus(o));
+        expect(res.status, where).toBe(successStatus(operation));
         continue;
       }
       expect(res.status, where).toBe(400);
@@ -317,7 +343,7 @@ describe('every documented route is served through the gateway, and nothing else
   });
 
   it('an undocumented method on a documented path, and a made-up path, get the unknown-route 404', async () => {
-    const paths = [...new Set(operations.map((o) => o.path))];
+    const paths = [...new Set(operations.map((operation) => operation.path))];
     let probes = 0;
     for (const p of paths) {
       const concrete = p.replace(/\{\w+\}/g, 'not-a-uuid');
@@ -346,27 +372,27 @@ describe('every documented route is served through the gateway, and nothing else
   });
 
   it('Idempotency-Key is honoured exactly where documented: the same key with another body is 422 there, ignored elsewhere', async () => {
-    for (const o of operations.filter((x) => x.method !== 'GET')) {
-      const probe = invalidRequest(o);
+    for (const operation of operations.filter((x) => x.method !== 'GET')) {
+      const probe = invalidRequest(operation);
       const k = `openapi-${randomUUID()}`;
-      const first = await send(o.method, probe.path, { ...probe.opts, body: [], headers: { 'idempotency-key': k } });
-      expect(first.status, key(o.method, o.path)).toBe(400);
-      const second = await send(o.method, probe.path, { ...probe.opts, body: [1], headers: { 'idempotency-key': k } });
-      if (takesKey(o)) {
-        expect(second.status, key(o.method, o.path)).toBe(422);
+      const first = await send(operation.method, probe.path, { ...probe.opts, body: [], headers: { 'idempotency-key': k } });
+      expect(first.status, key(operation.method, operation.path)).toBe(400);
+      const second = await send(operation.method, probe.path, { ...probe.opts, body: [1], headers: { 'idempotency-key': k } });
+      if (takesKey(operation)) {
+        expect(second.status, key(operation.method, operation.path)).toBe(422);
         expect(second.body.error).toBe('idempotency_conflict');
-      } else expect(second.status, key(o.method, o.path)).toBe(400);
+      } else expect(second.status, key(operation.method, operation.path)).toBe(400);
     }
   });
 
   it('the bearer is required exactly where the document says so', async () => {
-    for (const o of operations) {
-      const probe = invalidRequest(o);
+    for (const operation of operations) {
+      const probe = invalidRequest(operation);
       const { token: _t, ...anonymous } = probe.opts;
-      const res = await send(o.method, probe.path, { ...anonymous, localAddress: loopbackAddress() });
-      if ((o.op.security as Json[]).length === 0) expect(res.status, key(o.method, o.path)).not.toBe(401);
+      const res = await send(operation.method, probe.path, { ...anonymous, localAddress: loopbackAddress() });
+      if ((operation.op.security as Json[]).length === 0) expect(res.status, key(operation.method, operation.path)).not.toBe(401);
       else {
-        expect(res.status, key(o.method, o.path)).toBe(401);
+        expect(res.status, key(operation.method, operation.path)).toBe(401);
         expect(res.body.error).toBe('unauthorized');
         expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
       }
@@ -384,12 +410,16 @@ describe('real answers match the documented success schemas', () => {
   const s: Record<string, any> = {};
 
   /** Sends, asserts the documented success status and that the body matches the documented schema. */
-  async function documented(method: string, template: string, opts: SendOptions & { params?: Record<string, string> } = {}): Promise<Answer> {
-    const o = findOp(method, template);
-    expect(o, `${method} ${template} is documented`).toBeTruthy();
+  async function documented(
+    method: string,
+    template: string,
+    opts: SendOptions & { params?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    const operation = findOp(method, template);
+    expect(operation, `${method} ${template} is documented`).toBeTruthy();
     const concrete = template.replace(/\{(\w+)\}/g, (_m, name: string) => opts.params?.[name] ?? '');
     const res = await send(method, concrete, { token: owner, ...opts });
-    expect(res.status, `${method} ${concrete} -> ${res.text.slice(0, 300)}`).toBe(successStatus(o!));
+    expect(res.status, `${method} ${concrete} -> ${res.text.slice(0, 300)}`).toBe(successStatus(operation!));
     expect(check(method, template, res.status, res.body)).toEqual([]);
     covered.add(key(method, template));
     return res;
@@ -416,14 +446,25 @@ describe('real answers match the documented success schemas', () => {
     await documented('GET', '/auth/whoami');
     await documented('GET', '/workspaces', { query: { limit: 10 } });
     const shoot = await documented('POST', '/shoots', {
-      body: { workspace_id: workspaceId, title: 'OpenAPI shoot', shot_list: ['wide', 'detail'], scheduled_start: '2031-05-01T10:00:00Z', scheduled_end: '2031-05-01T12:00:00Z' },
+      body: {
+        workspace_id: workspaceId,
+        title: 'OpenAPI shoot',
+        shot_list: ['wide', 'detail'],
+        scheduled_start: '2031-05-01T10:00:00Z',
+        scheduled_end: '2031-05-01T12:00:00Z',
+      },
       headers: { 'idempotency-key': randomUUID() },
     });
     s.shootId = shoot.body.shoot.id;
     await documented('GET', '/shoots', { query: { workspace_id: workspaceId } });
     await documented('GET', '/shoots/{id}', { params: { id: s.shootId } });
-    await documented('PATCH', '/shoots/{id}/shot-list', { params: { id: s.shootId }, body: { item_id: shoot.body.shoot.shot_list_items[0].id, done: true } });
-    await documented('POST', '/clients', { body: { workspace_id: workspaceId, name: 'Ada Lovelace', email: 'ADA@Example.test', phone: '+44 1' } });
+    await documented('PATCH', '/shoots/{id}/shot-list', {
+      params: { id: s.shootId },
+      body: { item_id: shoot.body.shoot.shot_list_items[0].id, done: true },
+    });
+    await documented('POST', '/clients', {
+      body: { workspace_id: workspaceId, name: 'Ada Lovelace', email: 'ADA@Example.test', phone: '+44 1' },
+    });
     await documented('GET', '/clients', { query: { workspace_id: workspaceId } });
     // The demo workspace has orders, invoices, tasks and a full dashboard.
     const demo = await admin<{ workspace_id: string; token: string }>('seed-demo');
@@ -444,7 +485,9 @@ describe('real answers match the documented success schemas', () => {
 
   it('uploads: single-shot photo, multipart session (sign, record, pause, unpause, resume, complete, abort, finalize)', async () => {
     const jpeg = await makeJpeg({ width: 800, height: 600, seed: 21 });
-    const created = await documented('POST', '/photos', { body: { shoot_id: s.shootId, file_name: 'a.jpg', content_type: 'image/jpeg', size: jpeg.length, sha256: sha256Hex(jpeg) } });
+    const created = await documented('POST', '/photos', {
+      body: { shoot_id: s.shootId, file_name: 'a.jpg', content_type: 'image/jpeg', size: jpeg.length, sha256: sha256Hex(jpeg) },
+    });
     const photoId = created.body.photo.id;
     expect((await documented('GET', '/photos/{id}', { params: { id: photoId } })).body.upload).not.toBeNull();
     expect((await putTo(created.body.upload, jpeg)).status).toBe(200);
@@ -460,18 +503,35 @@ describe('real answers match the documented success schemas', () => {
     const session = await documented('POST', '/upload-sessions', { body: { shoot_id: s.shootId } });
     const sid = session.body.session.id;
     const part = await makeJpeg({ width: 640, height: 480, seed: 22 });
-    const reg = await documented('POST', '/upload-sessions/{id}/files', { params: { id: sid }, body: { file_name: 'b.jpg', size: part.length, content_type: 'image/jpeg' } });
+    const reg = await documented('POST', '/upload-sessions/{id}/files', {
+      params: { id: sid },
+      body: { file_name: 'b.jpg', size: part.length, content_type: 'image/jpeg' },
+    });
     const fileId = reg.body.files[0].id;
-    const signed = await documented('POST', '/upload-sessions/{id}/files/{fileId}/parts/sign', { params: { id: sid, fileId }, body: { part_numbers: [1] } });
+    const signed = await documented('POST', '/upload-sessions/{id}/files/{fileId}/parts/sign', {
+      params: { id: sid, fileId },
+      body: { part_numbers: [1] },
+    });
     const put = await putTo(signed.body.parts[0], part);
     expect(put.status).toBe(200);
-    await documented('POST', '/upload-sessions/{id}/files/{fileId}/parts/complete', { params: { id: sid, fileId }, body: { part_number: 1, etag: put.headers.get('etag') } });
+    await documented('POST', '/upload-sessions/{id}/files/{fileId}/parts/complete', {
+      params: { id: sid, fileId },
+      body: { part_number: 1, etag: put.headers.get('etag') },
+    });
     await documented('GET', '/upload-sessions/{id}', { params: { id: sid } });
     await documented('POST', '/upload-sessions/{id}/pause', { params: { id: sid } });
     await documented('POST', '/upload-sessions/{id}/unpause', { params: { id: sid } });
     await documented('POST', '/upload-sessions/{id}/resume', { params: { id: sid } });
     await documented('POST', '/upload-sessions/{id}/files/{fileId}/complete', { params: { id: sid, fileId } });
-    const other = await documented('POST', '/upload-sessions/{id}/files', { params: { id: sid }, body: { files: [{ file_name: 'c.jpg', size: 100, content_type: 'image/jpeg' }, { file_name: 'd.jpg', size: 100, content_type: 'image/jpeg' }] } });
+    const other = await documented('POST', '/upload-sessions/{id}/files', {
+      params: { id: sid },
+      body: {
+        files: [
+          { file_name: 'c.jpg', size: 100, content_type: 'image/jpeg' },
+          { file_name: 'd.jpg', size: 100, content_type: 'image/jpeg' },
+        ],
+      },
+    });
     await documented('POST', '/upload-sessions/{id}/files/{fileId}/abort', { params: { id: sid, fileId: other.body.files[0].id } });
     const fin = await documented('POST', '/upload-sessions/{id}/finalize', { params: { id: sid } });
     expect(fin.body.incomplete_files).toHaveLength(1);
@@ -485,7 +545,9 @@ describe('real answers match the documented success schemas', () => {
     s.endpointId = ep.body.webhook_endpoint.id;
     await documented('GET', '/webhook-endpoints', { query: { workspace_id: workspaceId } });
     await documented('POST', '/webhook-endpoints/{id}/rotate-secret', { params: { id: s.endpointId } });
-    const sub = await documented('POST', '/webhooks/subscriptions', { body: { workspace_id: workspaceId, target_url: `${receiverUrl}/sub`, event: 'gallery.created' } });
+    const sub = await documented('POST', '/webhooks/subscriptions', {
+      body: { workspace_id: workspaceId, target_url: `${receiverUrl}/sub`, event: 'gallery.created' },
+    });
     s.subscriptionId = sub.body.subscription.id;
   });
 
@@ -502,7 +564,11 @@ describe('real answers match the documented success schemas', () => {
     expect(fav.body.gallery.photos.find((p: Json) => p.id === s.photoId).favorite).toBe(true);
     await documented('DELETE', '/galleries/{id}/favorites', { params: { id }, query: { photo_id: s.photoId } });
     const published = await documented('POST', '/galleries/{id}/publish', { params: { id } });
-    const session = await documented('POST', '/client-sessions', { token: undefined, localAddress: loopbackAddress(), body: { portal_token: published.body.gallery.portal_token } });
+    const session = await documented('POST', '/client-sessions', {
+      token: undefined,
+      localAddress: loopbackAddress(),
+      body: { portal_token: published.body.gallery.portal_token },
+    });
     const bearer = session.body.session.bearer;
     const asClient = await documented('GET', '/galleries/{id}', { token: bearer, params: { id } });
     expect(asClient.body.gallery.photos[0]).not.toHaveProperty('original_url');
@@ -541,6 +607,6 @@ describe('real answers match the documented success schemas', () => {
 
   it('covered every documented route', () => {
     covered.add('GET /openapi.json'); // validated as a whole above
-    expect(operations.map((o) => key(o.method, o.path)).filter((k) => !covered.has(k))).toEqual([]);
+    expect(operations.map((operation) => key(operation.method, operation.path)).filter((k) => !covered.has(k))).toEqual([]);
   });
 });

@@ -20,7 +20,11 @@ describe('single-shot photo upload', () => {
       body: { shoot_id: shootId, file_name: 'IMG_1.JPG', content_type: 'image/jpeg', size: jpeg.length, sha256: sha256Hex(jpeg) },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ ok: true, photo: { state: 'pending', shoot_id: shootId, workspace_id: t.workspaceId }, upload: { method: 'PUT' } });
+    expect(created.body).toMatchObject({
+      ok: true,
+      photo: { state: 'pending', shoot_id: shootId, workspace_id: t.workspaceId },
+      upload: { method: 'PUT' },
+    });
     expect(new URL(created.body.upload.url).pathname).not.toContain('/api/v1');
 
     expect((await putTo(created.body.upload, jpeg)).status).toBe(200);
@@ -29,7 +33,13 @@ describe('single-shot photo upload', () => {
     expect(fin.body.photo.state).not.toBe('pending');
 
     const done = await waitProcessed(t.tokens.photographer, created.body.photo.id);
-    expect(done.body.photo).toMatchObject({ state: 'ready', width: 1500, height: 1000, capture_time: '2026-06-01T10:15:30.000Z', keeper: true });
+    expect(done.body.photo).toMatchObject({
+      state: 'ready',
+      width: 1500,
+      height: 1000,
+      capture_time: '2026-06-01T10:15:30.000Z',
+      keeper: true,
+    });
   });
 
   it('answers 400 and keeps the photo pending for a missing object, a wrong size and a hash mismatch', async () => {
@@ -67,7 +77,10 @@ describe('single-shot photo upload', () => {
 
   it('gives another tenant the exact 404 body, a viewer 403, and bad input 400', async () => {
     const other = await tenant(['owner']);
-    const created = await api('POST', '/photos', { token: t.tokens.owner, body: { shoot_id: shootId, file_name: 'x.jpg', content_type: 'image/jpeg', size: 100 } });
+    const created = await api('POST', '/photos', {
+      token: t.tokens.owner,
+      body: { shoot_id: shootId, file_name: 'x.jpg', content_type: 'image/jpeg', size: 100 },
+    });
     for (const [method, path, body] of [
       ['POST', `/photos/${created.body.photo.id}/finalize`, undefined],
       ['GET', `/photos/${created.body.photo.id}`, undefined],
@@ -77,12 +90,19 @@ describe('single-shot photo upload', () => {
       expect(r.status).toBe(404);
       expect(r.text).toBe(NOT_FOUND_TEXT);
     }
-    const viewer = await api('POST', '/photos', { token: t.tokens.viewer, body: { shoot_id: shootId, file_name: 'x.jpg', content_type: 'image/jpeg', size: 100 } });
+    const viewer = await api('POST', '/photos', {
+      token: t.tokens.viewer,
+      body: { shoot_id: shootId, file_name: 'x.jpg', content_type: 'image/jpeg', size: 100 },
+    });
     expect(viewer.status).toBe(403);
     expect(viewer.body).toMatchObject({ ok: false, error: 'forbidden' });
     expect((await api('POST', `/photos/${created.body.photo.id}/finalize`, { token: t.tokens.viewer })).status).toBe(403);
 
-    for (const body of [{}, { shoot_id: shootId, file_name: 'x.jpg', content_type: 'image/jpeg', size: -1 }, { shoot_id: 'x', file_name: 'x', content_type: 'image/jpeg', size: 1 }]) {
+    for (const body of [
+      {},
+      { shoot_id: shootId, file_name: 'x.jpg', content_type: 'image/jpeg', size: -1 },
+      { shoot_id: 'x', file_name: 'x', content_type: 'image/jpeg', size: 1 },
+    ]) {
       const r = await api('POST', '/photos', { token: t.tokens.owner, body });
       expect(r.status).toBe(400);
       expect(r.body.error).toBe('invalid_input');

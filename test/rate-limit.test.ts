@@ -40,7 +40,7 @@ describe('rate limit: 600 requests per 60 s per token', () => {
     expect((await api('GET', '/auth/whoami', { token: other.token })).status).toBe(200);
   });
 
-  it('an operator can raise one token\'s limit', async () => {
+  it("an operator can raise one token's limit", async () => {
     const raised = await admin<{ token: string }>('create-token', '--profile', t.profiles.owner, '--rate-limit', '5000');
     const res = await api('GET', '/auth/whoami', { token: raised.token });
     expect(res.headers.get('ratelimit-limit')).toBe('5000');

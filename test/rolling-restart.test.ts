@@ -108,7 +108,14 @@ function send(method: string, path: string, headers: Record<string, string>, bod
   const url = new URL(baseUrl() + path);
   return new Promise((resolve) => {
     const req = http.request(
-      { host: '127.0.0.1', port: balancer.port, path: url.pathname + url.search, method, agent: false, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      {
+        host: '127.0.0.1',
+        port: balancer.port,
+        path: url.pathname + url.search,
+        method,
+        agent: false,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -118,7 +125,13 @@ function send(method: string, path: string, headers: Record<string, string>, bod
     );
     req.setTimeout(30_000, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
     req.on('error', (err: NodeJS.ErrnoException) =>
-      resolve({ status: null, error: err.code === 'ECONNREFUSED' ? 'refused' : err.code === 'TIMEOUT' ? 'timeout' : 'reset', body: '', request: `${method} ${path}`, during: restarting }),
+      resolve({
+        status: null,
+        error: err.code === 'ECONNREFUSED' ? 'refused' : err.code === 'TIMEOUT' ? 'timeout' : 'reset',
+        body: '',
+        request: `${method} ${path}`,
+        during: restarting,
+      }),
     );
     req.end(body);
   });
@@ -168,8 +181,8 @@ describe('rolling restart of every process under steady load', () => {
     const jpeg = await makeJpeg({ width: 1600, height: 1000, seed: 7 });
 
     /** A careful client: the same key and body until a final answer (201) or the deadline. */
-    const writer = async (w: number) => {
-      for (let i = 0; !stop; i++) {
+    const writer = async (_w: number) => {
+      while (!stop) {
         const word = letters(10);
         const name = `Rolling ${word}`;
         const entry = { key: randomUUID(), name, word, clientId: null as string | null, answers: [] as Outcome[] };
@@ -232,7 +245,9 @@ describe('rolling restart of every process under steady load', () => {
     // while a hop behind the gateway was down.
     const refused = all.filter((a) => a.error === 'refused').length;
     const unavailable = all.filter((a) => a.status === 503).length;
-    console.log(`rolling restart: ${writes.length} writes, ${reads.length} reads, ${refused} refused, ${unavailable} answered 503, ${all.filter((a) => a.status === 409).length} answered 409`);
+    console.log(
+      `rolling restart: ${writes.length} writes, ${reads.length} reads, ${refused} refused, ${unavailable} answered 503, ${all.filter((a) => a.status === 409).length} answered 409`,
+    );
     expect(reads.filter((r) => r.status === 200).length).toBeGreaterThan(20);
     expect(refused + unavailable).toBeGreaterThan(0);
 
@@ -241,7 +256,11 @@ describe('rolling restart of every process under steady load', () => {
     expect(created.length).toBe(writes.length);
     expect(new Set(created.map((w) => w.clientId)).size).toBe(created.length);
     for (const w of created) {
-      const replay = await api('POST', '/clients', { token: owner, headers: { 'idempotency-key': w.key }, body: { workspace_id: workspaceId, name: w.name, email: `${w.key}@example.test` } });
+      const replay = await api('POST', '/clients', {
+        token: owner,
+        headers: { 'idempotency-key': w.key },
+        body: { workspace_id: workspaceId, name: w.name, email: `${w.key}@example.test` },
+      });
       expect(replay.status).toBe(201);
       expect(replay.body.client.id).toBe(w.clientId);
     }

@@ -30,21 +30,26 @@ import { admin, tenant } from './support/operator.js';
 import { makeJpeg, putTo, sha256Hex } from './support/photos.js';
 import { until as pollUntil } from './support/poll.js';
 import { stackControl } from './support/stack-control.js';
-import { allDeliveries, startReceiver, subscribe, type Delivery, type Endpoint, type Receiver } from './support/webhooks.js';
+import { allDeliveries, startReceiver, subscribe, type Endpoint, type Receiver } from './support/webhooks.js';
 
 const LONG = 240_000;
 
 /** This file's waits span replica start-ups: a longer bound than the shared default. */
-const until = <T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs = 90_000, everyMs?: number) => pollUntil(what, check, timeoutMs, everyMs);
+const until = <T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs = 90_000, everyMs?: number) =>
+  pollUntil(what, check, timeoutMs, everyMs);
 
 /** `n` distinct free loopback ports (all held open until every one is chosen, so none repeats). */
 async function freePorts(n: number): Promise<number[]> {
   const servers = await Promise.all(
-    Array.from({ length: n }, () => new Promise<net.Server>((resolve, reject) => {
-      const s = net.createServer();
-      s.once('error', reject);
-      s.listen(0, '127.0.0.1', () => resolve(s));
-    })),
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const s = net.createServer();
+          s.once('error', reject);
+          s.listen(0, '127.0.0.1', () => resolve(s));
+        }),
+    ),
   );
   const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
@@ -93,7 +98,8 @@ function handled(logFile: string, queue: (name: string) => boolean): Map<string,
     if (!line.includes('"msg":"message"')) continue;
     try {
       const j = JSON.parse(line) as { log?: string; msg?: string; queue?: string; event_id?: string };
-      if (j.log === 'access' && j.msg === 'message' && j.queue !== undefined && queue(j.queue) && j.event_id) out.set(j.event_id, (out.get(j.event_id) ?? 0) + 1);
+      if (j.log === 'access' && j.msg === 'message' && j.queue !== undefined && queue(j.queue) && j.event_id)
+        out.set(j.event_id, (out.get(j.event_id) ?? 0) + 1);
     } catch {
       /* not a JSON line */
     }
@@ -139,7 +145,21 @@ describe('two replicas of every service and worker on one machine', () => {
 
   beforeAll(async () => {
     const free = await freePorts(13);
-    const names: (keyof StackPorts)[] = ['gateway', 'studioHttp', 'studioGrpc', 'uploadHttp', 'uploadGrpc', 'uploadWorkerHttp', 'galleryHttp', 'galleryGrpc', 'searchHttp', 'searchGrpc', 'webhooksHttp', 'webhooksGrpc', 'webhooksWorkerHttp'];
+    const names: (keyof StackPorts)[] = [
+      'gateway',
+      'studioHttp',
+      'studioGrpc',
+      'uploadHttp',
+      'uploadGrpc',
+      'uploadWorkerHttp',
+      'galleryHttp',
+      'galleryGrpc',
+      'searchHttp',
+      'searchGrpc',
+      'webhooksHttp',
+      'webhooksGrpc',
+      'webhooksWorkerHttp',
+    ];
     const ports = Object.fromEntries(names.map((n, i) => [n, free[i]!])) as Omit<StackPorts, 's3'>;
     replica = await startReplicaSet(options, ports, { dir: replicaLogDir });
     portsB = { ...ports, s3: options.ports.s3 };
@@ -150,7 +170,8 @@ describe('two replicas of every service and worker on one machine', () => {
     // Far more than the default 600 requests a minute of one token (the limit is shared by both gateways, in Redis).
     token = (await admin<{ token: string }>('create-token', '--profile', t.profiles.owner, '--rate-limit', '100000')).token;
     receiver = await startReceiver(() => 200);
-    for (const type of ['photo.uploaded', 'ai.cull.completed', 'client.created', 'shoot.completed']) subs.set(type, await subscribe(token, workspaceId, `${receiver.url}${route(type)}`, type));
+    for (const type of ['photo.uploaded', 'ai.cull.completed', 'client.created', 'shoot.completed'])
+      subs.set(type, await subscribe(token, workspaceId, `${receiver.url}${route(type)}`, type));
     searchEventsAtStart = await both('searchHttp', (m) => sampleSum(m, 'search_index_events_total'));
   }, LONG);
 
@@ -160,304 +181,444 @@ describe('two replicas of every service and worker on one machine', () => {
     await receiver?.close();
   }, LONG);
 
-  it('the replicas are competing consumers of the same queues, and either gateway serves any request', async () => {
-    // Each shared work queue has one consumer from each replica set (read from the broker by either replica).
-    const queues: { port: keyof StackPorts; queue: string }[] = [
-      { port: 'uploadWorkerHttp', queue: `upload-${portsA.uploadHttp}.derivatives` },
-      { port: 'uploadWorkerHttp', queue: `upload-${portsA.uploadHttp}.ai-jobs` },
-      { port: 'searchHttp', queue: `search.index-${portsA.searchHttp}` },
-      { port: 'webhooksHttp', queue: `webhooks.fanout.${portsA.webhooksHttp}` },
-    ];
-    for (const { port, queue } of queues) {
-      const consumers = await until(`consumers of ${queue}`, async () => {
-        const [a, b] = await both(port, (m) => findSamples(m, 'amqp_queue_consumers', { queue })[0]?.value ?? NaN);
-        return Number.isFinite(a) && Number.isFinite(b) ? [a, b] : null;
-      }, 30_000, 1100);
-      expect(consumers, `consumers of ${queue} as seen by A and B`).toEqual([2, 2]);
-    }
-    // A record written through one gateway is read through the other.
-    const created = await api('POST', '/shoots', { token, body: { workspace_id: workspaceId, title: 'Replica probe' } }, gw(1));
-    expect(created.status, created.text).toBe(201);
-    const read = await api('GET', `/shoots/${created.body.shoot.id}`, { token }, gw(0));
-    expect(read.status).toBe(200);
-    expect(read.body.shoot.id).toBe(created.body.shoot.id);
-  }, LONG);
+  it(
+    'the replicas are competing consumers of the same queues, and either gateway serves any request',
+    async () => {
+      // Each shared work queue has one consumer from each replica set (read from the broker by either replica).
+      const queues: { port: keyof StackPorts; queue: string }[] = [
+        { port: 'uploadWorkerHttp', queue: `upload-${portsA.uploadHttp}.derivatives` },
+        { port: 'uploadWorkerHttp', queue: `upload-${portsA.uploadHttp}.ai-jobs` },
+        { port: 'searchHttp', queue: `search.index-${portsA.searchHttp}` },
+        { port: 'webhooksHttp', queue: `webhooks.fanout.${portsA.webhooksHttp}` },
+      ];
+      for (const { port, queue } of queues) {
+        const consumers = await until(
+          `consumers of ${queue}`,
+          async () => {
+            const [a, b] = await both(port, (m) => findSamples(m, 'amqp_queue_consumers', { queue })[0]?.value ?? NaN);
+            return Number.isFinite(a) && Number.isFinite(b) ? [a, b] : null;
+          },
+          30_000,
+          1100,
+        );
+        expect(consumers, `consumers of ${queue} as seen by A and B`).toEqual([2, 2]);
+      }
+      // A record written through one gateway is read through the other.
+      const created = await api('POST', '/shoots', { token, body: { workspace_id: workspaceId, title: 'Replica probe' } }, gw(1));
+      expect(created.status, created.text).toBe(201);
+      const read = await api('GET', `/shoots/${created.body.shoot.id}`, { token }, gw(0));
+      expect(read.status).toBe(200);
+      expect(read.body.shoot.id).toBe(created.body.shoot.id);
+    },
+    LONG,
+  );
 
   const shoots: string[] = [];
   const photos: { id: string; shoot: string }[] = [];
 
-  it('20 photos through both gateways, each finalized through BOTH at once: all ready, one derivative job each, both workers did some', async () => {
-    const N = 20;
-    for (let s = 0; s < 2; s++) {
-      const r = await api('POST', '/shoots', { token, body: { workspace_id: workspaceId, title: `Scale-out shoot ${s}` } }, gw(s));
-      expect(r.status, r.text).toBe(201);
-      shoots.push(r.body.shoot.id);
-    }
-    const images = await Promise.all(Array.from({ length: N }, (_, i) => makeJpeg({ width: 900, height: 600, seed: 100 + i, captureTime: `2026:07:01 10:${String(i).padStart(2, '0')}:00` })));
-    const jobs = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'derivative' });
-    const ready = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'derivative', outcome: 'ready' });
-    const jobsBefore = await both('uploadWorkerHttp', jobs);
-    const readyBefore = await both('uploadWorkerHttp', ready);
-
-    // Registered through alternating gateways; then every finalize is sent to both gateways at the same moment
-    // (a client retrying through another node of the load balancer): two upload replicas race for it.
-    const finalizeAnswers: ApiResponse[] = [];
-    await Promise.all(
-      images.map(async (bytes, i) => {
-        const shootId = shoots[i % 2]!;
-        const c = await api('POST', '/photos', { token, body: { shoot_id: shootId, file_name: `scale-${i}.jpg`, content_type: 'image/jpeg', size: bytes.length, sha256: sha256Hex(bytes) } }, gw(i));
-        expect(c.status, c.text).toBe(201);
-        expect((await putTo(c.body.upload, bytes)).status).toBe(200);
-        const answers = await Promise.all([0, 1].map((g) => api('POST', `/photos/${c.body.photo.id}/finalize`, { token }, gw(g))));
-        finalizeAnswers.push(...answers);
-        photos.push({ id: c.body.photo.id, shoot: shootId });
-      }),
-    );
-    expect(finalizeAnswers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.text}`)).toEqual([]);
-
-    // Nothing lost: every photo ends ready (read through either gateway).
-    for (const [i, p] of photos.entries()) {
-      const done = await until(`photo ${p.id} processed`, async () => {
-        const r = await api('GET', `/photos/${p.id}`, { token }, gw(i));
-        return r.body?.photo?.state === 'ready' || r.body?.photo?.state === 'failed' ? r : null;
-      });
-      expect(done.body.photo.state, `photo ${p.id}`).toBe('ready');
-    }
-    // Settled: upload's outbox is drained and the derivative queue is empty, so no second job is still on its way.
-    const derivativesQueue = `upload-${portsA.uploadHttp}.derivatives`;
-    await until('upload pipeline settled', async () => {
-      const [api0, worker] = await Promise.all([scrape(portsA.uploadHttp), scrape(portsA.uploadWorkerHttp)]);
-      return sampleSum(api0, 'outbox_pending_events') === 0 && findSamples(worker, 'amqp_queue_messages_ready', { queue: derivativesQueue })[0]?.value === 0;
-    }, 30_000, 1100);
-
-    const jobsDone = delta(await both('uploadWorkerHttp', jobs), jobsBefore);
-    const readyDone = delta(await both('uploadWorkerHttp', ready), readyBefore);
-
-    // One photo.uploaded per photo although each was finalized twice, by two replicas.
-    const ids = new Set(photos.map((p) => p.id));
-    await receiver.waitFor('photo.uploaded of every photo', (d) => d.path === route('photo.uploaded') && ids.has(d.body?.data?.photo_id), N, 60_000);
-    const uploaded = at('photo.uploaded');
-    expect(uploaded.length).toBe(N);
-    expect(new Set(uploaded.map((d) => d.body.data.photo_id)).size).toBe(N);
-    const eventIds = new Set(uploaded.map((d) => d.eventId!));
-    expect(eventIds.size).toBe(N);
-
-    // Each of those events (the derivative job's message) was taken from the shared queue by ONE worker, once.
-    const byWorker = await until('every derivative message in the workers\' access logs', async () => {
-      const h = handledBy('upload-worker', (q) => q.endsWith('.derivatives'), eventIds);
-      return h.all ? h : null;
-    }, 30_000, 300);
-    console.log(`scale-out derivatives: ${N} photos, derivative jobs that made a photo ready per worker A/B ${readyDone.join('/')}; messages handled A/B ${byWorker.a}/${byWorker.b}; all derivative jobs counted A/B ${jobsDone.join('/')} (includes other stacks' events, skipped)`);
-    expect(byWorker.per.filter((p) => p.a + p.b !== 1), 'derivative messages handled other than once').toEqual([]);
-    // Exactly one derivative made per photo over both workers, and the work was shared.
-    expect(readyDone[0] + readyDone[1]).toBe(N);
-    expect(readyDone[0]).toBeGreaterThan(0);
-    expect(readyDone[1]).toBeGreaterThan(0);
-    expect(byWorker.a + byWorker.b).toBe(N);
-  }, LONG);
-
-  it('cull jobs started through both gateways each run once, on both workers, with consistent results', async () => {
-    expect(photos.length).toBe(20);
-    const PER_SHOOT = 3;
-    const runs = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'cull' });
-    const done = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'cull', outcome: 'done' });
-    const runsBefore = await both('uploadWorkerHttp', runs);
-    const doneBefore = await both('uploadWorkerHttp', done);
-
-    // Same sensitivity per shoot, so every job of a shoot must reach the same result and the keeper flags agree.
-    const sensitivity = ['medium', 'high'] as const;
-    const started = await Promise.all(
-      Array.from({ length: PER_SHOOT * 2 }, async (_, i) => {
-        const shoot = i % 2;
-        const r = await api('POST', '/ai/cull-jobs', { token, body: { shoot_id: shoots[shoot], sensitivity: sensitivity[shoot] } }, gw(Math.floor(i / 2)));
-        expect(r.status, r.text).toBe(202);
-        return { id: r.body.job.id as string, shoot };
-      }),
-    );
-    const results = [];
-    for (const [i, s] of started.entries()) {
-      const r = await until(`cull job ${s.id}`, async () => {
-        const res = await api('GET', `/ai/jobs/${s.id}`, { token }, gw(i));
-        return ['succeeded', 'failed'].includes(res.body?.job?.state) ? res : null;
-      });
-      results.push({ ...s, job: r.body.job });
-    }
-    for (const r of results) {
-      expect(r.job.state, `job ${r.id}`).toBe('succeeded');
-      // `attempts` counts the runs that started the job: a second worker running it too would make it 2.
-      expect(r.job.attempts, `job ${r.id} started once`).toBe(1);
-      expect(r.job.progress).toEqual({ done: 10, total: 10 });
-      expect(r.job.result.photos).toHaveLength(10);
-    }
-    for (const shoot of [0, 1]) {
-      const ofShoot = results.filter((r) => r.shoot === shoot);
-      for (const r of ofShoot.slice(1)) expect(r.job.result, `same photos, same sensitivity, same result (shoot ${shoot})`).toEqual(ofShoot[0]!.job.result);
-      for (const [i, d] of (ofShoot[0]!.job.result.photos as { photo_id: string; decision: string }[]).entries()) {
-        const photo = await api('GET', `/photos/${d.photo_id}`, { token }, gw(i));
-        expect(photo.body.photo.keeper).toBe(d.decision === 'keeper');
+  it(
+    '20 photos through both gateways, each finalized through BOTH at once: all ready, one derivative job each, both workers did some',
+    async () => {
+      const N = 20;
+      for (let s = 0; s < 2; s++) {
+        const r = await api('POST', '/shoots', { token, body: { workspace_id: workspaceId, title: `Scale-out shoot ${s}` } }, gw(s));
+        expect(r.status, r.text).toBe(201);
+        shoots.push(r.body.shoot.id);
       }
-    }
+      const images = await Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          makeJpeg({ width: 900, height: 600, seed: 100 + i, captureTime: `2026:07:01 10:${String(i).padStart(2, '0')}:00` }),
+        ),
+      );
+      const jobs = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'derivative' });
+      const ready = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'derivative', outcome: 'ready' });
+      const jobsBefore = await both('uploadWorkerHttp', jobs);
+      const readyBefore = await both('uploadWorkerHttp', ready);
 
-    // One ai.cull.completed per job.
-    const jobIds = new Set(started.map((s) => s.id));
-    await receiver.waitFor('ai.cull.completed of every job', (d) => d.path === route('ai.cull.completed') && jobIds.has(d.body?.data?.job_id), jobIds.size, 60_000);
-    const aiQueue = `upload-${portsA.uploadHttp}.ai-jobs`;
-    await until('ai-jobs pipeline settled', async () => {
-      const [api0, worker] = await Promise.all([scrape(portsA.uploadHttp), scrape(portsA.uploadWorkerHttp)]);
-      return sampleSum(api0, 'outbox_pending_events') === 0 && findSamples(worker, 'amqp_queue_messages_ready', { queue: aiQueue })[0]?.value === 0;
-    }, 30_000, 1100);
-    const completed = at('ai.cull.completed');
-    expect(completed.length).toBe(jobIds.size);
-    expect(new Set(completed.map((d) => d.body.data.job_id)).size).toBe(jobIds.size);
+      // Registered through alternating gateways; then every finalize is sent to both gateways at the same moment
+      // (a client retrying through another node of the load balancer): two upload replicas race for it.
+      const finalizeAnswers: ApiResponse[] = [];
+      await Promise.all(
+        images.map(async (bytes, i) => {
+          const shootId = shoots[i % 2]!;
+          const c = await api(
+            'POST',
+            '/photos',
+            {
+              token,
+              body: {
+                shoot_id: shootId,
+                file_name: `scale-${i}.jpg`,
+                content_type: 'image/jpeg',
+                size: bytes.length,
+                sha256: sha256Hex(bytes),
+              },
+            },
+            gw(i),
+          );
+          expect(c.status, c.text).toBe(201);
+          expect((await putTo(c.body.upload, bytes)).status).toBe(200);
+          const answers = await Promise.all([0, 1].map((g) => api('POST', `/photos/${c.body.photo.id}/finalize`, { token }, gw(g))));
+          finalizeAnswers.push(...answers);
+          photos.push({ id: c.body.photo.id, shoot: shootId });
+        }),
+      );
+      expect(finalizeAnswers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.text}`)).toEqual([]);
 
-    const runsDone = delta(await both('uploadWorkerHttp', runs), runsBefore);
-    const doneDone = delta(await both('uploadWorkerHttp', done), doneBefore);
-    console.log(`scale-out cull: ${jobIds.size} jobs, cull runs that finished per worker A/B ${doneDone.join('/')}; all cull jobs counted A/B ${runsDone.join('/')} (includes other stacks' events, skipped)`);
-    // One cull run per job over both workers (each job was also started once: attempts 1, above), on both workers.
-    expect(doneDone[0] + doneDone[1]).toBe(jobIds.size);
-    expect(doneDone[0]).toBeGreaterThan(0);
-    expect(doneDone[1]).toBeGreaterThan(0);
-  }, LONG);
+      // Nothing lost: every photo ends ready (read through either gateway).
+      for (const [i, p] of photos.entries()) {
+        const done = await until(`photo ${p.id} processed`, async () => {
+          const r = await api('GET', `/photos/${p.id}`, { token }, gw(i));
+          return r.body?.photo?.state === 'ready' || r.body?.photo?.state === 'failed' ? r : null;
+        });
+        expect(done.body.photo.state, `photo ${p.id}`).toBe('ready');
+      }
+      // Settled: upload's outbox is drained and the derivative queue is empty, so no second job is still on its way.
+      const derivativesQueue = `upload-${portsA.uploadHttp}.derivatives`;
+      await until(
+        'upload pipeline settled',
+        async () => {
+          const [api0, worker] = await Promise.all([scrape(portsA.uploadHttp), scrape(portsA.uploadWorkerHttp)]);
+          return (
+            sampleSum(api0, 'outbox_pending_events') === 0 &&
+            findSamples(worker, 'amqp_queue_messages_ready', { queue: derivativesQueue })[0]?.value === 0
+          );
+        },
+        30_000,
+        1100,
+      );
+
+      const jobsDone = delta(await both('uploadWorkerHttp', jobs), jobsBefore);
+      const readyDone = delta(await both('uploadWorkerHttp', ready), readyBefore);
+
+      // One photo.uploaded per photo although each was finalized twice, by two replicas.
+      const ids = new Set(photos.map((p) => p.id));
+      await receiver.waitFor(
+        'photo.uploaded of every photo',
+        (d) => d.path === route('photo.uploaded') && ids.has(d.body?.data?.photo_id),
+        N,
+        60_000,
+      );
+      const uploaded = at('photo.uploaded');
+      expect(uploaded.length).toBe(N);
+      expect(new Set(uploaded.map((d) => d.body.data.photo_id)).size).toBe(N);
+      const eventIds = new Set(uploaded.map((d) => d.eventId!));
+      expect(eventIds.size).toBe(N);
+
+      // Each of those events (the derivative job's message) was taken from the shared queue by ONE worker, once.
+      const byWorker = await until(
+        "every derivative message in the workers' access logs",
+        async () => {
+          const h = handledBy('upload-worker', (q) => q.endsWith('.derivatives'), eventIds);
+          return h.all ? h : null;
+        },
+        30_000,
+        300,
+      );
+      console.log(
+        `scale-out derivatives: ${N} photos, derivative jobs that made a photo ready per worker A/B ${readyDone.join('/')}; messages handled A/B ${byWorker.a}/${byWorker.b}; all derivative jobs counted A/B ${jobsDone.join('/')} (includes other stacks' events, skipped)`,
+      );
+      expect(
+        byWorker.per.filter((p) => p.a + p.b !== 1),
+        'derivative messages handled other than once',
+      ).toEqual([]);
+      // Exactly one derivative made per photo over both workers, and the work was shared.
+      expect(readyDone[0] + readyDone[1]).toBe(N);
+      expect(readyDone[0]).toBeGreaterThan(0);
+      expect(readyDone[1]).toBeGreaterThan(0);
+      expect(byWorker.a + byWorker.b).toBe(N);
+    },
+    LONG,
+  );
+
+  it(
+    'cull jobs started through both gateways each run once, on both workers, with consistent results',
+    async () => {
+      expect(photos.length).toBe(20);
+      const PER_SHOOT = 3;
+      const runs = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'cull' });
+      const done = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'cull', outcome: 'done' });
+      const runsBefore = await both('uploadWorkerHttp', runs);
+      const doneBefore = await both('uploadWorkerHttp', done);
+
+      // Same sensitivity per shoot, so every job of a shoot must reach the same result and the keeper flags agree.
+      const sensitivity = ['medium', 'high'] as const;
+      const started = await Promise.all(
+        Array.from({ length: PER_SHOOT * 2 }, async (_, i) => {
+          const shoot = i % 2;
+          const r = await api(
+            'POST',
+            '/ai/cull-jobs',
+            { token, body: { shoot_id: shoots[shoot], sensitivity: sensitivity[shoot] } },
+            gw(Math.floor(i / 2)),
+          );
+          expect(r.status, r.text).toBe(202);
+          return { id: r.body.job.id as string, shoot };
+        }),
+      );
+      const results = [];
+      for (const [i, s] of started.entries()) {
+        const r = await until(`cull job ${s.id}`, async () => {
+          const res = await api('GET', `/ai/jobs/${s.id}`, { token }, gw(i));
+          return ['succeeded', 'failed'].includes(res.body?.job?.state) ? res : null;
+        });
+        results.push({ ...s, job: r.body.job });
+      }
+      for (const r of results) {
+        expect(r.job.state, `job ${r.id}`).toBe('succeeded');
+        // `attempts` counts the runs that started the job: a second worker running it too would make it 2.
+        expect(r.job.attempts, `job ${r.id} started once`).toBe(1);
+        expect(r.job.progress).toEqual({ done: 10, total: 10 });
+        expect(r.job.result.photos).toHaveLength(10);
+      }
+      for (const shoot of [0, 1]) {
+        const ofShoot = results.filter((r) => r.shoot === shoot);
+        for (const r of ofShoot.slice(1))
+          expect(r.job.result, `same photos, same sensitivity, same result (shoot ${shoot})`).toEqual(ofShoot[0]!.job.result);
+        for (const [i, d] of (ofShoot[0]!.job.result.photos as { photo_id: string; decision: string }[]).entries()) {
+          const photo = await api('GET', `/photos/${d.photo_id}`, { token }, gw(i));
+          expect(photo.body.photo.keeper).toBe(d.decision === 'keeper');
+        }
+      }
+
+      // One ai.cull.completed per job.
+      const jobIds = new Set(started.map((s) => s.id));
+      await receiver.waitFor(
+        'ai.cull.completed of every job',
+        (d) => d.path === route('ai.cull.completed') && jobIds.has(d.body?.data?.job_id),
+        jobIds.size,
+        60_000,
+      );
+      const aiQueue = `upload-${portsA.uploadHttp}.ai-jobs`;
+      await until(
+        'ai-jobs pipeline settled',
+        async () => {
+          const [api0, worker] = await Promise.all([scrape(portsA.uploadHttp), scrape(portsA.uploadWorkerHttp)]);
+          return (
+            sampleSum(api0, 'outbox_pending_events') === 0 &&
+            findSamples(worker, 'amqp_queue_messages_ready', { queue: aiQueue })[0]?.value === 0
+          );
+        },
+        30_000,
+        1100,
+      );
+      const completed = at('ai.cull.completed');
+      expect(completed.length).toBe(jobIds.size);
+      expect(new Set(completed.map((d) => d.body.data.job_id)).size).toBe(jobIds.size);
+
+      const runsDone = delta(await both('uploadWorkerHttp', runs), runsBefore);
+      const doneDone = delta(await both('uploadWorkerHttp', done), doneBefore);
+      console.log(
+        `scale-out cull: ${jobIds.size} jobs, cull runs that finished per worker A/B ${doneDone.join('/')}; all cull jobs counted A/B ${runsDone.join('/')} (includes other stacks' events, skipped)`,
+      );
+      // One cull run per job over both workers (each job was also started once: attempts 1, above), on both workers.
+      expect(doneDone[0] + doneDone[1]).toBe(jobIds.size);
+      expect(doneDone[0]).toBeGreaterThan(0);
+      expect(doneDone[1]).toBeGreaterThan(0);
+    },
+    LONG,
+  );
 
   const clients: { id: string; word: string }[] = [];
 
-  it('40 clients created through both gateways: every client.created delivered exactly once, one send per attempt', async () => {
-    const N = 40;
-    const attempts = (result?: string) => (m: string) => sampleSum(m, 'webhook_delivery_attempts_total', result ? { result } : {});
-    const fanned = (m: string) => sampleSum(m, 'webhook_fanout_deliveries_created_total');
-    const attemptsBefore = await both('webhooksWorkerHttp', attempts());
-    const succeededBefore = await both('webhooksWorkerHttp', attempts('succeeded'));
-    const fannedBefore = await both('webhooksHttp', fanned);
+  it(
+    '40 clients created through both gateways: every client.created delivered exactly once, one send per attempt',
+    async () => {
+      const N = 40;
+      const attempts = (result?: string) => (m: string) => sampleSum(m, 'webhook_delivery_attempts_total', result ? { result } : {});
+      const fanned = (m: string) => sampleSum(m, 'webhook_fanout_deliveries_created_total');
+      const attemptsBefore = await both('webhooksWorkerHttp', attempts());
+      const succeededBefore = await both('webhooksWorkerHttp', attempts('succeeded'));
+      const fannedBefore = await both('webhooksHttp', fanned);
 
-    // Four writers, each alternating gateways.
-    await Promise.all(
-      [0, 1, 2, 3].map(async (w) => {
-        for (let i = w; i < N; i += 4) {
-          const word = letters(10);
-          const r = await api('POST', '/clients', { token, body: { workspace_id: workspaceId, name: `Scale ${word}` } }, gw(i));
-          expect(r.status, r.text).toBe(201);
-          clients.push({ id: r.body.client.id, word });
-        }
-      }),
-    );
-    const ids = new Set(clients.map((c) => c.id));
-    const type = 'client.created';
-    await receiver.waitFor('client.created of every client', (d) => d.path === route(type) && ids.has(d.body?.data?.client_id), N, 90_000);
-    // The records agree: one delivery per event, succeeded at its first attempt, so none is still to come.
-    const records = await until('every delivery record final', async () => {
-      const recs = await allDeliveries(token, subs.get(type)!.id);
-      return recs.length >= N && recs.every((r) => r.state !== 'pending') ? recs : null;
-    }, 30_000, 500);
-    const got = at(type);
-    expect(got.length, 'deliveries at the receiver').toBe(N);
-    expect(new Set(got.map((d) => d.eventId)).size).toBe(N);
-    expect(new Set(got.map((d) => d.body.data.client_id)).size).toBe(N);
-    expect(records.map((r) => r.event_id).sort()).toEqual(got.map((d) => d.eventId).sort());
-    for (const r of records) expect(r).toMatchObject({ state: 'succeeded', attempt_count: 1, last_status: 200 });
+      // Four writers, each alternating gateways.
+      await Promise.all(
+        [0, 1, 2, 3].map(async (w) => {
+          for (let i = w; i < N; i += 4) {
+            const word = letters(10);
+            const r = await api('POST', '/clients', { token, body: { workspace_id: workspaceId, name: `Scale ${word}` } }, gw(i));
+            expect(r.status, r.text).toBe(201);
+            clients.push({ id: r.body.client.id, word });
+          }
+        }),
+      );
+      const ids = new Set(clients.map((c) => c.id));
+      const type = 'client.created';
+      await receiver.waitFor(
+        'client.created of every client',
+        (d) => d.path === route(type) && ids.has(d.body?.data?.client_id),
+        N,
+        90_000,
+      );
+      // The records agree: one delivery per event, succeeded at its first attempt, so none is still to come.
+      const records = await until(
+        'every delivery record final',
+        async () => {
+          const recs = await allDeliveries(token, subs.get(type)!.id);
+          return recs.length >= N && recs.every((r) => r.state !== 'pending') ? recs : null;
+        },
+        30_000,
+        500,
+      );
+      const got = at(type);
+      expect(got.length, 'deliveries at the receiver').toBe(N);
+      expect(new Set(got.map((d) => d.eventId)).size).toBe(N);
+      expect(new Set(got.map((d) => d.body.data.client_id)).size).toBe(N);
+      expect(records.map((r) => r.event_id).sort()).toEqual(got.map((d) => d.eventId).sort());
+      for (const r of records) expect(r).toMatchObject({ state: 'succeeded', attempt_count: 1, last_status: 200 });
 
-    const attemptsDone = delta(await both('webhooksWorkerHttp', attempts()), attemptsBefore);
-    const succeededDone = delta(await both('webhooksWorkerHttp', attempts('succeeded')), succeededBefore);
-    const fannedDone = delta(await both('webhooksHttp', fanned), fannedBefore);
-    // Each event was taken from the shared fan-out queue by ONE webhooks API replica, once.
-    const eventIds = new Set(got.map((d) => d.eventId!));
-    const byConsumer = await until('every client.created in the fan-out access logs', async () => {
-      const h = handledBy('webhooks', (q) => q.startsWith('webhooks.fanout.') && !q.endsWith('.dlq'), eventIds);
-      return h.all ? h : null;
-    }, 30_000, 300);
-    console.log(`scale-out webhooks: ${N} clients, events fanned out per webhooks API A/B ${byConsumer.a}/${byConsumer.b}, deliveries created ${fannedDone.join('/')}, attempts per dispatcher A/B ${attemptsDone.join('/')} (succeeded ${succeededDone.join('/')})`);
-    // Each event taken from the shared fan-out queue once (a queue per replica would hand each replica a copy; the
-    // insert is idempotent on (event, endpoint), so that would only show here), one delivery per event over both
-    // fan-out consumers, one attempt (one send) per delivery over both dispatchers.
-    expect(byConsumer.per.filter((p) => p.a + p.b !== 1), 'fan-out messages handled other than once').toEqual([]);
-    expect(fannedDone[0] + fannedDone[1]).toBe(N);
-    expect(succeededDone[0] + succeededDone[1]).toBe(N);
-    // The receiver saw exactly as many requests as the dispatchers counted successful sends, and the records say one
-    // attempt each. (All attempts, `attemptsDone`, may also count a retry of another test file's delivery to a receiver
-    // it has closed: those are never `succeeded`.)
-    expect(got.length).toBe(succeededDone[0] + succeededDone[1]);
-    expect(attemptsDone[0] + attemptsDone[1]).toBeGreaterThanOrEqual(N);
-    // Both fan-out consumers and both dispatchers took part (the events and deliveries arrive one by one, spread
-    // over the writers' second or so: RabbitMQ alternates consumers, and both dispatchers are woken by NOTIFY).
-    expect(byConsumer.a).toBeGreaterThan(0);
-    expect(byConsumer.b).toBeGreaterThan(0);
-    expect(fannedDone[0]).toBeGreaterThan(0);
-    expect(fannedDone[1]).toBeGreaterThan(0);
-    expect(succeededDone[0]).toBeGreaterThan(0);
-    expect(succeededDone[1]).toBeGreaterThan(0);
-  }, LONG);
+      const attemptsDone = delta(await both('webhooksWorkerHttp', attempts()), attemptsBefore);
+      const succeededDone = delta(await both('webhooksWorkerHttp', attempts('succeeded')), succeededBefore);
+      const fannedDone = delta(await both('webhooksHttp', fanned), fannedBefore);
+      // Each event was taken from the shared fan-out queue by ONE webhooks API replica, once.
+      const eventIds = new Set(got.map((d) => d.eventId!));
+      const byConsumer = await until(
+        'every client.created in the fan-out access logs',
+        async () => {
+          const h = handledBy('webhooks', (q) => q.startsWith('webhooks.fanout.') && !q.endsWith('.dlq'), eventIds);
+          return h.all ? h : null;
+        },
+        30_000,
+        300,
+      );
+      console.log(
+        `scale-out webhooks: ${N} clients, events fanned out per webhooks API A/B ${byConsumer.a}/${byConsumer.b}, deliveries created ${fannedDone.join('/')}, attempts per dispatcher A/B ${attemptsDone.join('/')} (succeeded ${succeededDone.join('/')})`,
+      );
+      // Each event taken from the shared fan-out queue once (a queue per replica would hand each replica a copy; the
+      // insert is idempotent on (event, endpoint), so that would only show here), one delivery per event over both
+      // fan-out consumers, one attempt (one send) per delivery over both dispatchers.
+      expect(
+        byConsumer.per.filter((p) => p.a + p.b !== 1),
+        'fan-out messages handled other than once',
+      ).toEqual([]);
+      expect(fannedDone[0] + fannedDone[1]).toBe(N);
+      expect(succeededDone[0] + succeededDone[1]).toBe(N);
+      // The receiver saw exactly as many requests as the dispatchers counted successful sends, and the records say one
+      // attempt each. (All attempts, `attemptsDone`, may also count a retry of another test file's delivery to a receiver
+      // it has closed: those are never `succeeded`.)
+      expect(got.length).toBe(succeededDone[0] + succeededDone[1]);
+      expect(attemptsDone[0] + attemptsDone[1]).toBeGreaterThanOrEqual(N);
+      // Both fan-out consumers and both dispatchers took part (the events and deliveries arrive one by one, spread
+      // over the writers' second or so: RabbitMQ alternates consumers, and both dispatchers are woken by NOTIFY).
+      expect(byConsumer.a).toBeGreaterThan(0);
+      expect(byConsumer.b).toBeGreaterThan(0);
+      expect(fannedDone[0]).toBeGreaterThan(0);
+      expect(fannedDone[1]).toBeGreaterThan(0);
+      expect(succeededDone[0]).toBeGreaterThan(0);
+      expect(succeededDone[1]).toBeGreaterThan(0);
+    },
+    LONG,
+  );
 
-  it('two studio schedulers racing: each shoot whose scheduled end passes gets exactly one shoot.completed', async () => {
-    const N = 30;
-    // Both schedulers run a round every 50 ms and claim one shoot per transaction, so they contend for every due
-    // shoot (with the default 5 s and batches of 100, whichever round comes first takes them all).
-    const env = { SCHEDULER_INTERVAL_MS: '50', SCHEDULER_BATCH_SIZE: '1', LOG_LEVEL: 'info' };
-    studioReconfigured = true;
-    await Promise.all([control.restart('studio', env), replica!.restart('studio', { env })]);
+  it(
+    'two studio schedulers racing: each shoot whose scheduled end passes gets exactly one shoot.completed',
+    async () => {
+      const N = 30;
+      // Both schedulers run a round every 50 ms and claim one shoot per transaction, so they contend for every due
+      // shoot (with the default 5 s and batches of 100, whichever round comes first takes them all).
+      const env = { SCHEDULER_INTERVAL_MS: '50', SCHEDULER_BATCH_SIZE: '1', LOG_LEVEL: 'info' };
+      studioReconfigured = true;
+      await Promise.all([control.restart('studio', env), replica!.restart('studio', { env })]);
 
-    const end = Date.now() + 6_000;
-    const made: string[] = [];
-    await Promise.all(
-      [0, 1, 2, 3, 4].map(async (w) => {
-        for (let i = w; i < N; i += 5) {
-          const r = await api(
-            'POST',
-            '/shoots',
-            { token, body: { workspace_id: workspaceId, title: `Scheduled ${i}`, scheduled_start: new Date(end - 3_600_000).toISOString(), scheduled_end: new Date(end).toISOString() } },
-            gw(i),
-          );
-          expect(r.status, r.text).toBe(201);
-          expect(r.body.shoot.state).toBe('planned');
-          made.push(r.body.shoot.id);
-        }
-      }),
-    );
-    const ids = new Set(made);
-    const type = 'shoot.completed';
-    await receiver.waitFor('shoot.completed of every shoot', (d) => d.path === route(type) && ids.has(d.body?.data?.shoot_id), N, 90_000);
-    for (const [i, id] of made.entries()) {
-      const r = await api('GET', `/shoots/${id}`, { token }, gw(i));
-      expect(r.body.shoot.state).toBe('completed');
-    }
-    // Every shoot is completed, so nothing more is due: once both schedulers' logs account for N completions and
-    // the delivery records are final, no further shoot.completed can come.
-    const logA = path.join(inject('logDir'), 'studio.log');
-    const logB = path.join(replicaLogDir, 'studio.log');
-    const perScheduler = await until('both schedulers logged their rounds', async () => {
-      const c: [number, number] = [scheduledCompletions(logA), scheduledCompletions(logB)];
-      return c[0] + c[1] >= N ? c : null;
-    }, 30_000, 300);
-    const records = await until('every delivery record final', async () => {
-      const recs = await allDeliveries(token, subs.get(type)!.id);
-      return recs.length >= N && recs.every((r) => r.state !== 'pending') ? recs : null;
-    }, 30_000, 500);
-    console.log(`scale-out scheduler: ${N} shoots due at once, completed by studio A/B ${perScheduler.join('/')}`);
-
-    const got = at(type);
-    expect(got.length).toBe(N);
-    expect(new Set(got.map((d) => d.body.data.shoot_id)).size).toBe(N);
-    expect(new Set(got.map((d) => d.eventId)).size).toBe(N);
-    for (const d of got) expect(d.body.data).toMatchObject({ state: 'completed', completed_by: 'schedule', completed_at: new Date(end).toISOString() });
-    expect(records.length).toBe(N);
-    for (const r of records) expect(r).toMatchObject({ state: 'succeeded', attempt_count: 1 });
-    // The claims over both schedulers add up to the shoots, and both schedulers claimed some.
-    expect(perScheduler[0] + perScheduler[1]).toBe(N);
-    expect(perScheduler[0]).toBeGreaterThan(0);
-    expect(perScheduler[1]).toBeGreaterThan(0);
-  }, LONG);
-
-  it('search: every client is found through either gateway; both indexers took events from the shared queue', async () => {
-    expect(clients.length).toBe(40);
-    for (const [i, c] of clients.entries()) {
-      for (const g of [i, i + 1]) {
-        await until(`client ${c.word} found through gateway ${g % 2 === 0 ? 'A' : 'B'}`, async () => {
-          const r = await api('GET', '/search', { token, query: { workspace_id: workspaceId, q: c.word, types: 'client', limit: 5 } }, gw(g));
-          return r.status === 200 && (r.body.items as { id: string }[]).some((it) => it.id === c.id);
-        }, 30_000, 150);
+      const end = Date.now() + 6_000;
+      const made: string[] = [];
+      await Promise.all(
+        [0, 1, 2, 3, 4].map(async (w) => {
+          for (let i = w; i < N; i += 5) {
+            const r = await api(
+              'POST',
+              '/shoots',
+              {
+                token,
+                body: {
+                  workspace_id: workspaceId,
+                  title: `Scheduled ${i}`,
+                  scheduled_start: new Date(end - 3_600_000).toISOString(),
+                  scheduled_end: new Date(end).toISOString(),
+                },
+              },
+              gw(i),
+            );
+            expect(r.status, r.text).toBe(201);
+            expect(r.body.shoot.state).toBe('planned');
+            made.push(r.body.shoot.id);
+          }
+        }),
+      );
+      const ids = new Set(made);
+      const type = 'shoot.completed';
+      await receiver.waitFor('shoot.completed of every shoot', (d) => d.path === route(type) && ids.has(d.body?.data?.shoot_id), N, 90_000);
+      for (const [i, id] of made.entries()) {
+        const r = await api('GET', `/shoots/${id}`, { token }, gw(i));
+        expect(r.body.shoot.state).toBe('completed');
       }
-    }
-    const indexed = delta(await both('searchHttp', (m) => sampleSum(m, 'search_index_events_total')), searchEventsAtStart);
-    console.log(`scale-out search: index events per indexer A/B ${indexed.join('/')}`);
-    expect(indexed[0]).toBeGreaterThan(0);
-    expect(indexed[1]).toBeGreaterThan(0);
-  }, LONG);
+      // Every shoot is completed, so nothing more is due: once both schedulers' logs account for N completions and
+      // the delivery records are final, no further shoot.completed can come.
+      const logA = path.join(inject('logDir'), 'studio.log');
+      const logB = path.join(replicaLogDir, 'studio.log');
+      const perScheduler = await until(
+        'both schedulers logged their rounds',
+        async () => {
+          const c: [number, number] = [scheduledCompletions(logA), scheduledCompletions(logB)];
+          return c[0] + c[1] >= N ? c : null;
+        },
+        30_000,
+        300,
+      );
+      const records = await until(
+        'every delivery record final',
+        async () => {
+          const recs = await allDeliveries(token, subs.get(type)!.id);
+          return recs.length >= N && recs.every((r) => r.state !== 'pending') ? recs : null;
+        },
+        30_000,
+        500,
+      );
+      console.log(`scale-out scheduler: ${N} shoots due at once, completed by studio A/B ${perScheduler.join('/')}`);
+
+      const got = at(type);
+      expect(got.length).toBe(N);
+      expect(new Set(got.map((d) => d.body.data.shoot_id)).size).toBe(N);
+      expect(new Set(got.map((d) => d.eventId)).size).toBe(N);
+      for (const d of got)
+        expect(d.body.data).toMatchObject({ state: 'completed', completed_by: 'schedule', completed_at: new Date(end).toISOString() });
+      expect(records.length).toBe(N);
+      for (const r of records) expect(r).toMatchObject({ state: 'succeeded', attempt_count: 1 });
+      // The claims over both schedulers add up to the shoots, and both schedulers claimed some.
+      expect(perScheduler[0] + perScheduler[1]).toBe(N);
+      expect(perScheduler[0]).toBeGreaterThan(0);
+      expect(perScheduler[1]).toBeGreaterThan(0);
+    },
+    LONG,
+  );
+
+  it(
+    'search: every client is found through either gateway; both indexers took events from the shared queue',
+    async () => {
+      expect(clients.length).toBe(40);
+      for (const [i, c] of clients.entries()) {
+        for (const g of [i, i + 1]) {
+          await until(
+            `client ${c.word} found through gateway ${g % 2 === 0 ? 'A' : 'B'}`,
+            async () => {
+              const r = await api(
+                'GET',
+                '/search',
+                { token, query: { workspace_id: workspaceId, q: c.word, types: 'client', limit: 5 } },
+                gw(g),
+              );
+              return r.status === 200 && (r.body.items as { id: string }[]).some((it) => it.id === c.id);
+            },
+            30_000,
+            150,
+          );
+        }
+      }
+      const indexed = delta(await both('searchHttp', (m) => sampleSum(m, 'search_index_events_total')), searchEventsAtStart);
+      console.log(`scale-out search: index events per indexer A/B ${indexed.join('/')}`);
+      expect(indexed[0]).toBeGreaterThan(0);
+      expect(indexed[1]).toBeGreaterThan(0);
+    },
+    LONG,
+  );
 });

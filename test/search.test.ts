@@ -73,7 +73,18 @@ describe('documents of every type, and the types filter', () => {
         made.client = { id, word: 'marlowe', title: 'Aurelian Marlowe' };
       })(),
       (async () => {
-        const { lead } = await admin<{ lead: { id: string } }>('lead', 'create', '--workspace', ws, '--name', 'Aurelian Penhallow', '--email', 'penhallow@leads.test', '--source', 'instagram');
+        const { lead } = await admin<{ lead: { id: string } }>(
+          'lead',
+          'create',
+          '--workspace',
+          ws,
+          '--name',
+          'Aurelian Penhallow',
+          '--email',
+          'penhallow@leads.test',
+          '--source',
+          'instagram',
+        );
         made.lead = { id: lead.id, word: 'penhallow', title: 'Aurelian Penhallow' };
       })(),
       (async () => {
@@ -81,7 +92,18 @@ describe('documents of every type, and the types filter', () => {
         made.shoot = { id, word: 'lighthouse', title: 'Aurelian Lighthouse Elopement' };
       })(),
       (async () => {
-        const { order } = await admin<{ order: { id: string } }>('order', 'create', '--workspace', ws, '--number', 'AURELIAN-48213', '--total-cents', '12900', '--currency', 'EUR');
+        const { order } = await admin<{ order: { id: string } }>(
+          'order',
+          'create',
+          '--workspace',
+          ws,
+          '--number',
+          'AURELIAN-48213',
+          '--total-cents',
+          '12900',
+          '--currency',
+          'EUR',
+        );
         made.order = { id: order.id, word: '48213', title: 'AURELIAN-48213' };
       })(),
       (async () => {
@@ -89,7 +111,13 @@ describe('documents of every type, and the types filter', () => {
         const { shootId } = await shootWithKeepers(owner, ws, 1);
         const gallery = await createGallery(owner, shootId, 'Aurelian Harvest Gallery');
         made.gallery = { id: gallery.id, word: 'harvest', title: 'Aurelian Harvest Gallery' };
-        const { album } = await galleryAdmin<{ album: { id: string } }>('create-album', '--gallery', gallery.id, '--title', 'Aurelian Moonrise Album');
+        const { album } = await galleryAdmin<{ album: { id: string } }>(
+          'create-album',
+          '--gallery',
+          gallery.id,
+          '--title',
+          'Aurelian Moonrise Album',
+        );
         made.album = { id: album.id, word: 'moonrise', title: 'Aurelian Moonrise Album' };
       })(),
     ]);
@@ -184,7 +212,12 @@ describe('documents of every type, and the types filter', () => {
     it('the next cursor continues the same search', async () => {
       const first = await search(t.tokens.viewer, { workspace_id: t.workspaceId, q: 'aurelian', limit: 4 });
       expect(first.body.items).toHaveLength(4);
-      const second = await search(t.tokens.viewer, { workspace_id: t.workspaceId, q: 'aurelian', limit: 4, cursor: first.body.next_cursor! });
+      const second = await search(t.tokens.viewer, {
+        workspace_id: t.workspaceId,
+        q: 'aurelian',
+        limit: 4,
+        cursor: first.body.next_cursor!,
+      });
       expect(second.status).toBe(200);
       expect(second.body.items).toHaveLength(2);
       expect(second.body.next_cursor).toBeNull();
@@ -220,7 +253,10 @@ describe('documents of every type, and the types filter', () => {
         '..',
       ];
       for (const bad of tampered) {
-        expectInvalid(await search(t.tokens.viewer, { workspace_id: t.workspaceId, q: 'aurelian', limit: 2, cursor: bad }), `cursor ${bad.slice(0, 60)}`);
+        expectInvalid(
+          await search(t.tokens.viewer, { workspace_id: t.workspaceId, q: 'aurelian', limit: 2, cursor: bad }),
+          `cursor ${bad.slice(0, 60)}`,
+        );
       }
     });
 
@@ -229,15 +265,24 @@ describe('documents of every type, and the types filter', () => {
       const cursor = first.body.next_cursor!;
       // Same workspace, other query text or other types.
       expectInvalid(await search(t.tokens.viewer, { workspace_id: t.workspaceId, q: 'marlowe', limit: 2, cursor }), 'other q');
-      expectInvalid(await search(t.tokens.viewer, { workspace_id: t.workspaceId, q: 'aurelian', types: 'client', limit: 2, cursor }), 'other types');
+      expectInvalid(
+        await search(t.tokens.viewer, { workspace_id: t.workspaceId, q: 'aurelian', types: 'client', limit: 2, cursor }),
+        'other types',
+      );
       // The creation-time cursor of GET /clients is no search cursor.
       await createClient(t.tokens.owner, t.workspaceId, { name: 'Cursor Donor One' });
       await createClient(t.tokens.owner, t.workspaceId, { name: 'Cursor Donor Two' });
       const clients = await api('GET', '/clients', { token: t.tokens.viewer, query: { workspace_id: t.workspaceId, limit: 1 } });
       expect(clients.body.next_cursor).toEqual(expect.any(String));
-      expectInvalid(await search(t.tokens.viewer, { workspace_id: t.workspaceId, q: 'aurelian', limit: 2, cursor: clients.body.next_cursor }), 'clients cursor');
+      expectInvalid(
+        await search(t.tokens.viewer, { workspace_id: t.workspaceId, q: 'aurelian', limit: 2, cursor: clients.body.next_cursor }),
+        'clients cursor',
+      );
       // Another tenant replaying tenant A's cursor on its own workspace with the same query.
-      expectInvalid(await search(other.tokens.owner, { workspace_id: other.workspaceId, q: 'aurelian', limit: 2, cursor }), 'foreign cursor');
+      expectInvalid(
+        await search(other.tokens.owner, { workspace_id: other.workspaceId, q: 'aurelian', limit: 2, cursor }),
+        'foreign cursor',
+      );
     });
   });
 
@@ -265,8 +310,15 @@ describe('documents of every type, and the types filter', () => {
     it("another tenant's workspace, a non-member, a token scoped elsewhere and a missing workspace: the identical 404", async () => {
       const loner = await admin<{ profile_id: string }>('create-profile', '--email', `loner-${Date.now()}@example.test`);
       const lonerToken = (await admin<{ token: string }>('create-token', '--profile', loner.profile_id)).token;
-      const elsewhere = await admin<{ workspace_id: string }>('create-workspace', '--name', `Elsewhere ${Date.now()}`, '--owner', t.profiles.owner);
-      const scoped = (await admin<{ token: string }>('create-token', '--profile', t.profiles.owner, '--workspace', elsewhere.workspace_id)).token;
+      const elsewhere = await admin<{ workspace_id: string }>(
+        'create-workspace',
+        '--name',
+        `Elsewhere ${Date.now()}`,
+        '--owner',
+        t.profiles.owner,
+      );
+      const scoped = (await admin<{ token: string }>('create-token', '--profile', t.profiles.owner, '--workspace', elsewhere.workspace_id))
+        .token;
       const cases: [string, string, string][] = [
         ['other tenant', other.tokens.owner, t.workspaceId],
         ['non-member', lonerToken, t.workspaceId],
@@ -284,7 +336,9 @@ describe('documents of every type, and the types filter', () => {
 
     it("one workspace's documents never appear in another's results", async () => {
       const intruder = await createClient(other.tokens.owner, other.workspaceId, { name: 'Aurelian Intruder' });
-      const theirs = await searchUntil(other.tokens.owner, { workspace_id: other.workspaceId, q: 'aurelian' }, (b) => ids(b).includes(intruder));
+      const theirs = await searchUntil(other.tokens.owner, { workspace_id: other.workspaceId, q: 'aurelian' }, (b) =>
+        ids(b).includes(intruder),
+      );
       expect(ids(theirs)).toEqual([intruder]);
       expect((await search(other.tokens.owner, { workspace_id: other.workspaceId, q: 'marlowe' })).body.items).toEqual([]);
       const ours = await search(t.tokens.viewer, { workspace_id: t.workspaceId, q: 'aurelian', limit: 50 });
@@ -300,10 +354,25 @@ describe('updates and deletes are reflected', () => {
   const lacks = (id: string) => (b: SearchBody) => !ids(b).includes(id);
 
   it('a renamed client is found by its new name and no longer by its old one; a deleted one disappears', async () => {
-    const id = await createClient(t.tokens.owner, t.workspaceId, { name: 'Bartholomew Krantz', email: 'krantz@old.test', phone: '+44 161 496 0731' });
+    const id = await createClient(t.tokens.owner, t.workspaceId, {
+      name: 'Bartholomew Krantz',
+      email: 'krantz@old.test',
+      phone: '+44 161 496 0731',
+    });
     await searchUntil(t.tokens.viewer, q('krantz'), has(id));
 
-    await admin('client', 'update', '--workspace', t.workspaceId, '--client', id, '--name', 'Cornelius Vandermeer', '--email', 'vandermeer@new.test');
+    await admin(
+      'client',
+      'update',
+      '--workspace',
+      t.workspaceId,
+      '--client',
+      id,
+      '--name',
+      'Cornelius Vandermeer',
+      '--email',
+      'vandermeer@new.test',
+    );
     const renamed = await searchUntil(t.tokens.viewer, q('vandermeer'), has(id));
     expect(renamed.items.find((i) => i.id === id)!.title).toBe('Cornelius Vandermeer');
     for (const old of ['krantz', 'bartholomew', 'krantz@old.test', 'bartholomew krantz']) {
@@ -320,9 +389,29 @@ describe('updates and deletes are reflected', () => {
   });
 
   it('a lead is updated and deleted', async () => {
-    const { lead } = await admin<{ lead: { id: string } }>('lead', 'create', '--workspace', t.workspaceId, '--name', 'Wilhelmina Oakes', '--source', 'referral');
+    const { lead } = await admin<{ lead: { id: string } }>(
+      'lead',
+      'create',
+      '--workspace',
+      t.workspaceId,
+      '--name',
+      'Wilhelmina Oakes',
+      '--source',
+      'referral',
+    );
     await searchUntil(t.tokens.viewer, q('oakes', { types: 'lead' }), has(lead.id));
-    await admin('lead', 'update', '--workspace', t.workspaceId, '--lead', lead.id, '--name', 'Wilhelmina Ashdown', '--notes', 'wants a sunrise session');
+    await admin(
+      'lead',
+      'update',
+      '--workspace',
+      t.workspaceId,
+      '--lead',
+      lead.id,
+      '--name',
+      'Wilhelmina Ashdown',
+      '--notes',
+      'wants a sunrise session',
+    );
     const updated = await searchUntil(t.tokens.viewer, q('ashdown'), has(lead.id));
     expect(updated.items.find((i) => i.id === lead.id)).toMatchObject({ type: 'lead', title: 'Wilhelmina Ashdown' });
     expect(ids((await search(t.tokens.viewer, q('oakes'))).body)).not.toContain(lead.id);
@@ -369,7 +458,18 @@ describe('updates and deletes are reflected', () => {
   });
 
   it("an order's status change is searchable", async () => {
-    const { order } = await admin<{ order: { id: string } }>('order', 'create', '--workspace', t.workspaceId, '--number', 'UPD-55120', '--total-cents', '5000', '--currency', 'EUR');
+    const { order } = await admin<{ order: { id: string } }>(
+      'order',
+      'create',
+      '--workspace',
+      t.workspaceId,
+      '--number',
+      'UPD-55120',
+      '--total-cents',
+      '5000',
+      '--currency',
+      'EUR',
+    );
     await searchUntil(t.tokens.viewer, q('55120'), has(order.id));
     expect(ids((await search(t.tokens.viewer, q('55120 paid'))).body)).not.toContain(order.id);
     await admin('order', 'transition', '--workspace', t.workspaceId, '--order', order.id, '--to', 'paid');
@@ -393,7 +493,11 @@ describe('typo, prefix, e-mail and phone matching', () => {
 
   beforeAll(async () => {
     [jonathan, john, jane] = await Promise.all([
-      createClient(t.tokens.owner, t.workspaceId, { name: 'Jonathan Smithers', email: 'jon.smithers@example.org', phone: '+1 (415) 555-0199' }),
+      createClient(t.tokens.owner, t.workspaceId, {
+        name: 'Jonathan Smithers',
+        email: 'jon.smithers@example.org',
+        phone: '+1 (415) 555-0199',
+      }),
       createClient(t.tokens.owner, t.workspaceId, { name: 'John Smith', email: 'john.smith@example.com', phone: '020 7946 0018' }),
       createClient(t.tokens.owner, t.workspaceId, { name: 'Jane Doe', email: 'jane@doe.test', phone: '+49 30 901820' }),
     ]);
@@ -423,7 +527,8 @@ describe('typo, prefix, e-mail and phone matching', () => {
     const byName: Record<string, string> = { jonathan, john, jane };
     const found = ids(await find(query));
     for (const name of who) expect(found, `${query} -> ${name}`).toContain(byName[name]);
-    for (const name of Object.keys(byName).filter((n) => !who.includes(n))) expect(found, `${query} -/-> ${name}`).not.toContain(byName[name]);
+    for (const name of Object.keys(byName).filter((n) => !who.includes(n)))
+      expect(found, `${query} -/-> ${name}`).not.toContain(byName[name]);
   });
 
   it('a transposed pair of letters is corrected in 6- and 7-letter names too', async () => {
@@ -521,19 +626,23 @@ describe('cursor paging over 500 matches', () => {
     }
   }, 180_000);
 
-  it.each([50, 13, 1])('limit %i: every match exactly once, in rank order', async (limit) => {
-    const all = await allPages(fast, { workspace_id: p.workspaceId, ...q }, limit);
-    const seen = ids({ ok: true, items: all, next_cursor: null });
-    expect(seen).toHaveLength(500);
-    expect(new Set(seen).size).toBe(500);
-    expect(new Set(seen)).toEqual(expected);
-    for (let i = 1; i < all.length; i++) expect(all[i]!.rank, `item ${i}`).toBeLessThanOrEqual(all[i - 1]!.rank);
-    expect(new Set(all.map((i) => Math.floor(i.rank)))).toEqual(new Set([5, 4, 3]));
-    // Titles and names first, then prefixes, then notes.
-    expect(all.slice(0, 200).every((i) => i.title.startsWith('Zephyr Quill'))).toBe(true);
-    expect(all.slice(200, 350).every((i) => i.title.startsWith('Zephyrine Holt'))).toBe(true);
-    expect(all.slice(350).every((i) => i.title.startsWith('Anon Person'))).toBe(true);
-  }, 120_000);
+  it.each([50, 13, 1])(
+    'limit %i: every match exactly once, in rank order',
+    async (limit) => {
+      const all = await allPages(fast, { workspace_id: p.workspaceId, ...q }, limit);
+      const seen = ids({ ok: true, items: all, next_cursor: null });
+      expect(seen).toHaveLength(500);
+      expect(new Set(seen).size).toBe(500);
+      expect(new Set(seen)).toEqual(expected);
+      for (let i = 1; i < all.length; i++) expect(all[i]!.rank, `item ${i}`).toBeLessThanOrEqual(all[i - 1]!.rank);
+      expect(new Set(all.map((i) => Math.floor(i.rank)))).toEqual(new Set([5, 4, 3]));
+      // Titles and names first, then prefixes, then notes.
+      expect(all.slice(0, 200).every((i) => i.title.startsWith('Zephyr Quill'))).toBe(true);
+      expect(all.slice(200, 350).every((i) => i.title.startsWith('Zephyrine Holt'))).toBe(true);
+      expect(all.slice(350).every((i) => i.title.startsWith('Anon Person'))).toBe(true);
+    },
+    120_000,
+  );
 
   it('typo-corrected results page the same way', async () => {
     // "zephyrne" is no word of the workspace: only its corrections match ("zephyrine" one edit away, "zephyr" two),
@@ -570,10 +679,134 @@ describe('cursor paging over 500 matches', () => {
 
   /* ---------------------------------------------------------------------------------------------------------- */
   describe('malformed queries never cause a 500', () => {
-    const OPERATORS = ['&', '|', '!', ':', '*', '(', ')', '<->', '<2>', ':*', '&&', '||', '!!', '\\', '\\\\', "'", '"', "''", '""', '`', '^', '~', '-', '+', '=', '<', '>', '/', '%', '_', ';', ',', '.', '?', '#', '[', ']', '{', '}', '$', '@'];
-    const SQLISH = ["' OR 1=1 --", "'; DROP TABLE search_documents; --", '" OR ""="', "1' AND pg_sleep(1)--", "\\'", "E'\\x00'", '$$', '$1', '::tsquery', "to_tsquery('a')", '/*', '*/', '--', 'UNION SELECT', "');", '\\x27', '%27', '%%', "a:*B & !(c | d) <-> e"];
-    const ODD = ['\u0000', '\u0000\u0000', '\u0007', '\u001b[31m', '\t', '\n', '\r\n', '\u00a0', '\u200b', '\u200d', '\u2028', '\ufeff', '\ufffd', '\uffff', '\ud800', '\udfff', '\udc00\ud800', '😀', '👨‍👩‍👧‍👦', '🏳️‍🌈', 'e\u0301', '\u0301', 'ﬁ', 'Ⅻ', '²', '١٢٣', 'שלום', 'مرحبا', '東京', 'ｓｍｉｔｈ', 'İ', 'ß', 'Ω', 'ǅ', '𝔷𝔢𝔭𝔥𝔶𝔯', '\u202e', 'ﷺ'];
-    const WORDS = ['zephyr', 'zeph', 'zephyrine', 'zephyrne', 'quill', 'holt', 'anon', 'person', 'fair', 'met', 'a', 'z', 'paging', 'test', '123', '4', '0', '555', '2026', 'the', 'and', 'or', 'not'];
+    const OPERATORS = [
+      '&',
+      '|',
+      '!',
+      ':',
+      '*',
+      '(',
+      ')',
+      '<->',
+      '<2>',
+      ':*',
+      '&&',
+      '||',
+      '!!',
+      '\\',
+      '\\\\',
+      "'",
+      '"',
+      "''",
+      '""',
+      '`',
+      '^',
+      '~',
+      '-',
+      '+',
+      '=',
+      '<',
+      '>',
+      '/',
+      '%',
+      '_',
+      ';',
+      ',',
+      '.',
+      '?',
+      '#',
+      '[',
+      ']',
+      '{',
+      '}',
+      '$',
+      '@',
+    ];
+    const SQLISH = [
+      "' OR 1=1 --",
+      "'; DROP TABLE search_documents; --",
+      '" OR ""="',
+      "1' AND pg_sleep(1)--",
+      "\\'",
+      "E'\\x00'",
+      '$$',
+      '$1',
+      '::tsquery',
+      "to_tsquery('a')",
+      '/*',
+      '*/',
+      '--',
+      'UNION SELECT',
+      "');",
+      '\\x27',
+      '%27',
+      '%%',
+      'a:*B & !(c | d) <-> e',
+    ];
+    const ODD = [
+      '\u0000',
+      '\u0000\u0000',
+      '\u0007',
+      '\u001b[31m',
+      '\t',
+      '\n',
+      '\r\n',
+      '\u00a0',
+      '\u200b',
+      '\u200d',
+      '\u2028',
+      '\ufeff',
+      '\ufffd',
+      '\uffff',
+      '\ud800',
+      '\udfff',
+      '\udc00\ud800',
+      '😀',
+      '👨‍👩‍👧‍👦',
+      '🏳️‍🌈',
+      'e\u0301',
+      '\u0301',
+      'ﬁ',
+      'Ⅻ',
+      '²',
+      '١٢٣',
+      'שלום',
+      'مرحبا',
+      '東京',
+      'ｓｍｉｔｈ',
+      'İ',
+      'ß',
+      'Ω',
+      'ǅ',
+      '𝔷𝔢𝔭𝔥𝔶𝔯',
+      '\u202e',
+      'ﷺ',
+    ];
+    const WORDS = [
+      'zephyr',
+      'zeph',
+      'zephyrine',
+      'zephyrne',
+      'quill',
+      'holt',
+      'anon',
+      'person',
+      'fair',
+      'met',
+      'a',
+      'z',
+      'paging',
+      'test',
+      '123',
+      '4',
+      '0',
+      '555',
+      '2026',
+      'the',
+      'and',
+      'or',
+      'not',
+    ];
 
     function fuzzString(rand: () => number): string {
       const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
@@ -614,7 +847,9 @@ describe('cursor paging over 500 matches', () => {
       '😀'.repeat(129),
       `${'a '.repeat(127)}a`,
       Array.from({ length: 100 }, (_, i) => `w${i}`).join(' '),
-      Array.from({ length: 60 }, (_, i) => `zephyr${'x'.repeat(i)}`).join(' ').slice(0, 256),
+      Array.from({ length: 60 }, (_, i) => `zephyr${'x'.repeat(i)}`)
+        .join(' ')
+        .slice(0, 256),
       '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20',
       '+1 (555) 123-4567 ext. 89 / 555.123.4567',
       ' '.repeat(300),
@@ -634,9 +869,14 @@ describe('cursor paging over 500 matches', () => {
         } catch {
           return `200 with a non-JSON body for ${JSON.stringify(q.slice(0, 80))}`;
         }
-        return body?.ok === true && Array.isArray(body.items) ? null : `200 with an unexpected body for ${JSON.stringify(q.slice(0, 80))}: ${text.slice(0, 200)}`;
+        return body?.ok === true && Array.isArray(body.items)
+          ? null
+          : `200 with an unexpected body for ${JSON.stringify(q.slice(0, 80))}: ${text.slice(0, 200)}`;
       }
-      if (status === 400) return text.includes('"invalid_input"') ? null : `400 without invalid_input for ${JSON.stringify(q.slice(0, 80))}: ${text.slice(0, 200)}`;
+      if (status === 400)
+        return text.includes('"invalid_input"')
+          ? null
+          : `400 without invalid_input for ${JSON.stringify(q.slice(0, 80))}: ${text.slice(0, 200)}`;
       return `${status} for q=${JSON.stringify(q.slice(0, 80))} (${q.length} chars): ${text.slice(0, 200)}`;
     };
 
@@ -660,12 +900,57 @@ describe('cursor paging over 500 matches', () => {
 
     it('raw percent-encoded bytes (lone surrogates, invalid UTF-8, NUL, broken escapes) answer 200 or 400', async () => {
       const rand = prng(0xbadc0de);
-      const BYTES = ['%ED%A0%80', '%ED%BF%BF', '%ED%A0%BD%ED%B8%80', '%F0%9F', '%F0%9F%98', '%C0%80', '%C0%AF', '%E0%80%80', '%FF', '%FE', '%80', '%00', '%0', '%', '%G1', '%%', '%2', '%u0041', '%uD800', '+', '%2B', '%26', '%3D', '%23', '%27', '%22', '%5C', '%3A%2A', '%7C', '%21', '%28', '%29', 'zephyr', 'quill', '%F0%9F%98%80', '%E2%80%AE', '%EF%BB%BF'];
+      const BYTES = [
+        '%ED%A0%80',
+        '%ED%BF%BF',
+        '%ED%A0%BD%ED%B8%80',
+        '%F0%9F',
+        '%F0%9F%98',
+        '%C0%80',
+        '%C0%AF',
+        '%E0%80%80',
+        '%FF',
+        '%FE',
+        '%80',
+        '%00',
+        '%0',
+        '%',
+        '%G1',
+        '%%',
+        '%2',
+        '%u0041',
+        '%uD800',
+        '+',
+        '%2B',
+        '%26',
+        '%3D',
+        '%23',
+        '%27',
+        '%22',
+        '%5C',
+        '%3A%2A',
+        '%7C',
+        '%21',
+        '%28',
+        '%29',
+        'zephyr',
+        'quill',
+        '%F0%9F%98%80',
+        '%E2%80%AE',
+        '%EF%BB%BF',
+      ];
       const raw: string[] = [];
       for (let i = 0; i < 1_000; i++) {
         const n = 1 + Math.floor(rand() * 10);
         let s = '';
-        for (let j = 0; j < n; j++) s += rand() < 0.8 ? BYTES[Math.floor(rand() * BYTES.length)] : `%${Math.floor(rand() * 256).toString(16).padStart(2, '0').toUpperCase()}`;
+        for (let j = 0; j < n; j++)
+          s +=
+            rand() < 0.8
+              ? BYTES[Math.floor(rand() * BYTES.length)]
+              : `%${Math.floor(rand() * 256)
+                  .toString(16)
+                  .padStart(2, '0')
+                  .toUpperCase()}`;
         raw.push(s);
       }
       raw.push('%ED%A0%80'.repeat(30), '%00'.repeat(300), '%ED%A0%80'.repeat(1_000));
@@ -681,7 +966,14 @@ describe('cursor paging over 500 matches', () => {
     it('10,000-character queries too long for the request line are refused with 400 invalid_input, never a 5xx', async () => {
       // Percent-encoded, these URLs are 27 to 60 KB: beyond the 16 KiB request-header limit of Node's HTTP server.
       // Its parser refuses them before the gateway's code runs; the server answers the API's 400 envelope.
-      const huge = ['('.repeat(10_000), '\\'.repeat(10_000), "'".repeat(10_000), '\u0000'.repeat(10_000), '😀'.repeat(5_000), 'é'.repeat(10_000)];
+      const huge = [
+        '('.repeat(10_000),
+        '\\'.repeat(10_000),
+        "'".repeat(10_000),
+        '\u0000'.repeat(10_000),
+        '😀'.repeat(5_000),
+        'é'.repeat(10_000),
+      ];
       for (const q of huge) {
         expect(encodedLength(q)).toBeGreaterThan(16_384);
         const res = await search(fast, { workspace_id: p.workspaceId, q });
@@ -695,15 +987,39 @@ describe('cursor paging over 500 matches', () => {
     it('malformed types, limit and cursor together with odd queries answer 200 or 400', async () => {
       const rand = prng(0x7e57);
       const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-      const TYPES = [undefined, '', ',', 'client', 'CLIENT', 'client,order', 'invoice', '\u0000', '😀', "client' OR 1=1", 'client,'.repeat(200), 'a'.repeat(600), '__proto__', 'constructor', '%'];
+      const TYPES = [
+        undefined,
+        '',
+        ',',
+        'client',
+        'CLIENT',
+        'client,order',
+        'invoice',
+        '\u0000',
+        '😀',
+        "client' OR 1=1",
+        'client,'.repeat(200),
+        'a'.repeat(600),
+        '__proto__',
+        'constructor',
+        '%',
+      ];
       const LIMITS = [undefined, '1', '50', '0', '51', '-1', 'NaN', 'Infinity', '1e3', '0x10', ' 5', '5 ', '\u0000', '😀', '9'.repeat(400)];
       const CURSORS = [undefined, '', 'x', '\u0000', '😀', 'eyJ9', '.', 'a.b.c', 'A'.repeat(5_000), "' OR 1=1 --"];
-      const cases = Array.from({ length: 600 }, () => ({ q: fuzzString(rand), types: pick(TYPES), limit: pick(LIMITS), cursor: pick(CURSORS) }));
+      const cases = Array.from({ length: 600 }, () => ({
+        q: fuzzString(rand),
+        types: pick(TYPES),
+        limit: pick(LIMITS),
+        cursor: pick(CURSORS),
+      }));
       const failures = (
         await mapConcurrent(cases, 8, async (c) => {
           const res = await search(fast, { workspace_id: p.workspaceId, ...c });
           const problem = check(c.q, res.status, res.text);
-          return problem && `${problem} [types=${JSON.stringify(c.types)?.slice(0, 40)} limit=${JSON.stringify(c.limit)?.slice(0, 20)} cursor=${JSON.stringify(c.cursor)?.slice(0, 20)}]`;
+          return (
+            problem &&
+            `${problem} [types=${JSON.stringify(c.types)?.slice(0, 40)} limit=${JSON.stringify(c.limit)?.slice(0, 20)} cursor=${JSON.stringify(c.cursor)?.slice(0, 20)}]`
+          );
         })
       ).filter((f): f is string => !!f);
       expect(failures.slice(0, 20)).toEqual([]);

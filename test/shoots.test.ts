@@ -22,7 +22,13 @@ describe('shoots', () => {
     expect(res.status).toBe(201);
     expect(res.body.ok).toBe(true);
     const shoot = res.body.shoot;
-    expect(shoot).toMatchObject({ workspace_id: t.workspaceId, title: 'Smith Wedding', slug: 'smith-wedding', state: 'planned', location: 'Old Mill' });
+    expect(shoot).toMatchObject({
+      workspace_id: t.workspaceId,
+      title: 'Smith Wedding',
+      slug: 'smith-wedding',
+      state: 'planned',
+      location: 'Old Mill',
+    });
     expect(shoot.scheduled_start).toBe('2027-06-01T14:00:00.000Z');
     expect(shoot.shot_list).toEqual({ total: 2, done: 0 });
     const again = await create(t.tokens.photographer, { title: 'Smith Wedding' });
@@ -35,17 +41,29 @@ describe('shoots', () => {
     expect(read.status).toBe(200);
     const items = read.body.shoot.shot_list_items;
     expect(items.map((i: { label: string }) => i.label)).toEqual(['Headshot', 'Full body']);
-    const tick = await api('PATCH', `/shoots/${created.id}/shot-list`, { token: t.tokens.photographer, body: { item_id: items[0].id, done: true } });
+    const tick = await api('PATCH', `/shoots/${created.id}/shot-list`, {
+      token: t.tokens.photographer,
+      body: { item_id: items[0].id, done: true },
+    });
     expect(tick.status).toBe(200);
     expect(tick.body.shoot.shot_list).toEqual({ total: 2, done: 1 });
     expect(tick.body.shoot.shot_list_items[0].done).toBe(true);
     expect(tick.body.shoot.shot_list_items[0].done_at).toEqual(expect.any(String));
-    const untick = await api('PATCH', `/shoots/${created.id}/shot-list`, { token: t.tokens.photographer, body: { item_id: items[0].id, done: false } });
+    const untick = await api('PATCH', `/shoots/${created.id}/shot-list`, {
+      token: t.tokens.photographer,
+      body: { item_id: items[0].id, done: false },
+    });
     expect(untick.body.shoot.shot_list).toEqual({ total: 2, done: 0 });
-    const viewer = await api('PATCH', `/shoots/${created.id}/shot-list`, { token: t.tokens.viewer, body: { item_id: items[0].id, done: true } });
+    const viewer = await api('PATCH', `/shoots/${created.id}/shot-list`, {
+      token: t.tokens.viewer,
+      body: { item_id: items[0].id, done: true },
+    });
     expect(viewer.status).toBe(403);
     expect(viewer.body.error).toBe('forbidden');
-    const unknownItem = await api('PATCH', `/shoots/${created.id}/shot-list`, { token: t.tokens.owner, body: { item_id: '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60', done: true } });
+    const unknownItem = await api('PATCH', `/shoots/${created.id}/shot-list`, {
+      token: t.tokens.owner,
+      body: { item_id: '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60', done: true },
+    });
     expect(unknownItem.status).toBe(404);
     expect(unknownItem.text).toBe(NOT_FOUND_TEXT);
   });
@@ -98,7 +116,10 @@ describe('shoots', () => {
     await api('POST', '/clients', { token: t.tokens.owner, body: { workspace_id: t.workspaceId, name: 'A' } });
     await api('POST', '/clients', { token: t.tokens.owner, body: { workspace_id: t.workspaceId, name: 'B' } });
     const clients = await api('GET', '/clients', { token: t.tokens.owner, query: { workspace_id: t.workspaceId, limit: 1 } });
-    const res = await api('GET', '/shoots', { token: t.tokens.owner, query: { workspace_id: t.workspaceId, cursor: clients.body.next_cursor } });
+    const res = await api('GET', '/shoots', {
+      token: t.tokens.owner,
+      query: { workspace_id: t.workspaceId, cursor: clients.body.next_cursor },
+    });
     expect(res.status).toBe(400);
   });
 

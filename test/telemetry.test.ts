@@ -44,7 +44,11 @@ describe('OpenTelemetry export through the stack', () => {
 
     // First a request in an unsampled trace (flags 00): it is served, and none of its spans is exported.
     const unsampled = hex(16);
-    const quiet = await api('GET', '/clients', { token: t.tokens.admin, query: { workspace_id: t.workspaceId }, headers: { traceparent: `00-${unsampled}-${hex(8)}-00` } });
+    const quiet = await api('GET', '/clients', {
+      token: t.tokens.admin,
+      query: { workspace_id: t.workspaceId },
+      headers: { traceparent: `00-${unsampled}-${hex(8)}-00` },
+    });
     expect(quiet.status).toBe(200);
 
     const traceId = hex(16);
@@ -60,7 +64,8 @@ describe('OpenTelemetry export through the stack', () => {
     await receiver.close();
 
     const find = (spans: ReceivedSpan[]) => {
-      const one = (service: string, kind: ReceivedSpan['kind'], match: (s: ReceivedSpan) => boolean) => spans.find((s) => s.service === service && s.kind === kind && match(s));
+      const one = (service: string, kind: ReceivedSpan['kind'], match: (s: ReceivedSpan) => boolean) =>
+        spans.find((s) => s.service === service && s.kind === kind && match(s));
       const event = (s: ReceivedSpan) => s.attributes['messaging.rabbitmq.destination.routing_key'] === 'client.created';
       return {
         gateway: one('gateway', 'server', (s) => s.name === 'POST /api/v1/clients'),
@@ -87,7 +92,9 @@ describe('OpenTelemetry export through the stack', () => {
     expect(spans.every((s) => s.traceId === traceId)).toBe(true);
     const ids = new Set(spans.map((s) => s.spanId));
     expect(ids.size).toBe(spans.length);
-    expect(spans.filter((s) => !ids.has(s.parentSpanId ?? '')).map((s) => [s.service, s.name, s.parentSpanId])).toEqual([['gateway', 'POST /api/v1/clients', callerSpan]]);
+    expect(spans.filter((s) => !ids.has(s.parentSpanId ?? '')).map((s) => [s.service, s.name, s.parentSpanId])).toEqual([
+      ['gateway', 'POST /api/v1/clients', callerSpan],
+    ]);
 
     // The links, hop by hop.
     expect(hop.studioHttp.parentSpanId).toBe(hop.gateway.spanId);
@@ -98,13 +105,29 @@ describe('OpenTelemetry export through the stack', () => {
     expect(hop.attempt.parentSpanId).toBe(hop.fanout.spanId);
 
     // What each span says.
-    expect(hop.gateway.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.route': '/api/v1/clients', 'http.response.status_code': 201, 'studio.upstream': 'studio' });
-    expect(hop.studioHttp.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.route': '/api/v1/clients', 'http.response.status_code': 201 });
+    expect(hop.gateway.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.route': '/api/v1/clients',
+      'http.response.status_code': 201,
+      'studio.upstream': 'studio',
+    });
+    expect(hop.studioHttp.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.route': '/api/v1/clients',
+      'http.response.status_code': 201,
+    });
     expect(hop.studioGrpc.attributes).toMatchObject({ 'rpc.system': 'grpc', 'rpc.method': 'AuthenticateToken', 'rpc.grpc.status_code': 0 });
     expect(hop.publish.attributes).toMatchObject({ 'messaging.system': 'rabbitmq', 'messaging.destination.name': 'studio.events' });
-    expect(hop.search.attributes).toMatchObject({ 'messaging.destination.name': `search.index-${inject('ports').searchHttp}`, 'studio.outcome': 'applied' });
+    expect(hop.search.attributes).toMatchObject({
+      'messaging.destination.name': `search.index-${inject('ports').searchHttp}`,
+      'studio.outcome': 'applied',
+    });
     expect(hop.fanout.attributes).toMatchObject({ 'studio.outcome': 'fanned_out' });
-    expect(hop.attempt.attributes).toMatchObject({ 'http.response.status_code': 200, 'webhook.outcome': 'succeeded', 'webhook.attempt': 1 });
+    expect(hop.attempt.attributes).toMatchObject({
+      'http.response.status_code': 200,
+      'webhook.outcome': 'succeeded',
+      'webhook.attempt': 1,
+    });
     expect(hop.publish.attributes['messaging.message.id']).toBe(hop.search.attributes['messaging.message.id']);
     for (const s of Object.values(hop)) {
       expect(s.status.code, `${s.service} ${s.name}`).toBe(0);
@@ -117,7 +140,11 @@ describe('OpenTelemetry export through the stack', () => {
 
     // The exported ids are the ones the processes log.
     expect(requestLine('gateway', requestId)).toMatchObject({ trace_id: traceId, span_id: hop.gateway.spanId, parent_span_id: callerSpan });
-    expect(requestLine('studio', requestId)).toMatchObject({ trace_id: traceId, span_id: hop.studioHttp.spanId, parent_span_id: hop.gateway.spanId });
+    expect(requestLine('studio', requestId)).toMatchObject({
+      trace_id: traceId,
+      span_id: hop.studioHttp.spanId,
+      parent_span_id: hop.gateway.spanId,
+    });
 
     // The unsampled request went through the same processes before this trace: by now its spans would be here.
     expect(await fetchTraceSpans(otlpUrl, unsampled)).toEqual([]);

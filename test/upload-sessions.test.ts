@@ -20,7 +20,13 @@ describe('multipart upload sessions', () => {
   const path = (sid: string, rest = '') => `/upload-sessions/${sid}${rest}`;
   const partOf = (buf: Buffer, size: number, n: number) => buf.subarray((n - 1) * size, n * size);
 
-  async function put(token: string, sid: string, fileId: string, target: UploadTarget & { part_number: number }, bytes: Buffer): Promise<string> {
+  async function put(
+    token: string,
+    sid: string,
+    fileId: string,
+    target: UploadTarget & { part_number: number },
+    bytes: Buffer,
+  ): Promise<string> {
     const res = await putTo(target, bytes);
     expect(res.status).toBe(200);
     const etag = res.headers.get('etag')!;
@@ -88,7 +94,10 @@ describe('multipart upload sessions', () => {
     expect(view.status).toBe(200);
     expect(view.body.session.files.find((f: any) => f.id === fBig.id).parts).toHaveLength(3);
     for (const id of photos) {
-      const r = await eventually(() => api('GET', `/photos/${id}`, { token }), (x) => x.body.photo.state !== 'processing');
+      const r = await eventually(
+        () => api('GET', `/photos/${id}`, { token }),
+        (x) => x.body.photo.state !== 'processing',
+      );
       expect(r.body.photo.state).toBe('ready');
     }
   });
@@ -99,7 +108,12 @@ describe('multipart upload sessions', () => {
     const [a, b] = (
       await api('POST', path(sid, '/files'), {
         token,
-        body: { files: [{ file_name: 'a.jpg', size: small.length, content_type: 'image/jpeg' }, { file_name: 'b.jpg', size: small.length, content_type: 'image/jpeg' }] },
+        body: {
+          files: [
+            { file_name: 'a.jpg', size: small.length, content_type: 'image/jpeg' },
+            { file_name: 'b.jpg', size: small.length, content_type: 'image/jpeg' },
+          ],
+        },
       })
     ).body.files;
     const url = (await api('POST', path(sid, `/files/${a.id}/parts/sign`), { token, body: { part_numbers: [1] } })).body.parts[0];
@@ -126,11 +140,16 @@ describe('multipart upload sessions', () => {
       })
     ).body.files;
     expect((await api('POST', path(sid, `/files/${f.id}/parts/sign`), { token, body: { part_numbers: [2] } })).status).toBe(400);
-    expect((await api('POST', path(sid, `/files/${f.id}/parts/complete`), { token, body: { part_number: 7, etag: '"x"' } })).status).toBe(400);
+    expect((await api('POST', path(sid, `/files/${f.id}/parts/complete`), { token, body: { part_number: 7, etag: '"x"' } })).status).toBe(
+      400,
+    );
 
     const url = (await api('POST', path(sid, `/files/${f.id}/parts/sign`), { token, body: { part_numbers: [1] } })).body.parts[0];
     const res = await putTo(url, small);
-    await api('POST', path(sid, `/files/${f.id}/parts/complete`), { token, body: { part_number: 1, etag: '"00000000000000000000000000000000"' } });
+    await api('POST', path(sid, `/files/${f.id}/parts/complete`), {
+      token,
+      body: { part_number: 1, etag: '"00000000000000000000000000000000"' },
+    });
     const wrong = await api('POST', path(sid, `/files/${f.id}/complete`), { token });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('invalid_input');

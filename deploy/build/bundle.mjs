@@ -56,7 +56,10 @@ export async function bundleWorkspace(workspace, outRoot = ROOT) {
   if (hasDatabase && !existsSync(path.join(src, 'src/store/generated'))) {
     throw new Error(`${workspace}: the Prisma client is not generated (npm run -s generate)`);
   }
-  const entryPoints = entriesOf(workspace).map((entry) => ({ in: path.join(src, entry), out: path.join('dist', path.basename(entry, '.ts')) }));
+  const entryPoints = entriesOf(workspace).map((entry) => ({
+    in: path.join(src, entry),
+    out: path.join('dist', path.basename(entry, '.ts')),
+  }));
   if (hasDatabase) entryPoints.push({ in: path.join(src, 'prisma.config.ts'), out: path.join('dist', 'prisma.config') });
   const result = await build({
     entryPoints,
@@ -98,7 +101,9 @@ export function declaredDependencies(workspace) {
  * accident of hoisting and would fail in its image.
  */
 export function installedFor(workspace) {
-  const dirOf = new Map(workspaceManifests().map((file) => [JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')).name, path.dirname(file)]));
+  const dirOf = new Map(
+    workspaceManifests().map((file) => [JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')).name, path.dirname(file)]),
+  );
   const provided = new Set();
   const seen = new Set();
   const visit = (dir) => {
@@ -117,7 +122,8 @@ export function installedFor(workspace) {
 export function workspaceManifests() {
   const found = [];
   for (const parent of ['libs', 'services']) {
-    for (const name of readdirSync(path.join(ROOT, parent))) if (existsSync(path.join(ROOT, parent, name, 'package.json'))) found.push(`${parent}/${name}/package.json`);
+    for (const name of readdirSync(path.join(ROOT, parent)))
+      if (existsSync(path.join(ROOT, parent, name, 'package.json'))) found.push(`${parent}/${name}/package.json`);
   }
   for (const single of ['gateway', 'test']) if (existsSync(path.join(ROOT, single, 'package.json'))) found.push(`${single}/package.json`);
   return found;
@@ -129,7 +135,10 @@ export async function buildAll({ log = (msg) => process.stdout.write(`${msg}\n`)
     const external = await bundleWorkspace(workspace);
     const provided = installedFor(workspace);
     const missing = external.filter((p) => !provided.has(p));
-    if (missing.length > 0) throw new Error(`${workspace}: the build imports ${missing.join(', ')}, which ${workspace}/package.json does not list in dependencies (nor do the @studio libraries it uses)`);
+    if (missing.length > 0)
+      throw new Error(
+        `${workspace}: the build imports ${missing.join(', ')}, which ${workspace}/package.json does not list in dependencies (nor do the @studio libraries it uses)`,
+      );
     log(`[build] ${workspace}: ${entriesOf(workspace).map(compiledEntry).join(', ')} (imports ${external.length} packages)`);
   }
 }

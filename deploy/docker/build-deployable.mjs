@@ -30,7 +30,11 @@ const TYPESCRIPT_LOADERS = ['tsx', 'ts-node', '@swc-node/register', 'esbuild-reg
 /** Runs a build step; its output is shown only when it fails (or always, with STUDIO_BUILD_VERBOSE=1). */
 function run(cmd, args, cwd) {
   const verbose = process.env.STUDIO_BUILD_VERBOSE === '1';
-  const res = spawnSync(cmd, args, { cwd, stdio: ['ignore', verbose ? 'inherit' : 'pipe', verbose ? 'inherit' : 'pipe'], encoding: 'utf8' });
+  const res = spawnSync(cmd, args, {
+    cwd,
+    stdio: ['ignore', verbose ? 'inherit' : 'pipe', verbose ? 'inherit' : 'pipe'],
+    encoding: 'utf8',
+  });
   if (res.status !== 0) {
     const output = verbose ? '' : `\n${res.stdout ?? ''}${res.stderr ?? ''}`;
     throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd} (exit ${res.status ?? res.signal})${output}`);
@@ -66,10 +70,26 @@ export async function buildDeployable(name, outDir, { log = (msg) => process.std
   // lock; the other workspaces' folders are dropped afterwards, and so are the links to the @studio libraries
   // (compiled into the bundles).
   for (const file of manifests()) cpSync(path.join(ROOT, file), path.join(out, file));
-  run('npm', ['ci', '--omit=dev', '--workspace', ws, '--include-workspace-root=false', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], out);
-  for (const file of manifests().filter((f) => f.includes('/') && path.dirname(f) !== ws)) rmSync(path.join(out, path.dirname(file)), { recursive: true, force: true });
+  run(
+    'npm',
+    [
+      'ci',
+      '--omit=dev',
+      '--workspace',
+      ws,
+      '--include-workspace-root=false',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+    ],
+    out,
+  );
+  for (const file of manifests().filter((f) => f.includes('/') && path.dirname(f) !== ws))
+    rmSync(path.join(out, path.dirname(file)), { recursive: true, force: true });
   for (const parent of ['libs', 'services']) {
-    if (existsSync(path.join(out, parent)) && readdirSync(path.join(out, parent)).length === 0) rmSync(path.join(out, parent), { recursive: true });
+    if (existsSync(path.join(out, parent)) && readdirSync(path.join(out, parent)).length === 0)
+      rmSync(path.join(out, parent), { recursive: true });
   }
   rmSync(path.join(out, 'node_modules', '@studio'), { recursive: true, force: true });
 
@@ -77,13 +97,15 @@ export async function buildDeployable(name, outDir, { log = (msg) => process.std
   cpSync(path.join(ROOT, 'proto'), path.join(out, 'proto'), { recursive: true });
   if (hasDatabase) {
     cpSync(path.join(ROOT, ws, 'prisma'), path.join(out, ws, 'prisma'), { recursive: true });
-    for (const ext of ['', '.map']) renameSync(path.join(out, ws, 'dist', `prisma.config.mjs${ext}`), path.join(out, ws, `prisma.config.mjs${ext}`));
+    for (const ext of ['', '.map'])
+      renameSync(path.join(out, ws, 'dist', `prisma.config.mjs${ext}`), path.join(out, ws, `prisma.config.mjs${ext}`));
   }
 
   // 4. Checks: everything the bundles import is installed; no TypeScript loader is.
   const dist = path.join(out, ws, 'dist');
   const missing = imported.filter((pkg) => !resolvable(pkg, dist, out));
-  if (missing.length > 0) throw new Error(`${name}: the production install lacks ${missing.join(', ')} (add them to ${ws}/package.json dependencies)`);
+  if (missing.length > 0)
+    throw new Error(`${name}: the production install lacks ${missing.join(', ')} (add them to ${ws}/package.json dependencies)`);
   const loaders = TYPESCRIPT_LOADERS.filter((pkg) => resolvable(pkg, dist, out));
   if (loaders.length > 0) throw new Error(`${name}: a TypeScript loader is among the production packages: ${loaders.join(', ')}`);
   const entry = path.join(out, ws, compiledEntry(deployable.entry));

@@ -42,26 +42,36 @@ export interface HelmOptions {
   set?: Record<string, string>;
 }
 
-function helmArgs(o: HelmOptions): string[] {
+function helmArgs(options: HelmOptions): string[] {
   const args: string[] = [];
-  for (const file of o.values ?? []) args.push('-f', path.resolve(CHART, file));
-  for (const [key, value] of Object.entries(o.set ?? {})) args.push('--set', `${key}=${value}`);
+  for (const file of options.values ?? []) args.push('-f', path.resolve(CHART, file));
+  for (const [key, value] of Object.entries(options.set ?? {})) args.push('--set', `${key}=${value}`);
   return args;
 }
 
 /** `helm template`; throws with Helm's message when rendering fails. */
-export function helmTemplateText(o: HelmOptions = {}): string {
-  const args = ['template', o.release ?? 'studio', CHART, '--namespace', o.namespace ?? 'studio', '--kube-version', KUBE_VERSION, ...helmArgs(o)];
+export function helmTemplateText(options: HelmOptions = {}): string {
+  const release = options.release ?? 'studio';
+  const args = [
+    'template',
+    release,
+    CHART,
+    '--namespace',
+    options.namespace ?? 'studio',
+    '--kube-version',
+    KUBE_VERSION,
+    ...helmArgs(options),
+  ];
   return execFileSync(HELM, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export function helmTemplate(o: HelmOptions = {}): K8sObject[] {
-  return parseStream(helmTemplateText(o));
+export function helmTemplate(options: HelmOptions = {}): K8sObject[] {
+  return parseStream(helmTemplateText(options));
 }
 
 /** `helm lint [--strict]`: status and output. */
-export function helmLint(o: HelmOptions & { strict?: boolean } = {}): { status: number | null; output: string } {
-  const args = ['lint', CHART, ...(o.strict ? ['--strict'] : []), ...helmArgs(o)];
+export function helmLint(options: HelmOptions & { strict?: boolean } = {}): { status: number | null; output: string } {
+  const args = ['lint', CHART, ...(options.strict ? ['--strict'] : []), ...helmArgs(options)];
   const res = spawnSync(HELM, args, { encoding: 'utf8' });
   return { status: res.status, output: `${res.stdout}${res.stderr}` };
 }
@@ -72,7 +82,9 @@ export function haveKubectl(): boolean {
 
 /** `kubectl kustomize <dir>` (offline). */
 export function kustomize(dir: string): K8sObject[] {
-  return parseStream(execFileSync('kubectl', ['kustomize', path.resolve(ROOT, dir)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  return parseStream(
+    execFileSync('kubectl', ['kustomize', path.resolve(ROOT, dir)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
 }
 
 export function haveHelm(): boolean {

@@ -94,7 +94,9 @@ describe('Dockerfile (deploy/docker/Dockerfile)', () => {
 
   it('builds with the locked toolchain and lets build-deployable.mjs decide the image contents', () => {
     const installs = instructions.filter((i) => i.op === 'RUN' && /\bnpm (install|ci|i)\b/.test(i.args));
-    expect(installs.map((i) => i.args)).toEqual([expect.stringMatching(/^--mount=type=cache,target=\/root\/\.npm npm ci --ignore-scripts/)]);
+    expect(installs.map((i) => i.args)).toEqual([
+      expect.stringMatching(/^--mount=type=cache,target=\/root\/\.npm npm ci --ignore-scripts/),
+    ]);
     expect(installs[0]!.stage).not.toBe(final);
     const builds = instructions.filter((i) => i.op === 'RUN' && i.args.includes('deploy/docker/build-deployable.mjs'));
     expect(builds).toHaveLength(1);
@@ -116,14 +118,23 @@ describe('Dockerfile (deploy/docker/Dockerfile)', () => {
   });
 
   it('copies only what exists in the build context and is not ignored', () => {
-    const ignore = read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const ignore = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
     for (const pattern of ['**/node_modules', '**/src/store/generated', '.git']) expect(ignore).toContain(pattern);
     for (const i of instructions.filter((x) => x.op === 'COPY' && !x.args.includes('--from'))) {
-      const sources = i.args.split(/\s+/).filter((a) => !a.startsWith('--')).slice(0, -1);
+      const sources = i.args
+        .split(/\s+/)
+        .filter((a) => !a.startsWith('--'))
+        .slice(0, -1);
       for (const src of sources) {
         if (src.includes('$') || src === '.') continue;
         expect(existsSync(path.join(ROOT, src)), src).toBe(true);
-        expect(ignore.some((p) => src.startsWith(p.replace(/\/$/, ''))), `${src} is in .dockerignore`).toBe(false);
+        expect(
+          ignore.some((p) => src.startsWith(p.replace(/\/$/, ''))),
+          `${src} is in .dockerignore`,
+        ).toBe(false);
       }
     }
   });
@@ -149,7 +160,10 @@ describe('deployables (deploy/deployables.ts) match the workspaces', () => {
     const loaders = ['tsx', 'ts-node', 'esbuild', '@swc-node/register', 'esbuild-register'];
     for (const ws of new Set(DEPLOYABLES.map((d) => d.workspace))) {
       const deps = Object.keys(JSON.parse(read(`${ws}/package.json`)).dependencies ?? {});
-      expect(deps.filter((d) => loaders.includes(d)), ws).toEqual([]);
+      expect(
+        deps.filter((d) => loaders.includes(d)),
+        ws,
+      ).toEqual([]);
     }
   });
 });
@@ -159,12 +173,17 @@ describe('compose file (deploy/compose.yaml)', () => {
   const services = compose.services;
 
   it('has every deployable, every data store, the bucket job and a migrate job per database service', () => {
-    for (const name of [...DEPLOYABLES.map((d) => d.name), ...DEPENDENCIES, 'minio-setup', ...DATABASE_SERVICES.map((d) => `${d.name}-migrate`)]) {
+    for (const name of [
+      ...DEPLOYABLES.map((d) => d.name),
+      ...DEPENDENCIES,
+      'minio-setup',
+      ...DATABASE_SERVICES.map((d) => `${d.name}-migrate`),
+    ]) {
       expect(services[name], name).toBeDefined();
     }
-    expect(services.postgres.image).toMatch(/^postgres:15[.\-]/);
-    expect(services.redis.image).toMatch(/^redis:7[.\-]/);
-    expect(services.rabbitmq.image).toMatch(/^rabbitmq:3[.\-]/);
+    expect(services.postgres.image).toMatch(/^postgres:15[.-]/);
+    expect(services.redis.image).toMatch(/^redis:7[.-]/);
+    expect(services.rabbitmq.image).toMatch(/^rabbitmq:3[.-]/);
     expect(services.minio.image).toMatch(/^minio\/minio:RELEASE\./);
     expect(services['minio-setup'].entrypoint.join(' ')).toMatch(/mc mb --ignore-existing store\/studio-photos/);
     for (const [name, s] of Object.entries(services)) if (s.image) expect(s.image, name).not.toMatch(/:latest$/);
@@ -182,7 +201,12 @@ describe('compose file (deploy/compose.yaml)', () => {
     for (const d of DEPLOYABLES) {
       const s = services[d.name];
       expect(s.build.dockerfile).toBe('deploy/docker/Dockerfile');
-      expect(s.build.args).toEqual({ DEPLOYABLE: d.name, SERVICE: d.workspace, ENTRY: `dist/${path.basename(d.entry, '.ts')}.mjs`, HEALTH_PORT: String(d.httpPort) });
+      expect(s.build.args).toEqual({
+        DEPLOYABLE: d.name,
+        SERVICE: d.workspace,
+        ENTRY: `dist/${path.basename(d.entry, '.ts')}.mjs`,
+        HEALTH_PORT: String(d.httpPort),
+      });
       expect(s.environment[d.env.httpPort], d.name).toBe(String(d.httpPort));
       if (d.grpcPort) expect(s.environment[d.env.grpcPort!], d.name).toBe(String(d.grpcPort));
       expect(s.environment[d.env.host], d.name).toBe('0.0.0.0');

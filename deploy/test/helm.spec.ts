@@ -25,8 +25,17 @@ describe(`helm chart (${HELM})`, () => {
   });
 
   it('renders every kind the deployables need with the default values', () => {
-    const kinds = new Set(defaults.map((o) => o.kind));
-    for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'ConfigMap', 'ServiceAccount', 'Job']) {
+    const kinds = new Set(defaults.map((resource) => resource.kind));
+    for (const kind of [
+      'Deployment',
+      'Service',
+      'HorizontalPodAutoscaler',
+      'PodDisruptionBudget',
+      'NetworkPolicy',
+      'ConfigMap',
+      'ServiceAccount',
+      'Job',
+    ]) {
       expect(kinds, kind).toContain(kind);
     }
     expect(kinds).not.toContain('Ingress'); // off by default
@@ -81,7 +90,11 @@ describe(`helm chart (${HELM})`, () => {
 
   it('wires each deployable to the Secrets it needs', () => {
     const env = (name: string) =>
-      new Set(byKind(defaults, 'Deployment').find((d) => d.metadata.name === `studio-${name}`)!.spec.template.spec.containers[0].env.map((e: { name: string }) => e.name));
+      new Set(
+        byKind(defaults, 'Deployment')
+          .find((d) => d.metadata.name === `studio-${name}`)!
+          .spec.template.spec.containers[0].env.map((e: { name: string }) => e.name),
+      );
     expect(env('gateway')).toEqual(new Set(['REDIS_URL', 'INTERNAL_JWT_SECRET', 'CLIENT_SESSION_SECRET']));
     expect(env('webhooks-worker')).toContain('WEBHOOK_SECRET_KEY');
     expect(env('gallery')).toContain('PORTAL_TOKEN_KEY');
@@ -89,13 +102,19 @@ describe(`helm chart (${HELM})`, () => {
   });
 
   it('makes only the S3 keys optional references (without the studio-s3 Secret: the AWS default chain, e.g. IRSA)', () => {
-    const refs = byKind(defaults, 'Deployment').flatMap((d) => (d.spec.template.spec.containers[0].env ?? []) as { name: string; valueFrom: { secretKeyRef: { optional?: boolean } } }[]);
+    const refs = byKind(defaults, 'Deployment').flatMap(
+      (d) => (d.spec.template.spec.containers[0].env ?? []) as { name: string; valueFrom: { secretKeyRef: { optional?: boolean } } }[],
+    );
     const optional = new Set(refs.filter((e) => e.valueFrom.secretKeyRef.optional === true).map((e) => e.name));
     expect(optional).toEqual(new Set(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']));
     for (const e of refs.filter((r) => !optional.has(r.name))) expect(e.valueFrom.secretKeyRef.optional, e.name).toBeUndefined();
     // An IRSA install annotates the ServiceAccount with the role; the keys stay optional references.
-    const irsa = helmTemplate({ set: { 'serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn': 'arn:aws:iam::111122223333:role/studio-s3' } });
-    expect(byKind(irsa, 'ServiceAccount').find((a) => a.metadata.name === 'studio')?.metadata.annotations).toEqual({ 'eks.amazonaws.com/role-arn': 'arn:aws:iam::111122223333:role/studio-s3' });
+    const irsa = helmTemplate({
+      set: { 'serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn': 'arn:aws:iam::111122223333:role/studio-s3' },
+    });
+    expect(byKind(irsa, 'ServiceAccount').find((a) => a.metadata.name === 'studio')?.metadata.annotations).toEqual({
+      'eks.amazonaws.com/role-arn': 'arn:aws:iam::111122223333:role/studio-s3',
+    });
     expect(() => helmTemplateText({ set: { 'secrets.env.S3_ACCESS_KEY_ID.optional': 'yes' } })).toThrow(/schema|boolean/);
   });
 
@@ -115,8 +134,12 @@ describe(`helm chart (${HELM})`, () => {
   });
 
   it('refuses a grace period shorter than the graceful shutdown', () => {
-    expect(() => helmTemplateText({ set: { 'deployables.studio.terminationGracePeriodSeconds': '12' } })).toThrow(/must exceed SHUTDOWN_GRACE_MS/);
-    expect(() => helmTemplateText({ set: { 'deployables.upload-worker.terminationGracePeriodSeconds': '60' } })).toThrow(/shutdownExtraSeconds/);
+    expect(() => helmTemplateText({ set: { 'deployables.studio.terminationGracePeriodSeconds': '12' } })).toThrow(
+      /must exceed SHUTDOWN_GRACE_MS/,
+    );
+    expect(() => helmTemplateText({ set: { 'deployables.upload-worker.terminationGracePeriodSeconds': '60' } })).toThrow(
+      /shutdownExtraSeconds/,
+    );
   });
 
   it('refuses secret values in values (the schema allows references only)', () => {
@@ -126,7 +149,9 @@ describe(`helm chart (${HELM})`, () => {
   });
 
   it('renders nothing optional when toggled off', () => {
-    const bare: K8sObject[] = helmTemplate({ set: { 'networkPolicy.enabled': 'false', 'migrations.enabled': 'false', 'serviceAccount.create': 'false' } });
+    const bare: K8sObject[] = helmTemplate({
+      set: { 'networkPolicy.enabled': 'false', 'migrations.enabled': 'false', 'serviceAccount.create': 'false' },
+    });
     expect(byKind(bare, 'NetworkPolicy')).toEqual([]);
     expect(byKind(bare, 'Job')).toEqual([]);
     expect(byKind(bare, 'ServiceAccount')).toEqual([]);

@@ -30,21 +30,25 @@ const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const LOG_DIR = path.join(ROOT, '.run', 'image-smoke');
 
+/**
+ * Fixed ports below Linux's ephemeral range (32768-60999): a port in that range can already be the local end of
+ * some other test's outgoing connection, and the process bound to it would exit with EADDRINUSE.
+ */
 const PORTS: StackPorts = {
-  gateway: 38080,
-  studioHttp: 37101,
-  studioGrpc: 37201,
-  s3: 39000,
-  uploadHttp: 37103,
-  uploadGrpc: 37203,
-  uploadWorkerHttp: 37113,
-  galleryHttp: 37102,
-  galleryGrpc: 37202,
-  searchHttp: 37104,
-  searchGrpc: 37204,
-  webhooksHttp: 37105,
-  webhooksGrpc: 37205,
-  webhooksWorkerHttp: 37115,
+  gateway: 24080,
+  studioHttp: 24101,
+  studioGrpc: 24201,
+  s3: 24900,
+  uploadHttp: 24103,
+  uploadGrpc: 24203,
+  uploadWorkerHttp: 24113,
+  galleryHttp: 24102,
+  galleryGrpc: 24202,
+  searchHttp: 24104,
+  searchGrpc: 24204,
+  webhooksHttp: 24105,
+  webhooksGrpc: 24205,
+  webhooksWorkerHttp: 24115,
 };
 const HTTP_PORT: Record<string, number> = {
   gateway: PORTS.gateway,
@@ -136,7 +140,10 @@ afterAll(async () => {
 describe('every deployable, built as its image is and started with NODE_ENV=production', () => {
   it.each(DEPLOYABLES.map((d) => d.name))('%s runs its compiled entry on Node 24 and is ready', async (name) => {
     const proc = stack!.processes.get(name as ProcessName)!;
-    expect(proc.child.spawnargs.some((a) => a.endsWith('.ts')), 'no TypeScript source is run').toBe(false);
+    expect(
+      proc.child.spawnargs.some((a) => a.endsWith('.ts')),
+      'no TypeScript source is run',
+    ).toBe(false);
     expect(proc.child.spawnargs.join(' ')).not.toMatch(/--import\s+tsx/);
     const ready = await fetch(`http://127.0.0.1:${HTTP_PORT[name]}/readyz`);
     expect(ready.status).toBe(200);
@@ -151,7 +158,9 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
       env: { ...process.env, ...SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl('studio_smoke'), LOG_LEVEL: 'warn' },
     });
     const { token, workspace_id: ws } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { token: string; workspace_id: string };
-    const res = await fetch(`http://127.0.0.1:${PORTS.gateway}/api/v1/shoots?workspace_id=${ws}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`http://127.0.0.1:${PORTS.gateway}/api/v1/shoots?workspace_id=${ws}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { ok: boolean }).ok).toBe(true);
     // The request's spans reach the collector from the compiled gateway and studio, in one trace.
@@ -159,7 +168,12 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
     let services = new Set<string>();
     while (Date.now() < deadline) {
       const gateway = otlp!.spans().find((s) => s.service === 'gateway' && s.name.startsWith('GET '));
-      services = new Set(otlp!.spans().filter((s) => gateway && s.traceId === gateway.traceId).map((s) => s.service));
+      services = new Set(
+        otlp!
+          .spans()
+          .filter((s) => gateway && s.traceId === gateway.traceId)
+          .map((s) => s.service),
+      );
       if (services.has('gateway') && services.has('studio')) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -179,7 +193,14 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
   it('the same process started from its TypeScript sources with NODE_ENV=production refuses to start', async () => {
     const err = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/main.ts')], {
       cwd: ROOT,
-      env: { ...process.env, ...SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl('studio_smoke'), STUDIO_HTTP_PORT: '0', STUDIO_GRPC_PORT: '0' },
+      env: {
+        ...process.env,
+        ...SECRETS,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl('studio_smoke'),
+        STUDIO_HTTP_PORT: '0',
+        STUDIO_GRPC_PORT: '0',
+      },
     }).catch((e: { code?: number; stderr?: string }) => e);
     expect(err).toMatchObject({ code: 78 });
     expect((err as { stderr: string }).stderr).toMatch(/NODE_ENV: production runs the compiled build/);

@@ -43,9 +43,10 @@ describe.skipIf(!KUBECTL)('kustomize overlays (kubectl kustomize; skipped only w
   it('sets namespace, image tags, replicas, resources and HPA bounds per overlay', () => {
     const prod = get('k8s/overlays/prod');
     const dev = get('k8s/overlays/dev');
-    const find = (objects: K8sObject[], kind: string, name: string) => byKind(objects, kind).find((o) => o.metadata.name === name)!;
-    for (const o of prod) expect(o.metadata.namespace, `${o.kind}/${o.metadata.name}`).toBe('studio');
-    for (const o of dev) expect(o.metadata.namespace, `${o.kind}/${o.metadata.name}`).toBe('studio-dev');
+    const find = (objects: K8sObject[], kind: string, name: string) =>
+      byKind(objects, kind).find((resource) => resource.metadata.name === name)!;
+    for (const resource of prod) expect(resource.metadata.namespace, `${resource.kind}/${resource.metadata.name}`).toBe('studio');
+    for (const resource of dev) expect(resource.metadata.namespace, `${resource.kind}/${resource.metadata.name}`).toBe('studio-dev');
     for (const d of DEPLOYABLES) {
       const p = find(prod, 'Deployment', `studio-${d.name}`);
       const v = find(dev, 'Deployment', `studio-${d.name}`);
@@ -64,7 +65,9 @@ describe.skipIf(!KUBECTL)('kustomize overlays (kubectl kustomize; skipped only w
 
   it('prod references Secrets only; dev generates its explicit development Secrets', () => {
     expect(byKind(get('k8s/overlays/prod'), 'Secret')).toEqual([]);
-    const devSecrets = byKind(get('k8s/overlays/dev'), 'Secret').map((s) => s.metadata.name).sort();
+    const devSecrets = byKind(get('k8s/overlays/dev'), 'Secret')
+      .map((s) => s.metadata.name)
+      .sort();
     expect(devSecrets).toEqual(
       ['studio-amqp', 'studio-app', 'studio-redis', 'studio-s3', ...DATABASE_SERVICES.map((d) => `studio-db-${d.database}`)].sort(),
     );
@@ -88,16 +91,18 @@ describe.skipIf(!KUBECTL)('kustomize overlays (kubectl kustomize; skipped only w
       for (const job of jobs) {
         expect(job.metadata.namespace).toBe(ns);
         expect(job.metadata.annotations?.['helm.sh/hook']).toBeUndefined();
-        expect(job.spec.template.spec.containers[0].image).toMatch(new RegExp(`/(${DATABASE_SERVICES.map((d) => d.name).join('|')}):${tag}$`));
+        expect(job.spec.template.spec.containers[0].image).toMatch(
+          new RegExp(`/(${DATABASE_SERVICES.map((d) => d.name).join('|')}):${tag}$`),
+        );
         expect(job.spec.template.spec.containers[0].args.join(' ')).toContain('migrate:deploy');
       }
     }
   });
 
   it('carries no Helm bookkeeping', () => {
-    for (const o of get('k8s/overlays/prod')) {
-      expect(o.metadata.labels?.['helm.sh/chart'], `${o.kind}/${o.metadata.name}`).toBeUndefined();
-      expect(o.metadata.labels?.['app.kubernetes.io/managed-by']).toBeUndefined();
+    for (const resource of get('k8s/overlays/prod')) {
+      expect(resource.metadata.labels?.['helm.sh/chart'], `${resource.kind}/${resource.metadata.name}`).toBeUndefined();
+      expect(resource.metadata.labels?.['app.kubernetes.io/managed-by']).toBeUndefined();
     }
   });
 });

@@ -38,7 +38,10 @@ export async function validateObjects(objects: K8sObject[]): Promise<string[]> {
     // validator's "byte" format does not: compare what the server would decode.
     const data =
       obj.kind === 'Secret' && obj.data
-        ? { ...obj, data: Object.fromEntries(Object.entries(obj.data as Record<string, string>).map(([k, v]) => [k, v.replace(/\s+/g, '')])) }
+        ? {
+            ...obj,
+            data: Object.fromEntries(Object.entries(obj.data as Record<string, string>).map(([k, v]) => [k, v.replace(/\s+/g, '')])),
+          }
         : obj;
     try {
       new Model(data).validate();
@@ -49,8 +52,8 @@ export async function validateObjects(objects: K8sObject[]): Promise<string[]> {
   return problems;
 }
 
-export const byKind = (objects: K8sObject[], kind: string): Json[] => objects.filter((o) => o.kind === kind) as Json[];
-const component = (o: Json): string | undefined => o.metadata?.labels?.['app.kubernetes.io/component'];
+export const byKind = (objects: K8sObject[], kind: string): Json[] => objects.filter((resource) => resource.kind === kind) as Json[];
+const component = (resource: Json): string | undefined => resource.metadata?.labels?.['app.kubernetes.io/component'];
 
 /** Names of the environment variables that hold secrets: never a literal value, never in a ConfigMap. */
 export const SECRET_ENV = [
@@ -94,7 +97,8 @@ export function checkInvariants(objects: K8sObject[], opts: InvariantOptions = {
   const deployments = byKind(objects, 'Deployment');
   const names = deployments.map(component).sort();
   const expected = DEPLOYABLES.map((d) => d.name).sort();
-  if (JSON.stringify(names) !== JSON.stringify(expected)) problems.push(`deployables: rendered ${names.join(',')}, expected ${expected.join(',')}`);
+  if (JSON.stringify(names) !== JSON.stringify(expected))
+    problems.push(`deployables: rendered ${names.join(',')}, expected ${expected.join(',')}`);
 
   for (const dep of deployments) {
     const name = component(dep)!;
@@ -140,7 +144,11 @@ export function checkInvariants(objects: K8sObject[], opts: InvariantOptions = {
     if (!tmp || !(pod.volumes ?? []).some((v: Json) => v.name === tmp.name && v.emptyDir)) p('/tmp must be an emptyDir');
     if (pod.automountServiceAccountToken !== false) p('automountServiceAccountToken must be false');
     // Rollout.
-    if (spec.strategy?.type !== 'RollingUpdate' || spec.strategy.rollingUpdate?.maxUnavailable !== 0 || spec.strategy.rollingUpdate?.maxSurge !== 1) {
+    if (
+      spec.strategy?.type !== 'RollingUpdate' ||
+      spec.strategy.rollingUpdate?.maxUnavailable !== 0 ||
+      spec.strategy.rollingUpdate?.maxSurge !== 1
+    ) {
       p('rolling update must have maxUnavailable 0 and maxSurge 1');
     }
     // Shutdown.
@@ -150,11 +158,14 @@ export function checkInvariants(objects: K8sObject[], opts: InvariantOptions = {
     const graceMs = Number(effectiveEnv(objects, c).SHUTDOWN_GRACE_MS ?? 10_000);
     const extraMs = name === 'upload-worker' ? 60_000 : 0; // the worker allows SHUTDOWN_GRACE_MS + 60 s
     if (!(pod.terminationGracePeriodSeconds * 1000 > graceMs + extraMs + sleepSeconds * 1000)) {
-      p(`terminationGracePeriodSeconds ${pod.terminationGracePeriodSeconds} must exceed grace ${graceMs} ms + ${extraMs} ms + preStop ${sleepSeconds} s`);
+      p(
+        `terminationGracePeriodSeconds ${pod.terminationGracePeriodSeconds} must exceed grace ${graceMs} ms + ${extraMs} ms + preStop ${sleepSeconds} s`,
+      );
     }
     // Scheduling.
     const anti = pod.affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [];
-    if (!anti.some((t: Json) => t.podAffinityTerm?.topologyKey === 'kubernetes.io/hostname')) p('podAntiAffinity preferred by hostname missing');
+    if (!anti.some((t: Json) => t.podAffinityTerm?.topologyKey === 'kubernetes.io/hostname'))
+      p('podAntiAffinity preferred by hostname missing');
     if (!(pod.topologySpreadConstraints ?? []).length) p('topologySpreadConstraints missing');
     // Secrets only by reference.
     for (const e of c.env ?? []) {
@@ -164,19 +175,21 @@ export function checkInvariants(objects: K8sObject[], opts: InvariantOptions = {
     const labels = spec.template.metadata.labels as Record<string, string>;
     const selects = (sel: Record<string, string> | undefined) => !!sel && Object.entries(sel).every(([k, v]) => labels[k] === v);
     const hpa = byKind(objects, 'HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef?.name === dep.metadata.name);
-    if (!hpa || hpa.apiVersion !== 'autoscaling/v2') p('needs an autoscaling/v2 HorizontalPodAutoscaler');
+    if (hpa?.apiVersion !== 'autoscaling/v2') p('needs an autoscaling/v2 HorizontalPodAutoscaler');
     else if (!(hpa.spec.minReplicas >= 1 && hpa.spec.maxReplicas >= hpa.spec.minReplicas)) p('HPA bounds are wrong');
     const pdb = byKind(objects, 'PodDisruptionBudget').find((b) => selects(b.spec.selector?.matchLabels));
-    if (!pdb || pdb.apiVersion !== 'policy/v1') p('needs a policy/v1 PodDisruptionBudget');
+    if (pdb?.apiVersion !== 'policy/v1') p('needs a policy/v1 PodDisruptionBudget');
     const svc = byKind(objects, 'Service').find((s) => selects(s.spec.selector));
     if (!svc) p('needs a Service');
     else if (!svc.spec.ports.some((sp: Json) => sp.name === 'http')) p('Service must expose the http port');
-    if (!byKind(objects, 'NetworkPolicy').some((np) => selects(np.spec.podSelector?.matchLabels) && component(np) === name)) p('needs its NetworkPolicy');
+    if (!byKind(objects, 'NetworkPolicy').some((np) => selects(np.spec.podSelector?.matchLabels) && component(np) === name))
+      p('needs its NetworkPolicy');
   }
 
   // ConfigMaps carry no secrets; Secrets only where explicitly allowed.
   for (const cm of byKind(objects, 'ConfigMap')) {
-    for (const key of Object.keys(cm.data ?? {})) if (SECRET_ENV.includes(key)) problems.push(`ConfigMap ${cm.metadata.name}: ${key} is a secret`);
+    for (const key of Object.keys(cm.data ?? {}))
+      if (SECRET_ENV.includes(key)) problems.push(`ConfigMap ${cm.metadata.name}: ${key} is a secret`);
   }
   const secrets = byKind(objects, 'Secret');
   if (!opts.allowSecrets && secrets.length > 0) problems.push(`Secret objects rendered: ${secrets.map((s) => s.metadata.name).join(', ')}`);
@@ -195,8 +208,11 @@ function ruleHasPort(rule: Json, port: number): boolean {
 export function checkNetworkPolicies(objects: K8sObject[]): string[] {
   const problems: string[] = [];
   const policies = byKind(objects, 'NetworkPolicy');
-  const deny = policies.find((np) => !np.spec.ingress && !np.spec.egress && !np.spec.podSelector?.matchLabels?.['app.kubernetes.io/component']);
-  if (!deny || !['Ingress', 'Egress'].every((t) => deny.spec.policyTypes?.includes(t))) problems.push('NetworkPolicy: a default deny (ingress and egress) is missing');
+  const deny = policies.find(
+    (np) => !np.spec.ingress && !np.spec.egress && !np.spec.podSelector?.matchLabels?.['app.kubernetes.io/component'],
+  );
+  if (!deny || !['Ingress', 'Egress'].every((t) => deny.spec.policyTypes?.includes(t)))
+    problems.push('NetworkPolicy: a default deny (ingress and egress) is missing');
   for (const d of DEPLOYABLES) {
     const np = policies.find((p) => p.spec.podSelector?.matchLabels?.['app.kubernetes.io/component'] === d.name);
     const p = (msg: string) => problems.push(`NetworkPolicy ${d.name}: ${msg}`);
@@ -211,7 +227,8 @@ export function checkNetworkPolicies(objects: K8sObject[]): string[] {
     if (ingress.some((r) => !r.from || r.from.length === 0)) p('an ingress rule without `from` admits everyone');
     if (d.tier === 'public' && !fromNamespaces.some((r) => ruleHasPort(r, d.httpPort))) p('the gateway must admit the ingress controller');
     if (d.tier === 'internal' && !fromApp.some((r) => ruleHasPort(r, d.httpPort))) p('must admit the other deployables on its HTTP port');
-    if (d.tier === 'internal' && d.grpcPort && !fromApp.some((r) => ruleHasPort(r, d.grpcPort!))) p('must admit the other deployables on its gRPC port');
+    if (d.tier === 'internal' && d.grpcPort && !fromApp.some((r) => ruleHasPort(r, d.grpcPort!)))
+      p('must admit the other deployables on its gRPC port');
     if (d.tier !== 'internal' && fromApp.length > 0) p('must not admit the other deployables');
     if (!egress.some((r) => ruleHasPort(r, 53))) p('must allow DNS egress');
     if (d.database && !egress.some((r) => ruleHasPort(r, 5432))) p('must allow PostgreSQL egress');
@@ -242,7 +259,8 @@ export function checkMigrationHooks(objects: K8sObject[]): string[] {
     if (a['helm.sh/hook'] !== 'pre-install,pre-upgrade') p('must be a pre-install,pre-upgrade hook');
     if (a['helm.sh/hook-weight'] === undefined) p('hook-weight missing');
     const policy = String(a['helm.sh/hook-delete-policy'] ?? '').split(',');
-    if (!policy.includes('before-hook-creation') || !policy.includes('hook-succeeded')) p('delete policy must be before-hook-creation,hook-succeeded');
+    if (!policy.includes('before-hook-creation') || !policy.includes('hook-succeeded'))
+      p('delete policy must be before-hook-creation,hook-succeeded');
     const c = job.spec.template.spec.containers[0];
     const cmd = [...(c.command ?? []), ...(c.args ?? [])].join(' ');
     if (!cmd.includes('migrate:deploy') || !cmd.includes(d.package)) p(`must run npm run -w ${d.package} migrate:deploy (runs: ${cmd})`);

@@ -20,7 +20,7 @@ type Json = Record<string, any>;
 
 const deployments = (objects: K8sObject[]): Map<string, Json> =>
   new Map(byKind(objects, 'Deployment').map((d) => [d.metadata.labels['app.kubernetes.io/component'] as string, d]));
-const render = (o: HelmOptions = {}) => deployments(helmTemplate(o));
+const render = (options: HelmOptions = {}) => deployments(helmTemplate(options));
 const checksum = (d: Json): string => d.spec.template.metadata.annotations['checksum/config'];
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'studio-rollout-'));
@@ -34,7 +34,9 @@ function valuesFile(name: string, values: Json): string {
 
 /** Names of the deployables whose pod template differs between two renderings. */
 function rolled(before: Map<string, Json>, after: Map<string, Json>): string[] {
-  return [...before.keys()].filter((name) => JSON.stringify(before.get(name)!.spec.template) !== JSON.stringify(after.get(name)!.spec.template)).sort();
+  return [...before.keys()]
+    .filter((name) => JSON.stringify(before.get(name)!.spec.template) !== JSON.stringify(after.get(name)!.spec.template))
+    .sort();
 }
 
 describe('helm: pod template rollout annotations', () => {
@@ -71,8 +73,13 @@ describe('helm: pod template rollout annotations', () => {
     const now = after.get('gallery')!.spec.template;
     expect(now.metadata.annotations['checksum/config']).not.toBe(before.metadata.annotations['checksum/config']);
     // Only the annotation differs in the pod template (the new value arrives through the ConfigMap).
-    expect({ ...now, metadata: { ...now.metadata, annotations: {} } }).toEqual({ ...before, metadata: { ...before.metadata, annotations: {} } });
-    const cm = byKind(helmTemplate({ set: { 'deployables.gallery.env.GALLERY_PAGE_SIZE': '50' } }), 'ConfigMap').find((c) => c.metadata.name === 'studio-gallery')!;
+    expect({ ...now, metadata: { ...now.metadata, annotations: {} } }).toEqual({
+      ...before,
+      metadata: { ...before.metadata, annotations: {} },
+    });
+    const cm = byKind(helmTemplate({ set: { 'deployables.gallery.env.GALLERY_PAGE_SIZE': '50' } }), 'ConfigMap').find(
+      (c) => c.metadata.name === 'studio-gallery',
+    )!;
     expect(cm.data.GALLERY_PAGE_SIZE).toBe('50');
   });
 
@@ -84,7 +91,9 @@ describe('helm: pod template rollout annotations', () => {
   });
 
   it('values that touch no ConfigMap roll nothing', () => {
-    const after = render({ set: { 'deployables.search.autoscaling.maxReplicas': '9', 'ingress.enabled': 'true', 'networkPolicy.enabled': 'false' } });
+    const after = render({
+      set: { 'deployables.search.autoscaling.maxReplicas': '9', 'ingress.enabled': 'true', 'networkPolicy.enabled': 'false' },
+    });
     expect(rolled(base, after)).toEqual([]);
   });
 
@@ -95,7 +104,9 @@ describe('helm: pod template rollout annotations', () => {
       expect(d.spec.template.metadata.annotations['studio/secrets-revision'], name).toBe('2026-11-24');
       expect(checksum(d), name).toBe(checksum(base.get(name)!));
     }
-    expect(render({ set: { secretsRevision: '3' } }).get('studio')!.spec.template.metadata.annotations['studio/secrets-revision']).toBe('3');
+    expect(render({ set: { secretsRevision: '3' } }).get('studio')!.spec.template.metadata.annotations['studio/secrets-revision']).toBe(
+      '3',
+    );
   });
 
   it('puts deploymentAnnotations on the Deployment objects (where Reloader looks), not on the pod template', () => {
@@ -108,7 +119,9 @@ describe('helm: pod template rollout annotations', () => {
 
 describe('helm: migrate Jobs', () => {
   const pgOptions = (objects: K8sObject[]) =>
-    byKind(objects, 'Job').map((j) => j.spec.template.spec.containers[0].env.find((e: Json) => e.name === 'PGOPTIONS')?.value as string | undefined);
+    byKind(objects, 'Job').map(
+      (j) => j.spec.template.spec.containers[0].env.find((e: Json) => e.name === 'PGOPTIONS')?.value as string | undefined,
+    );
 
   it('set lock_timeout on every connection of every migrate Job (PGOPTIONS; a SET in migration.sql would not stick)', () => {
     const values = pgOptions(helmTemplate());
@@ -118,7 +131,11 @@ describe('helm: migrate Jobs', () => {
   });
 
   it('leave lock_timeout unset when migrations.lockTimeout is 0 or empty, and refuse a malformed one', () => {
-    for (const off of ['0', '']) expect(pgOptions(helmTemplate({ set: { 'migrations.lockTimeout': off } })).every((v) => v === undefined), off).toBe(true);
+    for (const off of ['0', ''])
+      expect(
+        pgOptions(helmTemplate({ set: { 'migrations.lockTimeout': off } })).every((v) => v === undefined),
+        off,
+      ).toBe(true);
     expect(() => helmTemplateText({ set: { 'migrations.lockTimeout': '5 seconds' } })).toThrow(/lockTimeout/);
   });
 });

@@ -4,20 +4,40 @@ import { parseGatewayConfig } from './config.js';
 
 describe('gateway config', () => {
   it('has a local default for every value', () => {
-    const c = parseGatewayConfig({});
-    expect(c.GATEWAY_PORT).toBe(8080);
-    expect(c.GATEWAY_HOST).toBe('127.0.0.1');
-    expect(c.REDIS_URL).toBe('redis://127.0.0.1:6379/0');
-    expect(c.STUDIO_HTTP_URL).toBe('http://127.0.0.1:7101');
-    expect(c.STUDIO_GRPC_ADDR).toBe('127.0.0.1:7201');
-    expect(c.WEBHOOKS_HTTP_URL).toBe('http://127.0.0.1:7105');
-    expect(c.RATE_LIMIT_PER_MINUTE).toBe(600);
-    expect(c.RATE_LIMIT_WINDOW_MS).toBe(60_000);
-    expect(c.RATE_LIMIT_TIMEOUT_MS).toBe(250);
-    expect(c.AUTH_CACHE_TTL_MS).toBe(2000);
-    expect(c.IDEMPOTENCY_TTL_SECONDS).toBe(86_400);
-    expect(c.IDEMPOTENCY_WAIT_MS).toBe(10_000);
-    expect(c.ACCESS_LOG).toBe(true);
+    expect(parseGatewayConfig({})).toEqual({
+      nodeEnv: 'development',
+      host: '127.0.0.1',
+      httpPort: 8080,
+      logLevel: 'info',
+      accessLog: true,
+      shutdownGraceMs: 10_000,
+      redis: { url: 'redis://127.0.0.1:6379/0', keyPrefix: 'gw:' },
+      upstream: {
+        urls: {
+          studio: 'http://127.0.0.1:7101',
+          gallery: 'http://127.0.0.1:7102',
+          upload: 'http://127.0.0.1:7103',
+          search: 'http://127.0.0.1:7104',
+          webhooks: 'http://127.0.0.1:7105',
+        },
+        timeoutMs: 30_000,
+        maxSockets: 256,
+      },
+      openApi: { cacheTtlMs: 60_000, fetchTimeoutMs: 2000 },
+      internalJwtSecret: 'dev-internal-jwt-secret-change-me-0123456789',
+      clientSessionSecret: 'dev-client-session-secret-change-me-0123456789',
+      auth: { studioGrpcAddr: '127.0.0.1:7201', timeoutMs: 1000, cacheTtlMs: 2000, cacheMaxEntries: 50_000 },
+      rateLimit: {
+        perMinute: 600,
+        windowMs: 60_000,
+        timeoutMs: 250,
+        clientSessionPerMinute: 10,
+        clientBearerPerMinute: 600,
+        trustedProxies: expect.objectContaining({ has: expect.any(Function) }),
+      },
+      idempotency: { ttlSeconds: 86_400, waitMs: 10_000, lockMs: 60_000 },
+      telemetry: { tracesEndpoint: null, headers: {}, serviceName: null, exportDelayMs: 5000 },
+    });
   });
 
   it('names the bad variable', () => {
@@ -39,8 +59,19 @@ describe('gateway config', () => {
     bad({ IDEMPOTENCY_LOCK_MS: '5000' }, 'IDEMPOTENCY_LOCK_MS');
   });
 
+  it('parses the environment', () => {
+    const c = parseGatewayConfig({
+      GATEWAY_PORT: '0',
+      SHUTDOWN_GRACE_MS: '500',
+      REDIS_KEY_PREFIX: 'gwtest:',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+    });
+    expect(c).toMatchObject({ httpPort: 0, shutdownGraceMs: 500, redis: { keyPrefix: 'gwtest:' } });
+    expect(c.telemetry.tracesEndpoint).toBe('http://collector:4318/v1/traces');
+  });
+
   it('parses booleans', () => {
-    expect(parseGatewayConfig({ ACCESS_LOG: 'false' }).ACCESS_LOG).toBe(false);
-    expect(parseGatewayConfig({ ACCESS_LOG: '0' }).ACCESS_LOG).toBe(false);
+    expect(parseGatewayConfig({ ACCESS_LOG: 'false' }).accessLog).toBe(false);
+    expect(parseGatewayConfig({ ACCESS_LOG: '0' }).accessLog).toBe(false);
   });
 });

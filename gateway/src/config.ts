@@ -3,7 +3,8 @@
  * default; a bad value stops the process with one line naming the variable (see @studio/config).
  */
 import { z } from 'zod';
-import { env, loadConfig, otelEnv, parseConfig } from '@studio/config';
+import { env, loadConfig, otelEnv, parseConfig, telemetrySettings } from '@studio/config';
+import { parseTrustedProxies } from './services/client-address.js';
 
 const grpcAddress = (def: string) =>
   z
@@ -26,7 +27,7 @@ const redisUrl = (def: string) =>
     .pipe(z.url())
     .default(def);
 
-export const gatewayConfigSchema = z
+export const gatewayEnvSchema = z
   .object({
     NODE_ENV: env.nodeEnv(),
     GATEWAY_PORT: env.port(8080),
@@ -38,7 +39,11 @@ export const gatewayConfigSchema = z
 
     REDIS_URL: redisUrl('redis://127.0.0.1:6379/0'),
     /** Prefix of every Redis key and channel the gateway writes (tests give each file its own). */
-    REDIS_KEY_PREFIX: z.string().max(64).regex(/^[A-Za-z0-9:._-]*$/, 'only [A-Za-z0-9:._-]').default('gw:'),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9:._-]*$/, 'only [A-Za-z0-9:._-]')
+      .default('gw:'),
 
     STUDIO_HTTP_URL: httpUrl('http://127.0.0.1:7101'),
     STUDIO_GRPC_ADDR: grpcAddress('127.0.0.1:7201'),
@@ -63,6 +68,21 @@ export const gatewayConfigSchema = z
     RATE_LIMIT_TIMEOUT_MS: env.int(250, 10),
     /** POST /client-sessions carries no bearer; it is limited per client IP instead. */
     CLIENT_SESSION_RATE_LIMIT_PER_MINUTE: env.int(10, 1),
+    /**
+     * Proxies whose X-Forwarded-For is believed for the client's address (addresses or CIDRs, comma-separated):
+     * the ingress controller's pods in a cluster. Default: none, the socket peer is the client.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        try {
+          return parseTrustedProxies(value);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
     /** A client-session bearer (a gallery's customer) is limited per session. */
     CLIENT_BEARER_RATE_LIMIT_PER_MINUTE: env.int(600, 1),
     /** HS256 secret of client-session bearers; the gallery service signs them with the same value. */
@@ -83,16 +103,58 @@ export const gatewayConfigSchema = z
   .refine((c) => c.IDEMPOTENCY_LOCK_MS > c.UPSTREAM_TIMEOUT_MS, {
     path: ['IDEMPOTENCY_LOCK_MS'],
     message: 'must be greater than UPSTREAM_TIMEOUT_MS',
-  });
+  })
+  .transform((e) => ({
+    nodeEnv: e.NODE_ENV,
+    host: e.GATEWAY_HOST,
+    httpPort: e.GATEWAY_PORT,
+    logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
+    /** The services behind the gateway: their HTTP base URLs, the shared agent's sockets, the answer deadline. */
+    upstream: {
+      urls: {
+        studio: e.STUDIO_HTTP_URL,
+        gallery: e.GALLERY_HTTP_URL,
+        upload: e.UPLOAD_HTTP_URL,
+        search: e.SEARCH_HTTP_URL,
+        webhooks: e.WEBHOOKS_HTTP_URL,
+      },
+      timeoutMs: e.UPSTREAM_TIMEOUT_MS,
+      maxSockets: e.UPSTREAM_MAX_SOCKETS,
+    },
+    openApi: { cacheTtlMs: e.OPENAPI_CACHE_TTL_MS, fetchTimeoutMs: e.OPENAPI_FETCH_TIMEOUT_MS },
+    internalJwtSecret: e.INTERNAL_JWT_SECRET,
+    clientSessionSecret: e.CLIENT_SESSION_SECRET,
+    /** Bearer tokens are checked by studio over gRPC; answers are cached briefly. */
+    auth: {
+      studioGrpcAddr: e.STUDIO_GRPC_ADDR,
+      timeoutMs: e.AUTH_TIMEOUT_MS,
+      cacheTtlMs: e.AUTH_CACHE_TTL_MS,
+      cacheMaxEntries: e.AUTH_CACHE_MAX_ENTRIES,
+    },
+    rateLimit: {
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      timeoutMs: e.RATE_LIMIT_TIMEOUT_MS,
+      clientSessionPerMinute: e.CLIENT_SESSION_RATE_LIMIT_PER_MINUTE,
+      clientBearerPerMinute: e.CLIENT_BEARER_RATE_LIMIT_PER_MINUTE,
+      /** Where the per-IP limit takes the client's address from (see services/client-address.ts). */
+      trustedProxies: e.TRUSTED_PROXIES,
+    },
+    idempotency: { ttlSeconds: e.IDEMPOTENCY_TTL_SECONDS, waitMs: e.IDEMPOTENCY_WAIT_MS, lockMs: e.IDEMPOTENCY_LOCK_MS },
+    telemetry: telemetrySettings(e),
+  }));
 
-export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+export type GatewayConfig = z.output<typeof gatewayEnvSchema>;
 
-/** Parses a record (tests pass overrides); throws ConfigError on a bad value. */
-export function parseGatewayConfig(source: Record<string, string | undefined> = {}): GatewayConfig {
-  return parseConfig(gatewayConfigSchema, source);
+/** Parses the process environment once; prints one line naming a bad variable and exits. */
+export function loadGatewayConfig(source: Record<string, string | undefined> = process.env): GatewayConfig {
+  return loadConfig(gatewayEnvSchema, source);
 }
 
-/** Parses process.env once; prints one line and exits on a bad value. */
-export function loadGatewayConfig(): GatewayConfig {
-  return loadConfig(gatewayConfigSchema, process.env);
+/** Parses without exiting (tests pass overrides); throws ConfigError naming the variable. */
+export function parseGatewayConfig(source: Record<string, string | undefined> = {}): GatewayConfig {
+  return parseConfig(gatewayEnvSchema, source);
 }

@@ -135,7 +135,7 @@ describe('gateway authentication', () => {
   });
 
   it('does not keep the raw token in its cache (keys are hashes)', () => {
-    const cache = (h.gateway.auth as unknown as { cache: Map<string, unknown> }).cache;
+    const cache = (h.gateway.services.auth as unknown as { cache: Map<string, unknown> }).cache;
     for (const key of cache.keys()) {
       expect(key).not.toContain('stu_');
       expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);

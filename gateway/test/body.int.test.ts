@@ -11,8 +11,12 @@ describe('gateway request bodies', () => {
     await h?.close();
   });
 
-  const write = (method: string, body: string | Buffer | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }, path = '/api/v1/galleries') =>
-    h.call(path, { token: OWNER, method, headers, body });
+  const write = (
+    method: string,
+    body: string | Buffer | undefined,
+    headers: Record<string, string> = { 'content-type': 'application/json' },
+    path = '/api/v1/galleries',
+  ) => h.call(path, { token: OWNER, method, headers, body });
 
   it('refuses malformed JSON with 400 invalid_input, without calling the upstream', async () => {
     const before = h.upstream.calls();
@@ -25,7 +29,13 @@ describe('gateway request bodies', () => {
   });
 
   it('refuses a non-JSON content type on a write with a body', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/json; charset=latin1']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonx',
+      'application/json; charset=latin1',
+    ]) {
       const res = await write('PATCH', '{"a":1}', { 'content-type': type });
       expect(res.status, type).toBe(400);
       expect(res.json.error).toBe('invalid_input');
@@ -35,7 +45,12 @@ describe('gateway request bodies', () => {
   });
 
   it('accepts application/json with a UTF-8 charset and application/*+json', async () => {
-    for (const type of ['application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json', 'application/json;charset="UTF-8"']) {
+    for (const type of [
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/merge-patch+json',
+      'application/json;charset="UTF-8"',
+    ]) {
       const res = await write('PUT', '{"a":1}', { 'content-type': type });
       expect(res.status, type).toBe(200);
     }
@@ -46,7 +61,13 @@ describe('gateway request bodies', () => {
     const declared = await write('POST', big);
     expect(declared.status).toBe(400);
     expect(declared.json).toMatchObject({ ok: false, error: 'invalid_input', message: 'request body is larger than 1 MiB' });
-    const chunked = await h.call('/api/v1/galleries', { token: OWNER, method: 'POST', headers: { 'content-type': 'application/json' }, body: big, chunkSize: 64 * 1024 });
+    const chunked = await h.call('/api/v1/galleries', {
+      token: OWNER,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+      chunkSize: 64 * 1024,
+    });
     expect(chunked.status).toBe(400);
     expect(chunked.json.message).toBe('request body is larger than 1 MiB');
     expect((await h.call('/api/v1/workspaces', { token: OWNER })).status).toBe(200);
@@ -72,7 +93,13 @@ describe('gateway request bodies', () => {
 
   it('turns a chunked body into a Content-Length one upstream', async () => {
     const raw = Buffer.from(JSON.stringify({ list: Array.from({ length: 2000 }, (_, i) => i) }));
-    const res = await h.call('/api/v1/galleries', { token: OWNER, method: 'POST', headers: { 'content-type': 'application/json' }, body: raw, chunkSize: 1000 });
+    const res = await h.call('/api/v1/galleries', {
+      token: OWNER,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: raw,
+      chunkSize: 1000,
+    });
     expect(res.status).toBe(201);
     expect(Buffer.from(res.json.echo.body_base64, 'base64').equals(raw)).toBe(true);
     expect(res.json.echo.headers['content-length']).toBe(String(raw.length));
@@ -85,7 +112,12 @@ describe('gateway request bodies', () => {
     expect(del.json.echo.headers['content-length']).toBe('0');
     const post = await write('POST', undefined, { 'content-type': 'text/plain' }, '/api/v1/galleries/abc/publish');
     expect(post.status).toBe(201);
-    const delWithBody = await write('DELETE', '{"target_url":"https://x"}', { 'content-type': 'application/json' }, '/api/v1/webhooks/subscriptions');
+    const delWithBody = await write(
+      'DELETE',
+      '{"target_url":"https://x"}',
+      { 'content-type': 'application/json' },
+      '/api/v1/webhooks/subscriptions',
+    );
     expect(Buffer.from(delWithBody.json.echo.body_base64, 'base64').toString()).toBe('{"target_url":"https://x"}');
   });
 
@@ -113,7 +145,12 @@ describe('gateway request bodies', () => {
       body: deep,
     });
     expect(deepRes.status).toBeLessThan(500);
-    const proto = await write('POST', '{"__proto__":{"x":1},"constructor":{"prototype":{}}}', { 'content-type': 'application/json', 'idempotency-key': 'proto' }, '/api/v1/clients');
+    const proto = await write(
+      'POST',
+      '{"__proto__":{"x":1},"constructor":{"prototype":{}}}',
+      { 'content-type': 'application/json', 'idempotency-key': 'proto' },
+      '/api/v1/clients',
+    );
     expect(proto.status).toBe(201);
   });
 });

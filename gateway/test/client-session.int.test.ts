@@ -14,7 +14,10 @@ import { OWNER, startHarness, type Harness } from './support/harness.js';
 const SECRET = 'dev-client-session-secret-change-me-0123456789';
 const IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
 
-function clientBearer(galleryId: string, opts: { sessionId?: string; workspaceId?: string; expiresIn?: number; secret?: string } = {}): string {
+function clientBearer(
+  galleryId: string,
+  opts: { sessionId?: string; workspaceId?: string; expiresIn?: number; secret?: string } = {},
+): string {
   return jwt.sign({ gid: galleryId, wid: opts.workspaceId ?? randomUUID() }, opts.secret ?? SECRET, {
     algorithm: 'HS256',
     issuer: 'studio-gallery',
@@ -25,11 +28,24 @@ function clientBearer(galleryId: string, opts: { sessionId?: string; workspaceId
 }
 
 /** A request from a chosen loopback source address (127.0.0.x), so per-IP limits can be told apart. */
-function fromAddress(baseUrl: string, localAddress: string, path: string, body: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+function fromAddress(
+  baseUrl: string,
+  localAddress: string,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -67,7 +83,12 @@ describe('gateway client-session bearers', () => {
       const forwarded = res.json.echo;
       expect(forwarded.url).toBe(path);
       expect(forwarded.headers.authorization).toBeUndefined();
-      expect(verifyIdentity(forwarded.headers[IDENTITY_HEADER], IDENTITY_SECRET)).toEqual({ kind: 'client', sessionId, galleryId, workspaceId });
+      expect(verifyIdentity(forwarded.headers[IDENTITY_HEADER], IDENTITY_SECRET)).toEqual({
+        kind: 'client',
+        sessionId,
+        galleryId,
+        workspaceId,
+      });
     }
     expect(h.studio.totalCalls()).toBe(studioCalls); // verified locally, never sent to studio
   });
@@ -164,5 +185,35 @@ describe('gateway POST /client-sessions per-IP limit (default)', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect((await fromAddress(h.url, '127.0.0.8', '/api/v1/client-sessions', '{"portal_token":"x"}')).status).toBe(201);
+  });
+});
+
+describe('gateway POST /client-sessions per-IP limit behind a trusted proxy (TRUSTED_PROXIES)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // 127.0.0.20 plays the ingress controller; any other peer is a client reaching the gateway directly.
+    h = await startHarness({ env: { TRUSTED_PROXIES: '127.0.0.20/32' } });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const open = (peer: string, forwardedFor?: string) =>
+    fromAddress(h.url, peer, '/api/v1/client-sessions', '{"portal_token":"x"}', forwardedFor ? { 'x-forwarded-for': forwardedFor } : {});
+
+  it('limits each client named by the trusted proxy on its own, not the proxy as a whole', async () => {
+    const first: number[] = [];
+    for (let i = 0; i < 11; i++) first.push((await open('127.0.0.20', '198.51.100.1')).status);
+    expect(first).toEqual([...Array(10).fill(201), 429]);
+    // Another customer behind the same ingress keeps its own budget.
+    expect((await open('127.0.0.20', '198.51.100.2')).status).toBe(201);
+    // A forged hop to the left of what the proxy appended changes nothing: still 198.51.100.1.
+    expect((await open('127.0.0.20', '203.0.113.77, 198.51.100.1')).status).toBe(429);
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await open('127.0.0.21', `192.0.2.${i + 1}`)).status);
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
   });
 });

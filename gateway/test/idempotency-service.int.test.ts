@@ -17,13 +17,23 @@ describe('IdempotencyService', () => {
   let subscriber: Redis;
   let service: IdempotencyService;
   let n = 0;
-  const scope = () => ({ tokenId: 't1', method: 'POST', path: '/api/v1/shoots', key: `k${++n}` });
+  const scope = () => ({ tokenId: 't1', key: `k${++n}` });
 
   beforeAll(async () => {
     redis = createRedisClient({ url: testConfig.TEST_REDIS_URL, deadlineMs: 250, name: 'main', logger });
     subscriber = createRedisClient({ url: testConfig.TEST_REDIS_URL, name: 'sub', logger, subscriber: true });
     // A re-check interval far longer than any wait below: a twin can only be woken by the pub/sub message.
-    service = new IdempotencyService({ redis, subscriber, keyPrefix: prefix, ttlSeconds: 60, lockMs: 5000, waitMs: 3000, deadlineMs: 500, logger, recheckMs: 60_000 });
+    service = new IdempotencyService({
+      redis,
+      subscriber,
+      keyPrefix: prefix,
+      ttlSeconds: 60,
+      lockMs: 5000,
+      waitMs: 3000,
+      deadlineMs: 500,
+      logger,
+      recheckMs: 60_000,
+    });
     await waitForReady(redis, 2000);
     await service.listen();
   });
@@ -32,9 +42,9 @@ describe('IdempotencyService', () => {
     await deleteKeys(prefix);
   });
 
-  const lease = (o: BeginOutcome): IdempotencyLease => {
-    if (o.kind !== 'acquired') throw new Error(`expected acquired, got ${o.kind}`);
-    return o.lease;
+  const lease = (outcome: BeginOutcome): IdempotencyLease => {
+    if (outcome.kind !== 'acquired') throw new Error(`expected acquired, got ${outcome.kind}`);
+    return outcome.lease;
   };
 
   it('acquires a fresh key, stores the answer, replays it', async () => {
@@ -58,6 +68,16 @@ describe('IdempotencyService', () => {
     const l = lease(await service.begin(s, 'fp-a'));
     expect((await service.begin(s, 'fp-b')).kind).toBe('mismatch');
     await l.complete(answer(201, '{}'));
+    expect((await service.begin(s, 'fp-b')).kind).toBe('mismatch');
+  });
+
+  it('scopes a key per token: another token has its own record, the same token shares one', async () => {
+    const s = scope();
+    await lease(await service.begin(s, 'fp-a')).complete(answer(201, '{"a":1}'));
+    const other = await service.begin({ ...s, tokenId: 't2' }, 'fp-b');
+    expect(other.kind).toBe('acquired');
+    await lease(other).release();
+    expect(service.redisKey(s)).not.toBe(service.redisKey({ ...s, tokenId: 't2' }));
     expect((await service.begin(s, 'fp-b')).kind).toBe('mismatch');
   });
 
@@ -87,7 +107,16 @@ describe('IdempotencyService', () => {
   });
 
   it('answers busy when the owner is still running after the wait', async () => {
-    const short = new IdempotencyService({ redis, subscriber, keyPrefix: prefix, ttlSeconds: 60, lockMs: 5000, waitMs: 200, deadlineMs: 500, logger });
+    const short = new IdempotencyService({
+      redis,
+      subscriber,
+      keyPrefix: prefix,
+      ttlSeconds: 60,
+      lockMs: 5000,
+      waitMs: 200,
+      deadlineMs: 500,
+      logger,
+    });
     const s = scope();
     const l = lease(await short.begin(s, 'fp'));
     const started = Date.now();
@@ -97,7 +126,17 @@ describe('IdempotencyService', () => {
   });
 
   it('lets the lock expire when an owner dies, so the key is not stuck forever', async () => {
-    const quick = new IdempotencyService({ redis, subscriber, keyPrefix: prefix, ttlSeconds: 60, lockMs: 1000, waitMs: 2000, deadlineMs: 500, logger, recheckMs: 100 });
+    const quick = new IdempotencyService({
+      redis,
+      subscriber,
+      keyPrefix: prefix,
+      ttlSeconds: 60,
+      lockMs: 1000,
+      waitMs: 2000,
+      deadlineMs: 500,
+      logger,
+      recheckMs: 100,
+    });
     const s = scope();
     lease(await quick.begin(s, 'fp')); // never completed nor released
     const outcome = await quick.begin(s, 'fp');
@@ -108,7 +147,16 @@ describe('IdempotencyService', () => {
     const dead = createRedisClient({ url: 'redis://127.0.0.1:1/0', deadlineMs: 100, name: 'dead', logger });
     const deadSub = createRedisClient({ url: 'redis://127.0.0.1:1/0', name: 'dead-sub', logger, subscriber: true });
     try {
-      const svc = new IdempotencyService({ redis: dead, subscriber: deadSub, keyPrefix: prefix, ttlSeconds: 60, lockMs: 1000, waitMs: 100, deadlineMs: 100, logger });
+      const svc = new IdempotencyService({
+        redis: dead,
+        subscriber: deadSub,
+        keyPrefix: prefix,
+        ttlSeconds: 60,
+        lockMs: 1000,
+        waitMs: 100,
+        deadlineMs: 100,
+        logger,
+      });
       expect((await svc.begin(scope(), 'fp')).kind).toBe('unavailable');
     } finally {
       dead.disconnect();

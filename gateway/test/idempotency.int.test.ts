@@ -45,15 +45,32 @@ describe('gateway Idempotency-Key', () => {
     expect(h.upstream.calls()).toBe(calls);
   });
 
-  it('scopes keys per token, method and path', async () => {
+  it('scopes keys per token: another token with the same key is independent', async () => {
     const a = await post('/api/v1/shoots', 'key-scope', '{"title":"x"}');
     const b = await post('/api/v1/shoots', 'key-scope', '{"title":"x"}', OTHER);
-    const c = await post('/api/v1/clients', 'key-scope', '{"title":"y"}');
-    for (const res of [a, b, c]) {
+    const c = await post('/api/v1/clients', 'key-scope', '{"title":"y"}', OTHER);
+    for (const res of [a, b]) {
       expect(res.status).toBe(201);
       expect(res.headers['idempotent-replayed']).toBeUndefined();
     }
     expect(b.json.echo.id).not.toBe(a.json.echo.id);
+    // OTHER's key now names its POST /shoots, not the owner's.
+    expect(c.status).toBe(422);
+    expect(c.json.error).toBe('idempotency_conflict');
+  });
+
+  it('answers 422 idempotency_conflict for the same key on another route, with another body or the same one', async () => {
+    expect((await post('/api/v1/shoots', 'key-cross-route', '{"title":"S"}')).status).toBe(201);
+    const calls = h.upstream.calls();
+    const otherBody = await post('/api/v1/clients', 'key-cross-route', '{"name":"C"}');
+    expect(otherBody.status).toBe(422);
+    expect(otherBody.json).toMatchObject({ ok: false, error: 'idempotency_conflict' });
+    expect((await post('/api/v1/clients', 'key-cross-route', '{"title":"S"}')).status).toBe(422);
+    expect(h.upstream.calls()).toBe(calls);
+    // The original request still replays.
+    const again = await post('/api/v1/shoots', 'key-cross-route', '{"title":"S"}');
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
   });
 
   it('treats a trailing slash as the same route and key', async () => {
@@ -70,7 +87,12 @@ describe('gateway Idempotency-Key', () => {
       expect(res.status, `length ${key.length}`).toBe(400);
       expect(res.json.error).toBe('invalid_input');
     }
-    const tab = await h.call('/api/v1/shoots', { token: OWNER, method: 'POST', headers: { ...JSON_HEADERS, 'idempotency-key': 'a\tb' }, body: '{}' });
+    const tab = await h.call('/api/v1/shoots', {
+      token: OWNER,
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'idempotency-key': 'a\tb' },
+      body: '{}',
+    });
     expect(tab.status).toBe(400);
     expect(h.upstream.calls()).toBe(calls);
     expect((await post('/api/v1/shoots', 'k'.repeat(200), '{}')).status).toBe(201);
@@ -86,8 +108,8 @@ describe('gateway Idempotency-Key', () => {
 
   it('covers the webhook registration routes too', async () => {
     for (const path of ['/api/v1/webhook-endpoints', '/api/v1/webhooks/subscriptions']) {
-      const first = await post(path, 'key-webhooks', '{"url":"https://example.com"}');
-      const again = await post(path, 'key-webhooks', '{"url":"https://example.com"}');
+      const first = await post(path, `key-webhooks${path}`, '{"url":"https://example.com"}');
+      const again = await post(path, `key-webhooks${path}`, '{"url":"https://example.com"}');
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.raw.equals(first.raw)).toBe(true);
     }

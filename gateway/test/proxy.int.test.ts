@@ -181,7 +181,12 @@ describe('gateway proxy with the upstream down', () => {
   });
 
   it('answers 503 for writes too, and keeps serving afterwards', async () => {
-    const res = await h.call('/api/v1/shoots', { token: OWNER, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    const res = await h.call('/api/v1/shoots', {
+      token: OWNER,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
     expect(res.status).toBe(503);
     expect(res.json.error).toBe('unavailable');
     expect((await h.call('/healthz')).status).toBe(200);

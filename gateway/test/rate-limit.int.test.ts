@@ -131,7 +131,12 @@ describe('gateway rate limit fails closed', () => {
     for (let i = 0; i < 5; i++) await refusedClosed();
     // Writes are refused too, before anything reaches a service.
     const before = h.upstream.calls();
-    const write = await h.call('/api/v1/shoots', { token: OWNER, method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'k1' }, body: '{}' });
+    const write = await h.call('/api/v1/shoots', {
+      token: OWNER,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'k1' },
+      body: '{}',
+    });
     expect(write.status).toBe(429);
     expect(h.upstream.calls()).toBe(before);
     const ready = await h.call('/readyz');
@@ -235,7 +240,12 @@ describe('gateway started while Redis is unreachable', () => {
       setTimeout(() => res.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true,"shoot":{"id":"late"}}'), 200);
     });
     const send = () =>
-      h.call('/api/v1/shoots', { token: OWNER, method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'after-outage' }, body: '{"t":1}' });
+      h.call('/api/v1/shoots', {
+        token: OWNER,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'after-outage' },
+        body: '{"t":1}',
+      });
     const answers = await Promise.all([send(), send(), send()]);
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(calls).toBe(1);

@@ -56,7 +56,14 @@ describe('trace context through the gateway', () => {
 
     // The access log line names the trace, the gateway's span and the caller's span.
     const line = logs.find({ request_id: 'trace-test-1', msg: 'request' }).at(-1);
-    expect(line).toMatchObject({ log: 'access', trace_id: TRACE, span_id: gatewaySpan, parent_span_id: SPAN, route: '/api/v1/workspaces', status: 200 });
+    expect(line).toMatchObject({
+      log: 'access',
+      trace_id: TRACE,
+      span_id: gatewaySpan,
+      parent_span_id: SPAN,
+      route: '/api/v1/workspaces',
+      status: 200,
+    });
   });
 
   it('keeps an unsampled decision', async () => {

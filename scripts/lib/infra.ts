@@ -93,7 +93,8 @@ async function ensureRedis(url: URL): Promise<void> {
 async function ensureRabbit(url: URL): Promise<void> {
   const port = Number(url.port || 5672);
   if (await portOpen(port, url.hostname)) return;
-  if (!have('rabbitmq-server')) throw new Error(`RabbitMQ is not answering on ${url.host} and is not installed (apt-get install rabbitmq-server)`);
+  if (!have('rabbitmq-server'))
+    throw new Error(`RabbitMQ is not answering on ${url.host} and is not installed (apt-get install rabbitmq-server)`);
   log('starting RabbitMQ');
   sh('rabbitmq-server -detached || true');
   sh('rabbitmqctl await_startup --timeout 60 >/dev/null');

@@ -40,7 +40,11 @@ function installNode(version, home) {
   mkdirSync(path.dirname(home), { recursive: true });
   const work = mkdtempSync(path.join(path.dirname(home), '.install-'));
   try {
-    const packed = spawnSync('npm', ['pack', pkg, '--json', '--pack-destination', work, '--loglevel=error'], { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const packed = spawnSync('npm', ['pack', pkg, '--json', '--pack-destination', work, '--loglevel=error'], {
+      cwd: work,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     if (packed.status !== 0) fail(`npm pack ${pkg} failed (exit ${packed.status ?? packed.signal})`);
     const info = JSON.parse(packed.stdout)[0];
     const tarball = path.join(work, info.filename);

@@ -27,7 +27,22 @@ export interface StackPorts {
   webhooksWorkerHttp: number;
 }
 
-export const DEV_PORTS: StackPorts = { gateway: 8080, studioHttp: 7101, studioGrpc: 7201, s3: 9000, uploadHttp: 7103, uploadGrpc: 7203, uploadWorkerHttp: 7113, galleryHttp: 7102, galleryGrpc: 7202, searchHttp: 7104, searchGrpc: 7204, webhooksHttp: 7105, webhooksGrpc: 7205, webhooksWorkerHttp: 7115 };
+export const DEV_PORTS: StackPorts = {
+  gateway: 8080,
+  studioHttp: 7101,
+  studioGrpc: 7201,
+  s3: 9000,
+  uploadHttp: 7103,
+  uploadGrpc: 7203,
+  uploadWorkerHttp: 7113,
+  galleryHttp: 7102,
+  galleryGrpc: 7202,
+  searchHttp: 7104,
+  searchGrpc: 7204,
+  webhooksHttp: 7105,
+  webhooksGrpc: 7205,
+  webhooksWorkerHttp: 7115,
+};
 
 export interface StackOptions {
   ports: StackPorts;
@@ -79,129 +94,129 @@ const LOCAL_S3_CREDENTIALS = {
   AWS_EC2_METADATA_DISABLED: 'true',
 };
 
-function specs(o: StackOptions): ProcessSpec[] {
+function specs(options: StackOptions): ProcessSpec[] {
   const common = {
-    AMQP_URL: o.amqpUrl,
-    LOG_LEVEL: o.logLevel ?? 'info',
-    NODE_ENV: o.nodeEnv ?? 'development',
+    AMQP_URL: options.amqpUrl,
+    LOG_LEVEL: options.logLevel ?? 'info',
+    NODE_ENV: options.nodeEnv ?? 'development',
   };
   const upload = {
     ...common,
-    UPLOAD_HTTP_PORT: String(o.ports.uploadHttp),
-    UPLOAD_GRPC_PORT: String(o.ports.uploadGrpc),
-    UPLOAD_WORKER_HTTP_PORT: String(o.ports.uploadWorkerHttp),
-    DATABASE_URL: o.databaseUrls.upload!,
-    STUDIO_GRPC_ADDR: `127.0.0.1:${o.ports.studioGrpc}`,
-    S3_ENDPOINT: `http://127.0.0.1:${o.ports.s3}`,
+    UPLOAD_HTTP_PORT: String(options.ports.uploadHttp),
+    UPLOAD_GRPC_PORT: String(options.ports.uploadGrpc),
+    UPLOAD_WORKER_HTTP_PORT: String(options.ports.uploadWorkerHttp),
+    DATABASE_URL: options.databaseUrls.upload!,
+    STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
+    S3_ENDPOINT: `http://127.0.0.1:${options.ports.s3}`,
     ...LOCAL_S3_CREDENTIALS,
     // Each local stack has its own work queues (it gets its own copy of every work event on the shared
     // exchange); they go away a day after the stack's last worker stopped.
-    UPLOAD_QUEUE_PREFIX: `upload-${(o.queuesOf ?? o.ports).uploadHttp}`,
+    UPLOAD_QUEUE_PREFIX: `upload-${(options.queuesOf ?? options.ports).uploadHttp}`,
     UPLOAD_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
   };
   const webhooks = {
     ...common,
-    WEBHOOKS_HTTP_PORT: String(o.ports.webhooksHttp),
-    WEBHOOKS_GRPC_PORT: String(o.ports.webhooksGrpc),
-    WEBHOOKS_WORKER_HTTP_PORT: String(o.ports.webhooksWorkerHttp),
-    DATABASE_URL: o.databaseUrls.webhooks!,
+    WEBHOOKS_HTTP_PORT: String(options.ports.webhooksHttp),
+    WEBHOOKS_GRPC_PORT: String(options.ports.webhooksGrpc),
+    WEBHOOKS_WORKER_HTTP_PORT: String(options.ports.webhooksWorkerHttp),
+    DATABASE_URL: options.databaseUrls.webhooks!,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', // local stacks deliver to loopback receivers
     // Each local stack gets its own copy of every event on the shared exchange; gone a day after it stops.
-    WEBHOOKS_FANOUT_QUEUE: `webhooks.fanout.${(o.queuesOf ?? o.ports).webhooksHttp}`,
+    WEBHOOKS_FANOUT_QUEUE: `webhooks.fanout.${(options.queuesOf ?? options.ports).webhooksHttp}`,
     WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
   };
   return [
     {
       name: 's3',
       entry: 'services/upload/src/dev/s3-server.ts',
-      readyUrl: `http://127.0.0.1:${o.ports.s3}/health`,
-      env: { S3_SERVER_PORT: String(o.ports.s3), S3_SERVER_DATA_DIR: o.s3DataDir ?? '', ...o.env?.s3 },
+      readyUrl: `http://127.0.0.1:${options.ports.s3}/health`,
+      env: { S3_SERVER_PORT: String(options.ports.s3), S3_SERVER_DATA_DIR: options.s3DataDir ?? '', ...options.env?.s3 },
     },
     {
       name: 'studio',
       entry: 'services/studio/src/main.ts',
-      readyUrl: `http://127.0.0.1:${o.ports.studioHttp}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.studioHttp}/readyz`,
       env: {
         ...common,
-        STUDIO_HTTP_PORT: String(o.ports.studioHttp),
-        STUDIO_GRPC_PORT: String(o.ports.studioGrpc),
-        DATABASE_URL: o.databaseUrls.studio!,
-        ...o.env?.studio,
+        STUDIO_HTTP_PORT: String(options.ports.studioHttp),
+        STUDIO_GRPC_PORT: String(options.ports.studioGrpc),
+        DATABASE_URL: options.databaseUrls.studio!,
+        ...options.env?.studio,
       },
     },
     {
       name: 'upload',
       entry: 'services/upload/src/main.ts',
-      readyUrl: `http://127.0.0.1:${o.ports.uploadHttp}/readyz`,
-      env: { ...upload, ...o.env?.upload },
+      readyUrl: `http://127.0.0.1:${options.ports.uploadHttp}/readyz`,
+      env: { ...upload, ...options.env?.upload },
     },
     {
       name: 'upload-worker',
       entry: 'services/upload/src/worker.ts',
-      readyUrl: `http://127.0.0.1:${o.ports.uploadWorkerHttp}/readyz`,
-      env: { ...upload, ...o.env?.['upload-worker'] },
+      readyUrl: `http://127.0.0.1:${options.ports.uploadWorkerHttp}/readyz`,
+      env: { ...upload, ...options.env?.['upload-worker'] },
     },
     {
       // After upload: gallery builds galleries from upload's ready keepers (gRPC) and signs URLs of its bucket.
       name: 'gallery',
       entry: 'services/gallery/src/main.ts',
-      readyUrl: `http://127.0.0.1:${o.ports.galleryHttp}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.galleryHttp}/readyz`,
       env: {
         ...common,
-        GALLERY_HTTP_PORT: String(o.ports.galleryHttp),
-        GALLERY_GRPC_PORT: String(o.ports.galleryGrpc),
-        DATABASE_URL: o.databaseUrls.gallery!,
-        STUDIO_GRPC_ADDR: `127.0.0.1:${o.ports.studioGrpc}`,
-        UPLOAD_GRPC_ADDR: `127.0.0.1:${o.ports.uploadGrpc}`,
-        S3_ENDPOINT: `http://127.0.0.1:${o.ports.s3}`,
+        GALLERY_HTTP_PORT: String(options.ports.galleryHttp),
+        GALLERY_GRPC_PORT: String(options.ports.galleryGrpc),
+        DATABASE_URL: options.databaseUrls.gallery!,
+        STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
+        UPLOAD_GRPC_ADDR: `127.0.0.1:${options.ports.uploadGrpc}`,
+        S3_ENDPOINT: `http://127.0.0.1:${options.ports.s3}`,
         ...LOCAL_S3_CREDENTIALS,
-        ...o.env?.gallery,
+        ...options.env?.gallery,
       },
     },
     {
       // Fed only by events; its rebuild command streams from studio's and gallery's IndexSource.
       name: 'search',
       entry: 'services/search/src/main.ts',
-      readyUrl: `http://127.0.0.1:${o.ports.searchHttp}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.searchHttp}/readyz`,
       env: {
         ...common,
-        SEARCH_HTTP_PORT: String(o.ports.searchHttp),
-        SEARCH_GRPC_PORT: String(o.ports.searchGrpc),
-        DATABASE_URL: o.databaseUrls.search!,
+        SEARCH_HTTP_PORT: String(options.ports.searchHttp),
+        SEARCH_GRPC_PORT: String(options.ports.searchGrpc),
+        DATABASE_URL: options.databaseUrls.search!,
         // Own queue per local stack (the exchange is shared); gone a day after the stack stops.
-        INDEX_QUEUE: `search.index-${(o.queuesOf ?? o.ports).searchHttp}`,
+        INDEX_QUEUE: `search.index-${(options.queuesOf ?? options.ports).searchHttp}`,
         INDEX_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
-        INDEX_SOURCES: `127.0.0.1:${o.ports.studioGrpc},127.0.0.1:${o.ports.galleryGrpc}`,
-        ...o.env?.search,
+        INDEX_SOURCES: `127.0.0.1:${options.ports.studioGrpc},127.0.0.1:${options.ports.galleryGrpc}`,
+        ...options.env?.search,
       },
     },
     {
       name: 'webhooks',
       entry: 'services/webhooks/src/main.ts',
-      readyUrl: `http://127.0.0.1:${o.ports.webhooksHttp}/readyz`,
-      env: { ...webhooks, ...o.env?.webhooks },
+      readyUrl: `http://127.0.0.1:${options.ports.webhooksHttp}/readyz`,
+      env: { ...webhooks, ...options.env?.webhooks },
     },
     {
       name: 'webhooks-worker',
       entry: 'services/webhooks/src/worker.ts',
-      readyUrl: `http://127.0.0.1:${o.ports.webhooksWorkerHttp}/readyz`,
-      env: { ...webhooks, ...o.env?.['webhooks-worker'] },
+      readyUrl: `http://127.0.0.1:${options.ports.webhooksWorkerHttp}/readyz`,
+      env: { ...webhooks, ...options.env?.['webhooks-worker'] },
     },
     {
       name: 'gateway',
       entry: 'gateway/src/main.ts',
-      readyUrl: `http://127.0.0.1:${o.ports.gateway}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.gateway}/readyz`,
       env: {
         ...common,
-        GATEWAY_PORT: String(o.ports.gateway),
-        REDIS_URL: o.redisUrl,
-        STUDIO_HTTP_URL: `http://127.0.0.1:${o.ports.studioHttp}`,
-        STUDIO_GRPC_ADDR: `127.0.0.1:${o.ports.studioGrpc}`,
-        UPLOAD_HTTP_URL: `http://127.0.0.1:${o.ports.uploadHttp}`,
-        GALLERY_HTTP_URL: `http://127.0.0.1:${o.ports.galleryHttp}`,
-        SEARCH_HTTP_URL: `http://127.0.0.1:${o.ports.searchHttp}`,
-        WEBHOOKS_HTTP_URL: `http://127.0.0.1:${o.ports.webhooksHttp}`,
-        ...o.env?.gateway,
+        GATEWAY_PORT: String(options.ports.gateway),
+        REDIS_URL: options.redisUrl,
+        STUDIO_HTTP_URL: `http://127.0.0.1:${options.ports.studioHttp}`,
+        STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
+        UPLOAD_HTTP_URL: `http://127.0.0.1:${options.ports.uploadHttp}`,
+        GALLERY_HTTP_URL: `http://127.0.0.1:${options.ports.galleryHttp}`,
+        SEARCH_HTTP_URL: `http://127.0.0.1:${options.ports.searchHttp}`,
+        WEBHOOKS_HTTP_URL: `http://127.0.0.1:${options.ports.webhooksHttp}`,
+        ...options.env?.gateway,
       },
     },
   ];
@@ -216,7 +231,11 @@ export interface RunningProcess {
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Environment given to this launch on top of the stack's own (see `start`/`restart`). */
   envOverrides: Record<string, string>;
+  /** The last few kilobytes the process wrote (stdout and stderr): why it exited, in a failure message. */
+  outputTail(): string;
 }
+
+const TAIL_BYTES = 4096;
 
 export interface LaunchOptions {
   /**
@@ -242,7 +261,10 @@ export interface Stack {
    * shutdown; SIGTERM/SIGINT: its graceful shutdown); throws when it is still running 30 s later. Resolves with how
    * it ended; a process that is not running resolves at once. It stays down until `start` or `restart`.
    */
-  kill(name: ProcessName, signal?: NodeJS.Signals): Promise<{ pid: number | undefined; code: number | null; signal: NodeJS.Signals | null }>;
+  kill(
+    name: ProcessName,
+    signal?: NodeJS.Signals,
+  ): Promise<{ pid: number | undefined; code: number | null; signal: NodeJS.Signals | null }>;
   isRunning(name: ProcessName): boolean;
 }
 
@@ -251,7 +273,11 @@ async function waitReady(url: string, proc: RunningProcess, timeoutMs: number): 
   let exited = false;
   void proc.exited.then(() => (exited = true));
   while (Date.now() < until) {
-    if (exited) throw new Error(`${proc.name} exited before it was ready (see its log)`);
+    if (exited) {
+      // Let the output streams end, so the tail holds the process's last words.
+      await new Promise((r) => setTimeout(r, 100));
+      throw new Error(`${proc.name} exited before it was ready; the end of its output:\n${proc.outputTail()}`);
+    }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
       if (res.ok) return;
@@ -271,7 +297,12 @@ function commandOf(spec: ProcessSpec, buildDir: string | undefined): { args: str
   return { args: ['--enable-source-maps', path.join(cwd, 'dist', `${path.basename(entry, '.ts')}.mjs`)], cwd };
 }
 
-function launch(spec: ProcessSpec, output: StackOptions['output'], envOverrides: Record<string, string> = {}, buildDir?: string): RunningProcess {
+function launch(
+  spec: ProcessSpec,
+  output: StackOptions['output'],
+  envOverrides: Record<string, string> = {},
+  buildDir?: string,
+): RunningProcess {
   const { args, cwd } = commandOf(spec, buildDir);
   const child = spawn(process.execPath, args, {
     cwd,
@@ -287,7 +318,7 @@ function launch(spec: ProcessSpec, output: StackOptions['output'], envOverrides:
         buf += chunk.toString();
         const lines = buf.split('\n');
         buf = lines.pop() ?? '';
-        for (const line of lines) to.write(prefix + line + '\n');
+        for (const line of lines) to.write(`${prefix + line}\n`);
       });
     };
     relay(child.stdout!, process.stdout);
@@ -296,15 +327,25 @@ function launch(spec: ProcessSpec, output: StackOptions['output'], envOverrides:
     mkdirSync(output.dir, { recursive: true });
     sink = createWriteStream(path.join(output.dir, `${spec.name}.log`), { flags: 'a' });
     // Each launch appends to the same log; a marker line tells the launches apart.
-    sink.write(`--- ${new Date().toISOString()} launch ${spec.name} pid ${child.pid ?? '?'}${Object.keys(envOverrides).length > 0 ? ` env ${JSON.stringify(envOverrides)}` : ''}\n`);
+    sink.write(
+      `--- ${new Date().toISOString()} launch ${spec.name} pid ${child.pid ?? '?'}${Object.keys(envOverrides).length > 0 ? ` env ${JSON.stringify(envOverrides)}` : ''}\n`,
+    );
     child.stdout!.pipe(sink, { end: false });
     child.stderr!.pipe(sink, { end: false });
     // 'close' comes after the child's output streams have ended: nothing more will be written.
     child.once('close', () => sink!.end());
   }
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  let tail = '';
+  const keepTail = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-TAIL_BYTES);
+  };
+  child.stdout!.on('data', keepTail);
+  child.stderr!.on('data', keepTail);
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const exited = ended.then((e) => e.code);
-  return { name: spec.name, child, exited, ended, envOverrides };
+  return { name: spec.name, child, exited, ended, envOverrides, outputTail: () => tail };
 }
 
 const isAlive = (p: RunningProcess | undefined): boolean => !!p && p.child.exitCode === null && p.child.signalCode === null;
@@ -317,8 +358,8 @@ async function stopProcess(p: RunningProcess, graceMs = 15_000): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function startStack(o: StackOptions): Promise<Stack> {
-  const all = specs(o).filter((s) => !o.only || o.only.includes(s.name));
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const all = specs(options).filter((s) => !options.only || options.only.includes(s.name));
   const processes = new Map<ProcessName, RunningProcess>();
   const stop = async () => {
     // Gateway first so no new work reaches the services, then the services.
@@ -330,7 +371,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   };
   try {
     for (const spec of all) {
-      const proc = launch(spec, o.output, {}, o.builds?.[spec.name]);
+      const proc = launch(spec, options.output, {}, options.builds?.[spec.name]);
       processes.set(spec.name, proc);
       await waitReady(spec.readyUrl, proc, 60_000);
     }
@@ -344,7 +385,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     return spec;
   };
   const launchReady = async (spec: ProcessSpec, opts: LaunchOptions): Promise<RunningProcess> => {
-    const proc = launch(spec, o.output, opts.env ?? {}, o.builds?.[spec.name]);
+    const proc = launch(spec, options.output, opts.env ?? {}, options.builds?.[spec.name]);
     processes.set(spec.name, proc);
     await waitReady(spec.readyUrl, proc, 60_000);
     return proc;
@@ -358,7 +399,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     return next;
   };
   return {
-    baseUrl: `http://127.0.0.1:${o.ports.gateway}/api/v1`,
+    baseUrl: `http://127.0.0.1:${options.ports.gateway}/api/v1`,
     names: all.map((s) => s.name),
     processes,
     stop,
@@ -381,7 +422,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       specOf(name);
       return serial(name, async () => {
         const p = processes.get(name);
-        if (!p || !isAlive(p)) return { pid: p?.child.pid, code: p?.child.exitCode ?? null, signal: (p?.child.signalCode as NodeJS.Signals | null | undefined) ?? null };
+        if (!p || !isAlive(p))
+          return {
+            pid: p?.child.pid,
+            code: p?.child.exitCode ?? null,
+            signal: (p?.child.signalCode as NodeJS.Signals | null | undefined) ?? null,
+          };
         p.child.kill(signal);
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<never>((_, reject) => {
@@ -400,7 +446,16 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 }
 
 /** Every process but the object store: what a second replica set of a stack runs. */
-export const REPLICATED: ProcessName[] = ['studio', 'upload', 'upload-worker', 'gallery', 'search', 'webhooks', 'webhooks-worker', 'gateway'];
+export const REPLICATED: ProcessName[] = [
+  'studio',
+  'upload',
+  'upload-worker',
+  'gallery',
+  'search',
+  'webhooks',
+  'webhooks-worker',
+  'gateway',
+];
 
 /**
  * A second replica of every service and worker of `first` (which was started with `firstOptions`), on `ports`:

@@ -33,7 +33,7 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
   }
   const res = await fetch(url, { method, headers, body: body as BodyInit | undefined });
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

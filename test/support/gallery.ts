@@ -17,10 +17,14 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The gallery operator CLI (services/gallery/src/cli/admin.ts) against the black-box database. */
 export async function galleryAdmin<T = any>(...args: string[]): Promise<T> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/gallery/src/cli/admin.ts'), ...args, '--json'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: inject('databaseUrls').gallery, LOG_LEVEL: 'warn' },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'services/gallery/src/cli/admin.ts'), ...args, '--json'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: inject('databaseUrls').gallery, LOG_LEVEL: 'warn' },
+    },
+  );
   return JSON.parse(stdout.trim().split('\n').pop()!) as T;
 }
 
@@ -29,7 +33,11 @@ export async function galleryAdmin<T = any>(...args: string[]): Promise<T> {
  * finalize, wait until ready). Capture times are given in reverse upload order, so capture order != upload order.
  * Returns the photo ids in capture order.
  */
-export async function shootWithKeepers(token: string, workspaceId: string, count: number): Promise<{ shootId: string; photoIds: string[] }> {
+export async function shootWithKeepers(
+  token: string,
+  workspaceId: string,
+  count: number,
+): Promise<{ shootId: string; photoIds: string[] }> {
   const shootId = await createShoot(token, workspaceId, 'Gallery shoot');
   const uploaded: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -106,7 +114,12 @@ export interface Envelope {
 }
 
 /** Every gallery.* event published on the real exchange while it runs. */
-export async function captureGalleryEvents(): Promise<{ events: Envelope[]; of(type: string, galleryId: string): Envelope[]; wait(type: string, galleryId: string, n?: number): Promise<Envelope[]>; close(): Promise<void> }> {
+export async function captureGalleryEvents(): Promise<{
+  events: Envelope[];
+  of(type: string, galleryId: string): Envelope[];
+  wait(type: string, galleryId: string, n?: number): Promise<Envelope[]>;
+  close(): Promise<void>;
+}> {
   const conn = await amqp.connect(inject('amqpUrl'));
   const ch = await conn.createChannel();
   await ch.assertExchange('studio.events', 'topic', { durable: true });

@@ -8,10 +8,14 @@ const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export async function admin<T = any>(...args: string[]): Promise<T> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: inject('databaseUrls').studio, LOG_LEVEL: 'warn' },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: inject('databaseUrls').studio, LOG_LEVEL: 'warn' },
+    },
+  );
   const line = stdout.trim().split('\n').pop()!;
   return JSON.parse(line) as T;
 }
@@ -22,7 +26,9 @@ let seq = 0;
 const unique = (what: string) => `${what}-${process.pid}-${Date.now()}-${++seq}`;
 
 /** A workspace with one member of each role asked for, each with its own token. */
-export async function tenant(roles: Role[] = ['owner']): Promise<{ workspaceId: string; tokens: Record<Role, string>; profiles: Record<Role, string> }> {
+export async function tenant(
+  roles: Role[] = ['owner'],
+): Promise<{ workspaceId: string; tokens: Record<Role, string>; profiles: Record<Role, string> }> {
   const owner = await admin<{ profile_id: string }>('create-profile', '--email', `${unique('owner')}@example.test`, '--name', 'Owner');
   const ws = await admin<{ workspace_id: string }>('create-workspace', '--name', unique('Studio'), '--owner', owner.profile_id);
   const tokens = {} as Record<Role, string>;

@@ -12,7 +12,9 @@ export const sha256Hex = (b: Buffer) => createHash('sha256').update(b).digest('h
  * A photo-like JPEG: a textured gradient (fine detail, so it is sharp) with EXIF DateTimeOriginal.
  * `variant` makes a defocused or an underexposed copy of the same scene.
  */
-export async function makeJpeg(opts: { width?: number; height?: number; seed?: number; captureTime?: string; variant?: 'sharp' | 'blurred' | 'dark' } = {}): Promise<Buffer> {
+export async function makeJpeg(
+  opts: { width?: number; height?: number; seed?: number; captureTime?: string; variant?: 'sharp' | 'blurred' | 'dark' } = {},
+): Promise<Buffer> {
   const width = opts.width ?? 1200;
   const height = opts.height ?? 800;
   let x = (opts.seed ?? 1) * 2654435761;
@@ -68,7 +70,10 @@ export async function eventually<T>(fn: () => Promise<T>, done: (v: T) => boolea
 
 /** Single-shot: create, PUT, finalize; returns the photo id. */
 export async function uploadPhoto(token: string, shootId: string, bytes: Buffer, fileName = 'photo.jpg'): Promise<string> {
-  const c = await api('POST', '/photos', { token, body: { shoot_id: shootId, file_name: fileName, content_type: 'image/jpeg', size: bytes.length, sha256: sha256Hex(bytes) } });
+  const c = await api('POST', '/photos', {
+    token,
+    body: { shoot_id: shootId, file_name: fileName, content_type: 'image/jpeg', size: bytes.length, sha256: sha256Hex(bytes) },
+  });
   expect(c.status).toBe(201);
   expect((await putTo(c.body.upload, bytes)).status).toBe(200);
   const f = await api('POST', `/photos/${c.body.photo.id}/finalize`, { token });
@@ -77,5 +82,8 @@ export async function uploadPhoto(token: string, shootId: string, bytes: Buffer,
 }
 
 export async function waitProcessed(token: string, photoId: string): Promise<ApiResponse> {
-  return eventually(() => api('POST', `/photos/${photoId}/finalize`, { token }), (r) => r.body?.photo?.state === 'ready' || r.body?.photo?.state === 'failed');
+  return eventually(
+    () => api('POST', `/photos/${photoId}/finalize`, { token }),
+    (r) => r.body?.photo?.state === 'ready' || r.body?.photo?.state === 'failed',
+  );
 }

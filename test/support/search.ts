@@ -35,13 +35,21 @@ export async function rawSearch(token: string, rawQuery: string): Promise<{ stat
  * Polls GET /search until `done` holds for the answer. Events reach the index asynchronously: this is the bound
  * against a hung pipeline, not a timing assertion.
  */
-export async function searchUntil(token: string, query: SearchParams, done: (body: SearchBody) => boolean, timeoutMs = 10_000): Promise<SearchBody> {
+export async function searchUntil(
+  token: string,
+  query: SearchParams,
+  done: (body: SearchBody) => boolean,
+  timeoutMs = 10_000,
+): Promise<SearchBody> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await search(token, query);
     if (res.status !== 200) throw new Error(`GET /search ${JSON.stringify(query)} answered ${res.status}: ${res.text.slice(0, 300)}`);
     if (done(res.body)) return res.body;
-    if (Date.now() > until) throw new Error(`search ${JSON.stringify(query)} did not reach the expected state within ${timeoutMs} ms; last: ${res.text.slice(0, 600)}`);
+    if (Date.now() > until)
+      throw new Error(
+        `search ${JSON.stringify(query)} did not reach the expected state within ${timeoutMs} ms; last: ${res.text.slice(0, 600)}`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -49,7 +57,12 @@ export async function searchUntil(token: string, query: SearchParams, done: (bod
 export const ids = (body: SearchBody) => body.items.map((i) => i.id);
 
 /** Follows next_cursor to the end; every page must be a 200 and every page but the last full. */
-export async function allPages(token: string, query: SearchParams, limit: number, between?: (page: number) => Promise<void>): Promise<SearchItem[]> {
+export async function allPages(
+  token: string,
+  query: SearchParams,
+  limit: number,
+  between?: (page: number) => Promise<void>,
+): Promise<SearchItem[]> {
   const out: SearchItem[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 2_000; page++) {
@@ -57,7 +70,8 @@ export async function allPages(token: string, query: SearchParams, limit: number
     if (res.status !== 200) throw new Error(`page ${page} answered ${res.status}: ${res.text.slice(0, 300)}`);
     out.push(...res.body.items);
     if (!res.body.next_cursor) return out;
-    if (res.body.items.length !== limit) throw new Error(`page ${page} has a next cursor but only ${res.body.items.length} of ${limit} items`);
+    if (res.body.items.length !== limit)
+      throw new Error(`page ${page} has a next cursor but only ${res.body.items.length} of ${limit} items`);
     cursor = res.body.next_cursor;
     if (between) await between(page);
   }
@@ -65,7 +79,11 @@ export async function allPages(token: string, query: SearchParams, limit: number
 }
 
 /** Runs `fn` over `items` with at most `concurrency` calls in flight; results in input order. */
-export async function mapConcurrent<T, R>(items: readonly T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

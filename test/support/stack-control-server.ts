@@ -81,7 +81,8 @@ function envOf(body: Record<string, unknown>): Record<string, string> | undefine
   const env = body.env;
   if (env === null || typeof env !== 'object' || Array.isArray(env)) throw new HttpError(400, 'env must be an object of strings');
   for (const [k, v] of Object.entries(env)) {
-    if (!/^[A-Z_][A-Z0-9_]*$/.test(k) || typeof v !== 'string') throw new HttpError(400, `env.${k} must be a string with an upper-case name`);
+    if (!/^[A-Z_][A-Z0-9_]*$/.test(k) || typeof v !== 'string')
+      throw new HttpError(400, `env.${k} must be a string with an upper-case name`);
   }
   return env as Record<string, string>;
 }
@@ -116,7 +117,8 @@ export async function startStackControl(stack: Stack, broker: TcpProxy): Promise
         const action = parts[2];
         if (action === 'kill') {
           const signal = url.searchParams.get('signal') ?? 'SIGKILL';
-          if (!(KILL_SIGNALS as readonly string[]).includes(signal)) throw new HttpError(400, `signal must be one of ${KILL_SIGNALS.join(', ')}`);
+          if (!(KILL_SIGNALS as readonly string[]).includes(signal))
+            throw new HttpError(400, `signal must be one of ${KILL_SIGNALS.join(', ')}`);
           const r = await stack.kill(name, signal as NodeJS.Signals);
           return { name, pid: r.pid ?? null, exit_code: r.code, signal: r.signal };
         }

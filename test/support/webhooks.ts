@@ -209,7 +209,12 @@ export function parseSignature(header: unknown): ParsedSignature | null {
  * The subscriber's check of spec section 6: `t` within 5 minutes of now, HMAC-SHA256(secret, `${t}.${rawBody}`) in
  * lowercase hex equal (constant time) to a `v1` member. Returns the reason when it fails.
  */
-export function verify(rawBody: string, header: unknown, secret: string, toleranceSeconds = 300): 'ok' | 'malformed' | 'stale' | 'mismatch' {
+export function verify(
+  rawBody: string,
+  header: unknown,
+  secret: string,
+  toleranceSeconds = 300,
+): 'ok' | 'malformed' | 'stale' | 'mismatch' {
   const sig = parseSignature(header);
   if (!sig) return 'malformed';
   if (Math.abs(Date.now() / 1000 - sig.t) > toleranceSeconds) return 'stale';
@@ -229,7 +234,10 @@ export interface ExpectDelivery {
  * Everything a delivery must be: a POST with JSON, the exact envelope (members, order, formats), the three headers
  * and a signature that verifies with the endpoint's secret. Returns the envelope.
  */
-export function expectDelivery(d: Delivery, x: ExpectDelivery): { id: string; type: string; created_at: string; workspace_id: string; api_version: string; data: Record<string, any> } {
+export function expectDelivery(
+  d: Delivery,
+  x: ExpectDelivery,
+): { id: string; type: string; created_at: string; workspace_id: string; api_version: string; data: Record<string, any> } {
   const ctx = `${x.type} delivery to ${d.path}`;
   expect(d.method, ctx).toBe('POST');
   expect(String(d.headers['content-type']), ctx).toMatch(/^application\/json/);
@@ -253,13 +261,13 @@ export function expectDelivery(d: Delivery, x: ExpectDelivery): { id: string; ty
   expect(header, ctx).toMatch(x.v0 ? /^t=\d+,v1=[0-9a-f]{64},v0=[0-9a-f]{64}$/ : /^t=\d+,v1=[0-9a-f]{64}$/);
   expect(verify(d.raw, header, x.secret), `${ctx}: signature`).toBe('ok');
   // The signature covers these exact bytes: another body or another secret does not verify.
-  expect(verify(d.raw + ' ', header, x.secret), `${ctx}: tampered body`).toBe('mismatch');
+  expect(verify(`${d.raw} `, header, x.secret), `${ctx}: tampered body`).toBe('mismatch');
   expect(verify(d.raw, header, `${x.secret}x`), `${ctx}: wrong secret`).toBe('mismatch');
   return env;
 }
 
 /** The members of `data` in sorted order, to compare with a documented member list. */
-export const keysOf = (o: Record<string, unknown>) => Object.keys(o).sort();
+export const keysOf = (record: Record<string, unknown>) => Object.keys(record).sort();
 
 // ------------------------------------------------------------------------------------------------ registration
 

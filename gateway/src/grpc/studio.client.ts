@@ -3,22 +3,11 @@
  * standard health check used by /readyz.
  */
 import { AppError } from '@studio/errors';
-import { callUnary, createClient, grpc, loadService, type ClientOptions } from '@studio/grpc';
+import { callUnary, createClient, loadProto, type ClientOptions } from '@studio/grpc';
 import { loadHealthService } from '@studio/grpc/health';
 import { ROLES, type Role } from '@studio/identity';
-
-interface MembershipMessage {
-  workspace_id: string;
-  role: string;
-}
-
-interface AuthenticateTokenResponse {
-  profile_id: string;
-  token_id: string;
-  scope_workspace_id: string;
-  memberships: MembershipMessage[];
-  rate_limit: number;
-}
+import type { HealthClient } from '@studio/proto/health';
+import { STUDIO_PROTO, type AuthenticateTokenResponse__Output, type StudioInternalClient } from '@studio/proto/studio';
 
 /** What a valid token resolves to. */
 export interface AuthenticatedToken {
@@ -43,22 +32,22 @@ const ROLE_SET: ReadonlySet<string> = new Set(ROLES);
 const REJECTION_KINDS: ReadonlySet<string> = new Set(['unauthorized', 'invalid_input', 'not_found', 'forbidden']);
 
 export class StudioClient implements TokenAuthenticator {
-  private readonly internal: grpc.Client;
-  private readonly health: grpc.Client;
+  private readonly internal: StudioInternalClient;
+  private readonly health: HealthClient;
 
   constructor(
     address: string,
     private readonly timeoutMs: number,
     grpcOptions: ClientOptions = {},
   ) {
-    this.internal = createClient(loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal'), address, grpcOptions);
+    this.internal = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, address, grpcOptions);
     this.health = createClient(loadHealthService(), address, grpcOptions);
   }
 
   async authenticate(token: string): Promise<TokenLookup> {
-    let res: AuthenticateTokenResponse;
+    let res: AuthenticateTokenResponse__Output;
     try {
-      res = await callUnary<{ token: string }, AuthenticateTokenResponse>(this.internal, 'AuthenticateToken', { token }, this.timeoutMs);
+      res = await callUnary(this.internal, 'AuthenticateToken', { token }, this.timeoutMs);
     } catch (err) {
       if (err instanceof AppError && REJECTION_KINDS.has(err.kind)) return { kind: 'invalid' };
       return { kind: 'unavailable' };
@@ -68,7 +57,7 @@ export class StudioClient implements TokenAuthenticator {
 
   /** Resolves when studio's gRPC server reports SERVING; rejects otherwise. */
   async checkHealth(): Promise<void> {
-    const res = await callUnary<{ service: string }, { status: string }>(this.health, 'Check', { service: '' }, this.timeoutMs);
+    const res = await callUnary(this.health, 'Check', { service: '' }, this.timeoutMs);
     if (res.status !== 'SERVING') throw new Error(`studio gRPC is ${res.status}`);
   }
 
@@ -79,8 +68,8 @@ export class StudioClient implements TokenAuthenticator {
 }
 
 /** Validates studio's answer; a malformed answer is treated as "studio unavailable", never as a principal. */
-export function toLookup(res: AuthenticateTokenResponse | null | undefined): TokenLookup {
-  if (!res || !res.profile_id || !res.token_id) return { kind: 'unavailable' };
+export function toLookup(res: AuthenticateTokenResponse__Output | null | undefined): TokenLookup {
+  if (!res?.profile_id || !res.token_id) return { kind: 'unavailable' };
   const memberships: Record<string, Role> = Object.create(null) as Record<string, Role>;
   for (const m of res.memberships ?? []) {
     if (!m.workspace_id || !ROLE_SET.has(m.role)) return { kind: 'unavailable' };

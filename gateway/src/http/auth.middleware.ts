@@ -12,7 +12,7 @@ import { IDENTITY_HEADER } from '@studio/identity';
 import type { AuthResult, AuthService } from '../services/auth.service.js';
 import { clientRouteGallery, isClientBearer, type ClientSessionVerifier } from '../services/client-session.service.js';
 import { parseBearer } from './headers.js';
-import { sendError, sendNotFound } from './respond.js';
+import { sendErrorKind, sendNotFound } from './respond.js';
 
 export function authenticate(auth: AuthService, clients?: ClientSessionVerifier): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -50,7 +50,7 @@ export function authenticate(auth: AuthService, clients?: ClientSessionVerifier)
         return;
       }
       if (result.kind === 'unavailable') {
-        sendError(req, res, 'unavailable');
+        sendErrorKind(req, res, 'unavailable');
         return;
       }
       const caller = result.caller;
@@ -61,12 +61,12 @@ export function authenticate(auth: AuthService, clients?: ClientSessionVerifier)
       next();
     };
     const result = auth.authenticate(token);
-    if (result instanceof Promise) result.then(apply, () => sendError(req, res, 'unavailable'));
+    if (result instanceof Promise) result.then(apply, () => sendErrorKind(req, res, 'unavailable'));
     else apply(result);
   };
 }
 
 function unauthorized(req: Request, res: Response): void {
   res.setHeader('www-authenticate', 'Bearer realm="studio"');
-  sendError(req, res, 'unauthorized');
+  sendErrorKind(req, res, 'unauthorized');
 }

@@ -17,6 +17,9 @@ describe('checkBody', () => {
     expect(checkBody(Buffer.from('{'), 'application/json')).toEqual({ ok: false, message: 'malformed JSON body' });
     expect(checkBody(Buffer.from([0x22, 0xc3, 0x28, 0x22]), 'application/json')).toMatchObject({ ok: false });
     expect(checkBody(Buffer.from('\ufeff{}'), 'application/json')).toMatchObject({ ok: false });
-    expect(checkBody(Buffer.from('{}'), 'application/json; charset=iso-8859-1')).toEqual({ ok: false, message: 'a JSON body must be UTF-8' });
+    expect(checkBody(Buffer.from('{}'), 'application/json; charset=iso-8859-1')).toEqual({
+      ok: false,
+      message: 'a JSON body must be UTF-8',
+    });
   });
 });

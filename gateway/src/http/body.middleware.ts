@@ -6,7 +6,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '@studio/logger';
 import { checkJsonContentType, isIdentityEncoding } from './headers.js';
-import { sendError } from './respond.js';
+import { sendErrorKind } from './respond.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -35,12 +35,12 @@ export function readBody(logger: Logger, limit = BODY_LIMIT_BYTES): RequestHandl
       return;
     }
     if (!isIdentityEncoding(req.headers['content-encoding'])) {
-      sendError(req, res, 'invalid_input', 'Content-Encoding is not supported on request bodies');
+      sendErrorKind(req, res, 'invalid_input', 'Content-Encoding is not supported on request bodies');
       return;
     }
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > limit) {
-      sendError(req, res, 'invalid_input', TOO_LARGE);
+      sendErrorKind(req, res, 'invalid_input', TOO_LARGE);
       return;
     }
 
@@ -59,7 +59,7 @@ export function readBody(logger: Logger, limit = BODY_LIMIT_BYTES): RequestHandl
         cleanup();
         chunks.length = 0;
         req.resume(); // discard the rest; Node keeps the connection usable
-        sendError(req, res, 'invalid_input', TOO_LARGE);
+        sendErrorKind(req, res, 'invalid_input', TOO_LARGE);
         return;
       }
       chunks.push(chunk);
@@ -71,7 +71,7 @@ export function readBody(logger: Logger, limit = BODY_LIMIT_BYTES): RequestHandl
       const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
       const check = checkBody(raw, req.headers['content-type']);
       if (!check.ok) {
-        sendError(req, res, 'invalid_input', check.message);
+        sendErrorKind(req, res, 'invalid_input', check.message);
         return;
       }
       req.gateway.body = { raw, present: check.present, parsed: check.parsed };
@@ -82,7 +82,7 @@ export function readBody(logger: Logger, limit = BODY_LIMIT_BYTES): RequestHandl
       finished = true;
       cleanup();
       logger.debug({ err: err.message }, 'request body could not be read');
-      if (!res.headersSent) sendError(req, res, 'invalid_input', 'request body could not be read');
+      if (!res.headersSent) sendErrorKind(req, res, 'invalid_input', 'request body could not be read');
       req.destroy();
     };
     req.on('data', onData);

@@ -9,7 +9,19 @@ describe('parseBearer', () => {
   });
 
   it('rejects missing, other schemes and malformed credentials', () => {
-    for (const value of [undefined, '', 'Bearer', 'Bearer ', 'Basic abc', 'Bearerabc', 'Bearer a b', 'Bearer a,b', 'Bearer é', 'Bearer =abc', `Bearer ${'a'.repeat(513)}`]) {
+    for (const value of [
+      undefined,
+      '',
+      'Bearer',
+      'Bearer ',
+      'Basic abc',
+      'Bearerabc',
+      'Bearer a b',
+      'Bearer a,b',
+      'Bearer é',
+      'Bearer =abc',
+      `Bearer ${'a'.repeat(513)}`,
+    ]) {
       expect(parseBearer(value), String(value)).toBeNull();
     }
     expect(parseBearer(['Bearer a', 'Bearer b'])).toBeNull();
@@ -38,13 +50,31 @@ describe('parseIdempotencyKey', () => {
 
 describe('checkJsonContentType', () => {
   it('accepts application/json and application/*+json with a UTF-8 or no charset', () => {
-    for (const value of ['application/json', 'APPLICATION/JSON', 'application/json; charset=utf-8', 'application/json;charset="UTF8"', 'application/problem+json', 'application/vnd.api+json ; charset=utf-8', 'application/json; foo=bar']) {
+    for (const value of [
+      'application/json',
+      'APPLICATION/JSON',
+      'application/json; charset=utf-8',
+      'application/json;charset="UTF8"',
+      'application/problem+json',
+      'application/vnd.api+json ; charset=utf-8',
+      'application/json; foo=bar',
+    ]) {
       expect(checkJsonContentType(value), value).toBe('json');
     }
   });
 
   it('refuses other types and charsets', () => {
-    for (const value of [undefined, '', 'text/plain', 'text/json', 'application/jsonp', 'application/x-json', 'application/+json', 'json', 'text/vnd+json']) {
+    for (const value of [
+      undefined,
+      '',
+      'text/plain',
+      'text/json',
+      'application/jsonp',
+      'application/x-json',
+      'application/+json',
+      'json',
+      'text/vnd+json',
+    ]) {
       expect(checkJsonContentType(value), String(value)).toBe('not_json');
     }
     expect(checkJsonContentType('application/json; charset=latin1')).toBe('bad_charset');

@@ -1,17 +1,17 @@
 /**
  * Idempotency-Key on the routes the route table marks idempotent. Runs after authentication (the key is scoped
- * per token) and after the body was read (the fingerprint is of the parsed body).
- * - invalid key -> 400; same key + other body -> 422 idempotency_conflict;
+ * per token, not per route) and after the body was read (the fingerprint is of the method, path and parsed body).
+ * - invalid key -> 400; same key + other method, path or body -> 422 idempotency_conflict;
  * - same key + same body, completed -> the stored status and body with `Idempotent-Replayed: true`;
  * - same key still running -> wait for it (up to IDEMPOTENCY_WAIT_MS) and replay, else 409 conflict;
  * - the idempotency store unavailable -> 503 unavailable (fail closed: the operation is not run unprotected).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { IdempotencyService, StoredAnswer } from '../services/idempotency.service.js';
-import { bodyFingerprint } from '../services/canonical-json.js';
-import type { GatewayMetrics } from '../metrics.js';
+import { bodyFingerprint, requestFingerprint } from '../services/canonical-json.js';
+import type { GatewayMetrics } from './metrics.js';
 import { parseIdempotencyKey } from './headers.js';
-import { sendError } from './respond.js';
+import { sendErrorKind } from './respond.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -29,17 +29,17 @@ export function idempotency(service: IdempotencyService, metrics: GatewayMetrics
       return;
     }
     if (parsedKey.kind === 'invalid') {
-      sendError(req, res, 'invalid_input', 'Idempotency-Key must be 1 to 200 printable ASCII characters');
+      sendErrorKind(req, res, 'invalid_input', 'Idempotency-Key must be 1 to 200 printable ASCII characters');
       return;
     }
     let fingerprint: string;
     try {
-      fingerprint = bodyFingerprint(body?.parsed, body?.present ?? false);
+      fingerprint = requestFingerprint(req.method, route.path, bodyFingerprint(body?.parsed, body?.present ?? false));
     } catch {
-      sendError(req, res, 'invalid_input', 'request body is nested too deeply');
+      sendErrorKind(req, res, 'invalid_input', 'request body is nested too deeply');
       return;
     }
-    const scope = { tokenId: caller.tokenId, method: req.method, path: route.path, key: parsedKey.key };
+    const scope = { tokenId: caller.tokenId, key: parsedKey.key };
     service.begin(scope, fingerprint).then(
       (outcome) => {
         metrics.idempotency.inc({ outcome: outcome.kind === 'replay' ? 'replayed' : outcome.kind });
@@ -57,17 +57,17 @@ export function idempotency(service: IdempotencyService, metrics: GatewayMetrics
             replay(res, outcome.answer);
             return;
           case 'mismatch':
-            sendError(req, res, 'idempotency_conflict', 'this Idempotency-Key was used with a different request body');
+            sendErrorKind(req, res, 'idempotency_conflict', 'this Idempotency-Key was used for a different request (method, path or body)');
             return;
           case 'busy':
-            sendError(req, res, 'conflict', 'a request with this Idempotency-Key is still in progress');
+            sendErrorKind(req, res, 'conflict', 'a request with this Idempotency-Key is still in progress');
             return;
           case 'unavailable':
-            sendError(req, res, 'unavailable');
+            sendErrorKind(req, res, 'unavailable');
             return;
         }
       },
-      () => sendError(req, res, 'unavailable'),
+      () => sendErrorKind(req, res, 'unavailable'),
     );
   };
 }

@@ -45,7 +45,16 @@ export function observe(opts: ObserveOptions): RequestHandler {
         const sink = spanSinkFor(req.gateway?.call);
         if (sink) {
           const upstream = req.gateway.route?.upstream;
-          sink(httpServerSpan(req.gateway.call!, req.method, route === 'unmatched' ? null : route, status, seconds * 1e3, upstream ? { 'studio.upstream': upstream } : undefined));
+          sink(
+            httpServerSpan(
+              req.gateway.call!,
+              req.method,
+              route === 'unmatched' ? null : route,
+              status,
+              seconds * 1e3,
+              upstream ? { 'studio.upstream': upstream } : undefined,
+            ),
+          );
         }
       }
     });

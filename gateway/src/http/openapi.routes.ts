@@ -6,7 +6,7 @@
 import { Router, type Request, type Response } from 'express';
 import { toAppError } from '@studio/errors';
 import { OPENAPI_PATH, type OpenApiService } from '../services/openapi.service.js';
-import { JSON_TYPE, sendError } from './respond.js';
+import { JSON_TYPE, sendErrorKind } from './respond.js';
 
 export function openApiRoutes(service: OpenApiService, maxAgeSeconds: number): Router {
   const router = Router();
@@ -17,7 +17,7 @@ export function openApiRoutes(service: OpenApiService, maxAgeSeconds: number): R
     } catch (err) {
       const kind = toAppError(err)?.kind === 'unavailable' ? 'unavailable' : 'internal';
       if (kind === 'unavailable') res.setHeader('retry-after', '5');
-      sendError(req, res, kind);
+      sendErrorKind(req, res, kind);
       return;
     }
     res.setHeader('cache-control', `public, max-age=${maxAgeSeconds}`);

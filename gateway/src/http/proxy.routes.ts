@@ -6,21 +6,32 @@
  * - capturing mode (a request holding an Idempotency-Key lease): the answer is buffered, stored for replays
  *   (or the key released on a 5xx), then sent.
  * The /api/v1 prefix is kept in the forwarded path. An unreachable or timed-out upstream is a 503 with the
- * request id and no detail.
+ * request id and no detail. The gateway's Cache-Control (no-store.middleware.ts) replaces an upstream's.
  */
 import http from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import type { Logger } from '@studio/logger';
-import type { GatewayMetrics } from '../metrics.js';
+import type { GatewayMetrics } from './metrics.js';
 import { UPSTREAMS, type Upstream } from './route-table.js';
-import { sendError, sendNotFound } from './respond.js';
+import { sendErrorKind, sendNotFound } from './respond.js';
 
 /** Largest upstream answer kept for Idempotency-Key replays; a larger one is delivered but not stored. */
 export const MAX_STORED_ANSWER_BYTES = 1024 * 1024;
 
 /** Response headers that describe the upstream connection, not the answer. */
-const HOP_BY_HOP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'proxy-connection', 'trailer', 'upgrade']);
+const HOP_BY_HOP_RESPONSE = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'proxy-connection',
+  'trailer',
+  'upgrade',
+]);
+
+/** Response headers the gateway sets itself (no-store.middleware.ts); an upstream's value is dropped. */
+const GATEWAY_OWNED_RESPONSE = ['cache-control'];
 
 export interface ProxyOptions {
   targets: Record<Upstream, string>;
@@ -83,7 +94,7 @@ export function proxyRoutes(opts: ProxyOptions): RequestHandler {
   }
 
   return (req: Request, res: Response, next: NextFunction) => {
-    const { route, body, idempotency } = req.gateway;
+    const { route, idempotency } = req.gateway;
     if (!route) {
       sendNotFound(res);
       return;
@@ -109,7 +120,7 @@ function upstreamEvents(upstream: Upstream, capture: boolean, opts: ProxyOptions
         res.destroy();
         return;
       }
-      sendError(req, res as Response, 'unavailable');
+      sendErrorKind(req, res as Response, 'unavailable');
     });
     server.on('proxyRes', (proxyRes: http.IncomingMessage, req: Request, res: Response) => {
       if (capture) {
@@ -117,6 +128,7 @@ function upstreamEvents(upstream: Upstream, capture: boolean, opts: ProxyOptions
         return;
       }
       delete proxyRes.headers['keep-alive'];
+      for (const name of GATEWAY_OWNED_RESPONSE) delete proxyRes.headers[name];
       proxyRes.on('error', () => {
         opts.metrics.upstreamErrors.inc({ upstream });
         res.destroy();
@@ -142,7 +154,7 @@ function captureAnswer(upstream: Upstream, proxyRes: http.IncomingMessage, req: 
     opts.metrics.upstreamErrors.inc({ upstream });
     void req.gateway.idempotency?.release();
     if (res.headersSent) res.destroy();
-    else sendError(req, res, 'unavailable');
+    else sendErrorKind(req, res, 'unavailable');
   });
   proxyRes.on('end', () => {
     if (failed) return;
@@ -164,7 +176,7 @@ async function deliverCaptured(proxyRes: http.IncomingMessage, body: Buffer, req
   if (res.headersSent || res.destroyed) return;
   res.statusCode = status;
   for (const [name, value] of Object.entries(proxyRes.headers)) {
-    if (value === undefined || HOP_BY_HOP_RESPONSE.has(name)) continue;
+    if (value === undefined || HOP_BY_HOP_RESPONSE.has(name) || GATEWAY_OWNED_RESPONSE.includes(name)) continue;
     res.setHeader(name, value);
   }
   res.setHeader('content-length', body.length);

@@ -1,14 +1,15 @@
 /**
- * Rate limit per token (per client session for a client bearer, per client IP on the public routes), one Redis
- * round trip per request.
+ * Rate limit per token (per client session for a client bearer, per client IP on the public routes: the socket
+ * peer, or the X-Forwarded-For client behind a trusted proxy), one Redis round trip per request.
  * Every answer after this point carries RateLimit-Limit / -Remaining / -Reset; over the limit is 429 with
  * Retry-After. FAIL-CLOSED: when the limiter cannot answer (Redis down, erroring or slow) the request is refused
  * with 429 and Retry-After: 1, without RateLimit-* headers, and counted.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { clientAddress, type TrustedProxies } from '../services/client-address.js';
 import type { RateLimitDecision, RateLimitService } from '../services/rate-limit.service.js';
-import type { GatewayMetrics } from '../metrics.js';
-import { sendError } from './respond.js';
+import type { GatewayMetrics } from './metrics.js';
+import { sendErrorKind } from './respond.js';
 
 export interface RateLimitOptions {
   limiter: RateLimitService;
@@ -19,6 +20,8 @@ export interface RateLimitOptions {
   publicLimit: number;
   /** Requests per window per client session (a gallery customer's bearer). */
   clientLimit: number;
+  /** Proxies whose X-Forwarded-For names the client (none: the socket peer is the client). */
+  trustedProxies: TrustedProxies;
 }
 
 export function rateLimit(opts: RateLimitOptions): RequestHandler {
@@ -33,7 +36,7 @@ export function rateLimit(opts: RateLimitOptions): RequestHandler {
       subject = `c:${client.sessionId}`;
       limit = opts.clientLimit;
     } else {
-      subject = `ip:${req.socket.remoteAddress ?? 'unknown'}`;
+      subject = `ip:${clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], opts.trustedProxies)}`;
       limit = opts.publicLimit;
     }
     opts.limiter.hit(subject, limit).then(
@@ -47,7 +50,7 @@ function apply(decision: RateLimitDecision, req: Request, res: Response, next: N
   if (decision.kind === 'unavailable') {
     opts.metrics.rateLimitRefusals.unavailable.inc();
     res.setHeader('retry-after', '1');
-    sendError(req, res, 'rate_limited', 'the rate limiter is unavailable; retry shortly');
+    sendErrorKind(req, res, 'rate_limited', 'the rate limiter is unavailable; retry shortly');
     return;
   }
   res.setHeader('ratelimit-limit', String(decision.limit));
@@ -56,7 +59,7 @@ function apply(decision: RateLimitDecision, req: Request, res: Response, next: N
   if (decision.kind === 'limited') {
     opts.metrics.rateLimitRefusals.limit.inc();
     res.setHeader('retry-after', String(decision.resetSeconds));
-    sendError(req, res, 'rate_limited');
+    sendErrorKind(req, res, 'rate_limited');
     return;
   }
   next();

@@ -14,7 +14,8 @@ export function sendJson(res: Response, status: number, body: string | Buffer): 
   res.end(body);
 }
 
-export function sendError(req: Request, res: Response, kind: ErrorKind, message?: string): void {
+/** Answers with the error envelope of `kind` (status from ERROR_TABLE); the gateway's own refusals, not thrown values. */
+export function sendErrorKind(req: Request, res: Response, kind: ErrorKind, message?: string): void {
   if (res.headersSent) {
     res.destroy();
     return;

@@ -11,11 +11,24 @@ describe('RouteTable', () => {
     expect(table.resolve('POST', '/api/v1/upload-sessions/1/files')?.upstream).toBe('upload');
     expect(table.resolve('GET', '/api/v1/search')?.upstream).toBe('search');
     expect(table.resolve('POST', '/api/v1/webhook-deliveries/1/replay')?.upstream).toBe('webhooks');
-    for (const segment of Object.keys(PREFIX_TABLE)) expect(table.resolve('GET', `/api/v1/${segment}`)?.upstream).toBe(PREFIX_TABLE[segment]);
+    for (const segment of Object.keys(PREFIX_TABLE))
+      expect(table.resolve('GET', `/api/v1/${segment}`)?.upstream).toBe(PREFIX_TABLE[segment]);
   });
 
   it('returns null for paths no service serves', () => {
-    for (const path of ['/', '/api', '/api/v1', '/api/v1/', '/api/v1x/shoots', '/api/v2/shoots', '/api/v1/shootsx', '/api/v1/__proto__', '/api/v1/constructor', '//api/v1/shoots', '/API/V1/shoots']) {
+    for (const path of [
+      '/',
+      '/api',
+      '/api/v1',
+      '/api/v1/',
+      '/api/v1x/shoots',
+      '/api/v2/shoots',
+      '/api/v1/shootsx',
+      '/api/v1/__proto__',
+      '/api/v1/constructor',
+      '//api/v1/shoots',
+      '/API/V1/shoots',
+    ]) {
       expect(table.resolve('GET', path), path).toBeNull();
     }
   });
@@ -39,7 +52,13 @@ describe('RouteTable', () => {
 
   it('accepts custom tables (new services and idempotent routes are data)', () => {
     const custom = new RouteTable({ things: 'studio' }, [], [{ method: 'post', path: '/api/v1/things' }]);
-    expect(custom.resolve('POST', '/api/v1/things')).toEqual({ upstream: 'studio', path: '/api/v1/things', prefix: '/api/v1/things', isPublic: false, idempotent: true });
+    expect(custom.resolve('POST', '/api/v1/things')).toEqual({
+      upstream: 'studio',
+      path: '/api/v1/things',
+      prefix: '/api/v1/things',
+      isPublic: false,
+      idempotent: true,
+    });
     expect(custom.resolve('GET', '/api/v1/shoots')).toBeNull();
   });
 });

@@ -119,10 +119,21 @@ describe('AuthService', () => {
   it('signs a verifiable 60 s identity, reuses it, and re-signs when under 30 s remain', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-01T00:00:00.000Z'));
-    const auth = new AuthService({ authenticator: fakeAuthenticator(new Map([['good', tok('t1')]])).authenticator, identitySecret: SECRET, cacheTtlMs: 3_600_000, maxEntries: 10 });
+    const auth = new AuthService({
+      authenticator: fakeAuthenticator(new Map([['good', tok('t1')]])).authenticator,
+      identitySecret: SECRET,
+      cacheTtlMs: 3_600_000,
+      maxEntries: 10,
+    });
     const result = (await auth.authenticate('good')) as Extract<AuthResult, { kind: 'ok' }>;
     const first = result.caller.identity();
-    expect(verifyIdentity(first, SECRET)).toEqual({ kind: 'token', profileId: 'p', tokenId: 't1', scopeWorkspaceId: null, memberships: { w1: 'owner' } });
+    expect(verifyIdentity(first, SECRET)).toEqual({
+      kind: 'token',
+      profileId: 'p',
+      tokenId: 't1',
+      scopeWorkspaceId: null,
+      memberships: { w1: 'owner' },
+    });
     const claims = jwt.decode(first) as { exp: number; iat: number };
     expect(claims.exp - claims.iat).toBe(60);
     vi.advanceTimersByTime(20_000);

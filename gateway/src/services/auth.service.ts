@@ -138,7 +138,12 @@ export class AuthService {
         scopeWorkspaceId: t.scopeWorkspaceId,
         memberships: t.memberships,
       };
-      const fingerprint = JSON.stringify([principal.profileId, principal.tokenId, principal.scopeWorkspaceId, Object.entries(principal.memberships).sort()]);
+      const fingerprint = JSON.stringify([
+        principal.profileId,
+        principal.tokenId,
+        principal.scopeWorkspaceId,
+        Object.entries(principal.memberships).sort(),
+      ]);
       const caller = new CachedCaller(principal, t.rateLimit, fingerprint, this.opts.identitySecret, this.now);
       if (previous?.result.kind === 'ok') caller.adoptIdentity(previous.result.caller);
       result = { kind: 'ok', caller };

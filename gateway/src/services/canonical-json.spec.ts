@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bodyFingerprint, canonicalJson } from './canonical-json.js';
+import { bodyFingerprint, canonicalJson, requestFingerprint } from './canonical-json.js';
 
 describe('canonicalJson', () => {
   it('sorts object keys recursively and drops whitespace', () => {
-    expect(canonicalJson(JSON.parse('{ "b": 1, "a": { "d": [ 2, {"z":0,"y":1} ], "c": null } }'))).toBe('{"a":{"c":null,"d":[2,{"y":1,"z":0}]},"b":1}');
+    expect(canonicalJson(JSON.parse('{ "b": 1, "a": { "d": [ 2, {"z":0,"y":1} ], "c": null } }'))).toBe(
+      '{"a":{"c":null,"d":[2,{"y":1,"z":0}]},"b":1}',
+    );
   });
 
   it('keeps array order and scalar forms', () => {
@@ -46,5 +48,22 @@ describe('bodyFingerprint', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 200_000; i++) deep = [deep];
     expect(() => bodyFingerprint(deep, true)).toThrow(RangeError);
+  });
+});
+
+describe('requestFingerprint', () => {
+  const body = bodyFingerprint({ name: 'A' }, true);
+
+  it('is stable and names method, path and body', () => {
+    const base = requestFingerprint('POST', '/api/v1/clients', body);
+    expect(requestFingerprint('post', '/api/v1/clients', body)).toBe(base);
+    expect(base).toMatch(/^[0-9a-f]{64}$/);
+    expect(requestFingerprint('POST', '/api/v1/shoots', body)).not.toBe(base);
+    expect(requestFingerprint('PUT', '/api/v1/clients', body)).not.toBe(base);
+    expect(requestFingerprint('POST', '/api/v1/clients', bodyFingerprint({ name: 'B' }, true))).not.toBe(base);
+  });
+
+  it('cannot be confused by a path that holds the separator', () => {
+    expect(requestFingerprint('POST', '/a\nb', 'c')).not.toBe(requestFingerprint('POST', '/a', 'b\nc'));
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Canonical JSON for Idempotency-Key fingerprints: object keys sorted (by UTF-16 code units, recursively),
  * no whitespace, array order kept. Two bodies that differ only in whitespace or key order get the same
- * fingerprint.
+ * fingerprint. A request's fingerprint adds its method and path, since a key is scoped per token, not per route.
  */
 import { createHash } from 'node:crypto';
 
@@ -36,4 +36,15 @@ export function canonicalJson(value: unknown): string {
 export function bodyFingerprint(parsed: unknown, present: boolean): string {
   const canonical = present ? `json:${canonicalJson(parsed)}` : 'empty';
   return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * SHA-256 (hex) naming one request for Idempotency-Key: method, path and body fingerprint. The same key from the
+ * same token with another fingerprint is an idempotency_conflict.
+ */
+export function requestFingerprint(method: string, path: string, body: string): string {
+  // A JSON array, so no path or body can imitate another split of the three parts.
+  return createHash('sha256')
+    .update(JSON.stringify([method.toUpperCase(), path, body]))
+    .digest('hex');
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { verifyIdentity } from '@studio/identity';
-import { CLIENT_BEARER_AUDIENCE, CLIENT_BEARER_ISSUER, ClientSessionVerifier, clientRouteGallery, isClientBearer } from './client-session.service.js';
+import {
+  CLIENT_BEARER_AUDIENCE,
+  CLIENT_BEARER_ISSUER,
+  ClientSessionVerifier,
+  clientRouteGallery,
+  isClientBearer,
+} from './client-session.service.js';
 
 const SECRET = 'client-session-secret-for-the-spec-0123456789';
 const IDENTITY = 'identity-secret-for-the-spec-0123456789abcdef';
@@ -10,7 +16,14 @@ const GID = '6f1c3e0a-1111-4222-8333-444455556666';
 const WID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
 function bearer(claims: Record<string, unknown> = {}, opts: jwt.SignOptions = {}, secret = SECRET): string {
-  return jwt.sign({ gid: GID, wid: WID, ...claims }, secret, { algorithm: 'HS256', issuer: CLIENT_BEARER_ISSUER, audience: CLIENT_BEARER_AUDIENCE, subject: SID, expiresIn: 3600, ...opts });
+  return jwt.sign({ gid: GID, wid: WID, ...claims }, secret, {
+    algorithm: 'HS256',
+    issuer: CLIENT_BEARER_ISSUER,
+    audience: CLIENT_BEARER_AUDIENCE,
+    subject: SID,
+    expiresIn: 3600,
+    ...opts,
+  });
 }
 
 describe('client-session bearers', () => {
@@ -58,7 +71,9 @@ describe('client-session bearers', () => {
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${bearer().split('.')[1]}.`;
     expect(v.verify(none)).toBeNull();
     const tampered = bearer().split('.');
-    tampered[1] = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(tampered[1]!, 'base64url').toString()), gid: WID })).toString('base64url');
+    tampered[1] = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(tampered[1]!, 'base64url').toString()), gid: WID })).toString(
+      'base64url',
+    );
     expect(v.verify(tampered.join('.'))).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Idempotency-Key records in Redis, scoped by (token id, method, path, key).
+ * Idempotency-Key records in Redis, scoped per API token as the public contract says: (token id, key). The same key
+ * used by the same token on another method or path, or with another body, is a `mismatch` (the caller answers 422).
  *
- * A record is a hash: `state` (pending | done), `fp` (body fingerprint), `owner` (the request holding a pending
+ * A record is a hash: `state` (pending | done), `fp` (request fingerprint: method, path and body), `owner` (the request holding a pending
  * record), and once done `status`, `ctype`, `body`. Every transition is one Lua script (atomic, one round trip):
  * - begin:    create a pending record when none exists (SET-NX semantics, lock TTL), else return the record;
  * - complete: owner only; store the answer, keep it for the record TTL (24 h), publish "done";
@@ -51,14 +52,21 @@ type BeginReply = Array<Buffer | null>;
 
 interface IdempotencyCommands {
   gatewayIdemBeginBuffer(key: string, fingerprint: string, lockMs: number, owner: string): Promise<BeginReply>;
-  gatewayIdemComplete(key: string, owner: string, status: number, contentType: string, body: Buffer, ttlMs: number, channel: string): Promise<number>;
+  gatewayIdemComplete(
+    key: string,
+    owner: string,
+    status: number,
+    contentType: string,
+    body: Buffer,
+    ttlMs: number,
+    channel: string,
+  ): Promise<number>;
   gatewayIdemRelease(key: string, owner: string, channel: string): Promise<number>;
 }
 
+/** Where a key lives: one namespace per API token. */
 export interface IdempotencyScope {
   tokenId: string;
-  method: string;
-  path: string;
   key: string;
 }
 
@@ -122,11 +130,14 @@ export class IdempotencyService {
   }
 
   redisKey(scope: IdempotencyScope): string {
-    const digest = createHash('sha256').update(`${scope.method}\n${scope.path}\n${scope.key}`).digest('base64url');
+    const digest = createHash('sha256').update(scope.key).digest('base64url');
     return `${this.opts.keyPrefix}idem:${scope.tokenId}:${digest}`;
   }
 
-  /** Claims the key, or returns the stored answer, waiting for an in-progress twin when needed. */
+  /**
+   * Claims the key, or returns the stored answer, waiting for an in-progress twin when needed. `fingerprint` names the
+   * request (requestFingerprint: method, path and body); a record with another one is a `mismatch`.
+   */
   async begin(scope: IdempotencyScope, fingerprint: string): Promise<BeginOutcome> {
     const key = this.redisKey(scope);
     const owner = randomUUID();
@@ -171,7 +182,15 @@ export class IdempotencyService {
         if (settled) return false;
         try {
           const stored = await withDeadline(
-            this.commands.gatewayIdemComplete(key, owner, answer.status, answer.contentType, answer.body, this.opts.ttlSeconds * 1000, this.channel),
+            this.commands.gatewayIdemComplete(
+              key,
+              owner,
+              answer.status,
+              answer.contentType,
+              answer.body,
+              this.opts.ttlSeconds * 1000,
+              this.channel,
+            ),
             this.opts.deadlineMs,
           );
           if (stored === 1) {

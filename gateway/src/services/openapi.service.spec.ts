@@ -31,7 +31,10 @@ const route = (method: 'get' | 'post', path: string, operationId: string, extra:
 
 function fragments(over: Partial<Record<Upstream, OpenApiDocument>> = {}): UpstreamFragment[] {
   const base: Record<Upstream, OpenApiDocument> = {
-    studio: fragment('studio', [route('get', '/shoots', 'listShoots'), route('post', '/shoots', 'createShoot', { idempotent: true, status: 201 })]),
+    studio: fragment('studio', [
+      route('get', '/shoots', 'listShoots'),
+      route('post', '/shoots', 'createShoot', { idempotent: true, status: 201 }),
+    ]),
     gallery: fragment('gallery', [route('post', '/client-sessions', 'openClientSession', { auth: 'none' })]),
     upload: fragment('upload', [route('get', '/photos/:id', 'getPhoto', { params: z.object({ id: z.string() }) })]),
     search: fragment('search', [route('get', '/search', 'search')]),
@@ -46,7 +49,7 @@ describe('buildPublicDocument', () => {
     expect(problems).toEqual([]);
     expect(doc.info.version).toBe('1.0.0');
     expect((await validateOpenApi(doc)).errors).toEqual([]);
-    expect(listOperations(doc).map((o) => `${o.method} ${o.path}`)).toEqual([
+    expect(listOperations(doc).map((operation) => `${operation.method} ${operation.path}`)).toEqual([
       'post /client-sessions',
       'get /openapi.json',
       'get /photos/{id}',
@@ -59,7 +62,11 @@ describe('buildPublicDocument', () => {
   });
 
   it('leaves out an operation the gateway would not send to the service that documents it', () => {
-    const studio = fragment('studio', [route('get', '/shoots', 'listShoots'), route('get', '/galleries', 'strayGalleries'), route('get', '/nowhere', 'nowhere')]);
+    const studio = fragment('studio', [
+      route('get', '/shoots', 'listShoots'),
+      route('get', '/galleries', 'strayGalleries'),
+      route('get', '/nowhere', 'nowhere'),
+    ]);
     const { doc, problems } = buildPublicDocument(fragments({ studio }), new RouteTable());
     expect(doc.paths['/galleries']).toBeUndefined();
     expect(doc.paths['/nowhere']).toBeUndefined();
@@ -70,7 +77,10 @@ describe('buildPublicDocument', () => {
   });
 
   it("documents Idempotency-Key and the bearer as the gateway's own tables say", () => {
-    const studio = fragment('studio', [route('get', '/shoots', 'listShoots', { idempotent: true }), route('post', '/shoots', 'createShoot', { status: 201 })]);
+    const studio = fragment('studio', [
+      route('get', '/shoots', 'listShoots', { idempotent: true }),
+      route('post', '/shoots', 'createShoot', { status: 201 }),
+    ]);
     const gallery = fragment('gallery', [route('post', '/client-sessions', 'openClientSession')]);
     const { doc, problems } = buildPublicDocument(fragments({ studio, gallery }), new RouteTable());
     expect(problems).toHaveLength(3);
@@ -97,7 +107,16 @@ describe('OpenApiService', () => {
       if (opts.fail?.(upstream, calls.length)) throw new Error('connect ECONNREFUSED');
       return new Response(JSON.stringify(docs[upstream]), { status: 200 });
     }) as typeof fetch;
-    const service = new OpenApiService({ targets, table: new RouteTable(), logger, ttlMs: 60_000, fetchTimeoutMs: 100, retryAfterMs: 5000, fetch: fetchFn, now: () => now });
+    const service = new OpenApiService({
+      targets,
+      table: new RouteTable(),
+      logger,
+      ttlMs: 60_000,
+      fetchTimeoutMs: 100,
+      retryAfterMs: 5000,
+      fetch: fetchFn,
+      now: () => now,
+    });
     return { service, calls, advance: (ms: number) => (now += ms) };
   }
 

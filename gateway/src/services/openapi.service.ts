@@ -66,7 +66,10 @@ const isIdempotencyParam = (p: unknown) => (p as { $ref?: string } | null)?.$ref
  * Merges the fragments into the public document, checking each operation against the route table. Pure (the
  * unit specs drive it); `problems` lists every disagreement that was corrected.
  */
-export function buildPublicDocument(fragments: readonly UpstreamFragment[], table: RouteTable): { doc: OpenApiDocument; problems: string[] } {
+export function buildPublicDocument(
+  fragments: readonly UpstreamFragment[],
+  table: RouteTable,
+): { doc: OpenApiDocument; problems: string[] } {
   const problems: string[] = [];
   const sources: FragmentSource[] = [];
   for (const { upstream, doc } of fragments) {
@@ -84,7 +87,9 @@ export function buildPublicDocument(fragments: readonly UpstreamFragment[], tabl
         const responses = operation.responses as JsonObject;
         const documentedKey = parameters.some(isIdempotencyParam);
         if (documentedKey !== resolved.idempotent) {
-          problems.push(`${where}: Idempotency-Key is ${resolved.idempotent ? '' : 'not '}handled by the gateway; documented as it is handled`);
+          problems.push(
+            `${where}: Idempotency-Key is ${resolved.idempotent ? '' : 'not '}handled by the gateway; documented as it is handled`,
+          );
           if (resolved.idempotent) {
             parameters.push(IDEMPOTENCY_PARAM);
             responses['409'] ??= { $ref: `#/components/responses/${ERROR_RESPONSES.conflict}` };
@@ -108,7 +113,12 @@ export function buildPublicDocument(fragments: readonly UpstreamFragment[], tabl
   }
   sources.push({
     name: 'gateway',
-    doc: { openapi: OPENAPI_VERSION, info: PUBLIC_API_INFO, paths: { [OPENAPI_PATH.slice(API_BASE.length)]: { get: documentOperation() } }, components: commonComponents() },
+    doc: {
+      openapi: OPENAPI_VERSION,
+      info: PUBLIC_API_INFO,
+      paths: { [OPENAPI_PATH.slice(API_BASE.length)]: { get: documentOperation() } },
+      components: commonComponents(),
+    },
   });
   return { doc: mergeOpenApi(PUBLIC_API_INFO, sources), problems };
 }
@@ -201,7 +211,8 @@ export class OpenApiService {
         const res = await this.fetchFn(url, { signal: AbortSignal.timeout(this.opts.fetchTimeoutMs) });
         if (res.status !== 200) throw new Error(`${upstream}: ${INTERNAL_OPENAPI_PATH} answered ${res.status}`);
         const doc = (await res.json()) as OpenApiDocument;
-        if (typeof doc?.openapi !== 'string' || !doc.paths || typeof doc.paths !== 'object') throw new Error(`${upstream}: not an OpenAPI document`);
+        if (typeof doc?.openapi !== 'string' || !doc.paths || typeof doc.paths !== 'object')
+          throw new Error(`${upstream}: not an OpenAPI document`);
         return doc;
       } catch (err) {
         lastError = err;

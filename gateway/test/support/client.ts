@@ -28,22 +28,25 @@ export function request(baseUrl: string, path: string, opts: RequestOptions = {}
     const headers: Record<string, string | string[]> = { ...(opts.headers ?? {}) };
     const body = typeof opts.body === 'string' ? Buffer.from(opts.body) : opts.body;
     if (body && !opts.chunkSize) headers['content-length'] = String(body.length);
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? 'GET', headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const text = raw.toString('utf8');
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text, json, ms: performance.now() - started });
-      });
-    });
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? 'GET', headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const text = raw.toString('utf8');
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text, json, ms: performance.now() - started });
+        });
+      },
+    );
     req.on('error', reject);
     if (body && opts.chunkSize) {
       for (let i = 0; i < body.length; i += opts.chunkSize) req.write(body.subarray(i, i + opts.chunkSize));

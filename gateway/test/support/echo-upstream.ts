@@ -54,7 +54,9 @@ export async function startEchoUpstream(name = 'upstream'): Promise<EchoUpstream
         return;
       }
       if (path.endsWith('/fail')) {
-        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end('{"ok":false,"error":"internal","detail":"db exploded"}');
+        res
+          .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+          .end('{"ok":false,"error":"internal","detail":"db exploded"}');
         return;
       }
       if (path.endsWith('/slow')) {

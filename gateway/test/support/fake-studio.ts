@@ -3,9 +3,10 @@
  * token table the test controls (add, revoke, change). Counts calls per token.
  */
 import { AppError } from '@studio/errors';
-import { loadService, startGrpcServer, unaryHandlers, type GrpcServerHandle } from '@studio/grpc';
+import { loadProto, startGrpcServer, unaryHandlers, type GrpcServerHandle } from '@studio/grpc';
 import { createLogger } from '@studio/logger';
 import type { Role } from '@studio/identity';
+import { STUDIO_PROTO, type StudioInternalHandlers } from '@studio/proto/studio';
 import { currentContext, type CallContext } from '@studio/trace';
 
 export interface FakeToken {
@@ -36,12 +37,12 @@ export async function startFakeStudio(tokens: Record<string, FakeToken> = {}): P
   const contexts: CallContext[] = [];
   let delayMs = 0;
   const logger = createLogger({ service: 'fake-studio', level: 'silent' });
-  const Service = loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal');
+  const Service = loadProto(STUDIO_PROTO).studio.v1.StudioInternal;
   const handle: GrpcServerHandle = await startGrpcServer((server) => {
     server.addService(
       Service.service,
-      unaryHandlers(logger, {
-        AuthenticateToken: async (req: { token: string }) => {
+      unaryHandlers<StudioInternalHandlers>(logger, {
+        AuthenticateToken: async (req) => {
           calls.set(req.token, (calls.get(req.token) ?? 0) + 1);
           const ctx = currentContext();
           if (ctx) contexts.push(ctx);

@@ -67,8 +67,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...opts.env,
   });
   const gateway = createGateway(config, { logger: opts.logger });
-  const port = await gateway.start();
-  const url = `http://127.0.0.1:${port}`;
+  const { httpPort } = await gateway.start();
+  const url = `http://127.0.0.1:${httpPort}`;
   return {
     gateway,
     url,

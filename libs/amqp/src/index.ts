@@ -43,7 +43,12 @@ export async function assertTopology(ch: Channel): Promise<void> {
  */
 export const AMQP_CONNECT_TIMEOUT_MS = 10_000;
 
-export async function connectAmqp(url: string, logger: Logger, name: string, opts: { connectTimeoutMs?: number } = {}): Promise<AmqpConnection> {
+export async function connectAmqp(
+  url: string,
+  logger: Logger,
+  name: string,
+  opts: { connectTimeoutMs?: number } = {},
+): Promise<AmqpConnection> {
   let connected = false;
   let confirm: Promise<ConfirmChannel> | null = null;
   let plain: Promise<Channel> | null = null;
@@ -65,13 +70,10 @@ export async function connectAmqp(url: string, logger: Logger, name: string, opt
   model.on('error', (err: Error) => logger.warn({ err: err?.message }, 'amqp error'));
 
   const track = <C extends Channel>(p: Promise<C>, reset: () => void): Promise<C> => {
-    p.then(
-      (ch) => {
-        ch.on('close', reset);
-        ch.on('error', reset);
-      },
-      reset,
-    );
+    p.then((ch) => {
+      ch.on('close', reset);
+      ch.on('error', reset);
+    }, reset);
     return p;
   };
   return {

@@ -13,7 +13,10 @@ const msg = (headers?: Record<string, unknown>) => ({ properties: { headers } })
 describe('outboxHeaders', () => {
   it('publishes the writing call context, and nothing for a row written outside any call', () => {
     const row = { id: 'e', type: 't', workspaceId: 'w', payload: {}, createdAt: new Date() };
-    expect(outboxHeaders({ ...row, requestId: 'r-1', traceparent: `00-${TRACE}-${SPAN}-01` })).toEqual({ 'x-request-id': 'r-1', traceparent: `00-${TRACE}-${SPAN}-01` });
+    expect(outboxHeaders({ ...row, requestId: 'r-1', traceparent: `00-${TRACE}-${SPAN}-01` })).toEqual({
+      'x-request-id': 'r-1',
+      traceparent: `00-${TRACE}-${SPAN}-01`,
+    });
     expect(outboxHeaders({ ...row, requestId: null, traceparent: null })).toEqual({});
   });
 });
@@ -45,7 +48,16 @@ describe('consumerObserver', () => {
     c.done('acked again');
     const [line, ...rest] = logs.lines();
     expect(rest).toEqual([]);
-    expect(line).toMatchObject({ level: 'info', log: 'access', msg: 'message', queue: 'q.one', outcome: 'acked', event_id: 'e-1', trace_id: TRACE, parent_span_id: SPAN });
+    expect(line).toMatchObject({
+      level: 'info',
+      log: 'access',
+      msg: 'message',
+      queue: 'q.one',
+      outcome: 'acked',
+      event_id: 'e-1',
+      trace_id: TRACE,
+      parent_span_id: SPAN,
+    });
     expect(line!.lag_ms as number).toBeGreaterThanOrEqual(1900);
     const text = await registry.metrics();
     expect(text).toMatch(/amqp_consumer_lag_seconds_count\{queue="q.one"\} 1/);
@@ -58,7 +70,11 @@ describe('registerOutboxBacklog', () => {
   it('reads the backlog on scrape; NaN when the store cannot answer', async () => {
     const registry = new client.Registry();
     let fail = false;
-    registerOutboxBacklog(registry, { backlog: async () => (fail ? Promise.reject(new Error('down')) : { pending: 3, oldest: new Date(Date.now() - 10_000) }) }, 0);
+    registerOutboxBacklog(
+      registry,
+      { backlog: async () => (fail ? Promise.reject(new Error('down')) : { pending: 3, oldest: new Date(Date.now() - 10_000) }) },
+      0,
+    );
     let text = await registry.metrics();
     expect(text).toMatch(/^outbox_pending_events 3$/m);
     const age = Number(/^outbox_oldest_pending_age_seconds (\S+)$/m.exec(text)![1]);

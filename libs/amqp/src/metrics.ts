@@ -11,7 +11,16 @@
 import type { Channel, ConsumeMessage } from 'amqplib';
 import client from 'prom-client';
 import { createAccessLogger, type Logger } from '@studio/logger';
-import { logFields, REQUEST_ID_HEADER, runInContext, spanSinkFor, startCall, TRACEPARENT_HEADER, type CallContext, type FinishedSpan } from '@studio/trace';
+import {
+  logFields,
+  REQUEST_ID_HEADER,
+  runInContext,
+  spanSinkFor,
+  startCall,
+  TRACEPARENT_HEADER,
+  type CallContext,
+  type FinishedSpan,
+} from '@studio/trace';
 import type { AmqpConnection } from './index.js';
 
 export const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800];
@@ -54,8 +63,8 @@ export interface ConsumerObserverOptions {
   accessLog?: boolean;
 }
 
-export function consumerObserver(o: ConsumerObserverOptions): ConsumerObserver {
-  const registry = o.registry;
+export function consumerObserver(options: ConsumerObserverOptions): ConsumerObserver {
+  const registry = options.registry;
   const lagHistogram = registry
     ? getOrCreate(
         registry,
@@ -70,7 +79,7 @@ export function consumerObserver(o: ConsumerObserverOptions): ConsumerObserver {
           }),
       )
     : null;
-  const access = o.logger ? createAccessLogger(o.logger, o.accessLog ?? true) : null;
+  const access = options.logger ? createAccessLogger(options.logger, options.accessLog ?? true) : null;
   return {
     start(queue, msg) {
       const ctx = messageContext(msg);
@@ -90,7 +99,17 @@ export function consumerObserver(o: ConsumerObserverOptions): ConsumerObserver {
           if (finished) return;
           finished = true;
           const took = seconds(started);
-          access?.info({ ...logFields(ctx), queue, outcome, ...fields, lag_ms: lagSeconds === null ? undefined : ms(lagSeconds), duration_ms: ms(took) }, 'message');
+          access?.info(
+            {
+              ...logFields(ctx),
+              queue,
+              outcome,
+              ...fields,
+              lag_ms: lagSeconds === null ? undefined : ms(lagSeconds),
+              duration_ms: ms(took),
+            },
+            'message',
+          );
           const sink = spanSinkFor(ctx);
           if (sink) sink(consumerSpan(ctx, queue, outcome, fields, took));
         },
@@ -135,10 +154,10 @@ export interface QueueDepthOptions {
 }
 
 /** Queue depth and consumer count of each consumed queue, read from the broker when /metrics is scraped. */
-export function registerQueueDepth(o: QueueDepthOptions): void {
-  const { registry } = o;
-  const minInterval = o.minIntervalMs ?? 1000;
-  const timeoutMs = o.timeoutMs ?? 1000;
+export function registerQueueDepth(options: QueueDepthOptions): void {
+  const { registry } = options;
+  const minInterval = options.minIntervalMs ?? 1000;
+  const timeoutMs = options.timeoutMs ?? 1000;
   let channel: Promise<Channel> | null = null;
   let owner: AmqpConnection | null = null;
   let last: { at: number; reading: Promise<Map<string, { ready: number; consumers: number }>> } | null = null;
@@ -164,9 +183,9 @@ export function registerQueueDepth(o: QueueDepthOptions): void {
 
   const read = async () => {
     const out = new Map<string, { ready: number; consumers: number }>();
-    const amqp = o.amqp();
+    const amqp = options.amqp();
     if (!amqp?.isConnected()) return out;
-    for (const queue of o.queues) {
+    for (const queue of options.queues) {
       try {
         const ch = await open(amqp);
         const ok = await withTimeout(ch.checkQueue(queue), timeoutMs);
@@ -193,7 +212,7 @@ export function registerQueueDepth(o: QueueDepthOptions): void {
       registers: [registry],
       async collect() {
         const reading = await sample();
-        for (const queue of o.queues) {
+        for (const queue of options.queues) {
           const r = reading.get(queue);
           if (r) this.set({ queue }, pick(r));
           else this.remove({ queue });
@@ -255,8 +274,26 @@ export interface RelayMetrics {
 
 export function relayMetrics(registry: client.Registry): RelayMetrics {
   return {
-    published: getOrCreate(registry, 'outbox_events_published_total', () => new client.Counter({ name: 'outbox_events_published_total', help: 'Outbox events published with a broker confirm', registers: [registry] })),
-    failures: getOrCreate(registry, 'outbox_publish_failures_total', () => new client.Counter({ name: 'outbox_publish_failures_total', help: 'Relay rounds that failed (rows stay pending and are retried)', registers: [registry] })),
+    published: getOrCreate(
+      registry,
+      'outbox_events_published_total',
+      () =>
+        new client.Counter({
+          name: 'outbox_events_published_total',
+          help: 'Outbox events published with a broker confirm',
+          registers: [registry],
+        }),
+    ),
+    failures: getOrCreate(
+      registry,
+      'outbox_publish_failures_total',
+      () =>
+        new client.Counter({
+          name: 'outbox_publish_failures_total',
+          help: 'Relay rounds that failed (rows stay pending and are retried)',
+          registers: [registry],
+        }),
+    ),
   };
 }
 

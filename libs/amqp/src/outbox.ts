@@ -10,13 +10,14 @@
  * exporter registered a span sink (@studio/telemetry), each confirmed publish is also reported as a producer span,
  * a child of the writer's span; the headers stay the writer's (consumers are children of the writer's span).
  *
- * `startEventRelay` is a process's whole wiring (its broker connection and the relay); the outbox table's SQL is in
- * `@studio/amqp/outbox-store`.
+ * `createOutboxRelay` is the one relay: a process creates it with its composition root (services call `nudge()`
+ * after a commit), starts it on the process's broker connection and stops it on shutdown (@studio/process does
+ * both). The outbox table's SQL is in `@studio/amqp/outbox-store`.
  */
 import type client from 'prom-client';
 import type { Logger } from '@studio/logger';
 import { FLAG_SAMPLED, newSpanId, parseTraceparent, REQUEST_ID_HEADER, spanSink, TRACEPARENT_HEADER, type SpanSink } from '@studio/trace';
-import { API_VERSION, connectAmqp, EVENTS_EXCHANGE, type AmqpConnection, type EventEnvelope } from './index.js';
+import { API_VERSION, EVENTS_EXCHANGE, type AmqpConnection, type EventEnvelope } from './index.js';
 import { registerOutboxBacklog, relayMetrics, type OutboxBacklog } from './metrics.js';
 
 export interface OutboxRow {
@@ -62,21 +63,35 @@ export function envelopeOf(row: OutboxRow, apiVersion: string): EventEnvelope {
 
 export interface OutboxRelayOptions {
   store: OutboxStore;
-  amqp: AmqpConnection;
   logger: Logger;
-  apiVersion: string;
-  /** Poll interval when idle; `nudge()` wakes the relay at once after a local write. */
+  /** The envelope's api_version (default: the current API_VERSION). */
+  apiVersion?: string;
+  /** Poll interval when idle, ms (default 250); `nudge()` wakes the relay at once after a local write. */
   intervalMs?: number;
   batchSize?: number;
   exchange?: string;
   /** The process registry: published/failed counters, and the backlog gauges when the store reports it. */
   registry?: client.Registry;
+  /**
+   * Declares what must exist before anything is published (e.g. a service's work queues and their bindings),
+   * once per broker connection: an event published before its queue is bound would be dropped by the broker.
+   */
+  declareTopology?: (amqp: AmqpConnection) => Promise<void>;
 }
 
+/**
+ * Publishes a service's pending outbox rows. Created with the composition root, so services can hold it (they only
+ * call `nudge()`); it publishes once `start` gives it a broker connection, and until then (or in a CLI, where it
+ * never starts) a nudge does nothing and the rows wait for a running relay.
+ */
 export interface OutboxRelay {
+  /** Wakes the relay after a commit, so events leave at once instead of at the next poll. */
   nudge(): void;
-  /** Publishes until the outbox is empty (used by tests and shutdown). */
+  /** Starts polling and publishing on `amqp` (the process's connection; the relay does not close it). */
+  start(amqp: AmqpConnection): void;
+  /** Publishes until the outbox is empty (tests and shutdown). */
   drain(): Promise<void>;
+  /** Stops polling and waits for the batch in flight. */
   stop(): Promise<void>;
 }
 
@@ -108,22 +123,40 @@ function reportPublished(sink: SpanSink, rows: OutboxRow[], exchange: string, du
   }
 }
 
-export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
-  const { store, amqp, logger, apiVersion } = opts;
-  const intervalMs = opts.intervalMs ?? 250;
-  const batchSize = opts.batchSize ?? 200;
-  const exchange = opts.exchange ?? EVENTS_EXCHANGE;
-  const metrics = opts.registry ? relayMetrics(opts.registry) : null;
-  if (opts.registry && store.backlog) registerOutboxBacklog(opts.registry, { backlog: () => store.backlog!() });
+export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { logger } = options;
+  const apiVersion = options.apiVersion ?? API_VERSION;
+  const intervalMs = options.intervalMs ?? 250;
+  const batchSize = options.batchSize ?? 200;
+  const exchange = options.exchange ?? EVENTS_EXCHANGE;
+  const metrics = options.registry ? relayMetrics(options.registry) : null;
+  if (options.registry && options.store.backlog) {
+    const store = options.store;
+    registerOutboxBacklog(options.registry, { backlog: () => store.backlog!() });
+  }
+  let amqp: AmqpConnection | null = null;
+  let declared: Promise<void> | null = null;
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
 
+  /** The topology, declared once per broker connection (again after a reconnect). */
+  const ensureTopology = (connection: AmqpConnection): Promise<void> | null => {
+    const declare = options.declareTopology;
+    if (!declare) return null;
+    declared ??= declare(connection).catch((err: unknown) => {
+      declared = null;
+      throw err;
+    });
+    return declared;
+  };
+
   const publishBatch = async (rows: OutboxRow[]): Promise<string[]> => {
+    const connection = amqp!;
     const sink = spanSink();
     const started = sink ? process.hrtime.bigint() : 0n;
-    const ch = await amqp.confirmChannel();
+    const ch = await connection.confirmChannel();
     for (const row of rows) {
       const envelope = envelopeOf(row, apiVersion);
       ch.publish(exchange, row.type, Buffer.from(JSON.stringify(envelope)), {
@@ -141,10 +174,12 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     return rows.map((r) => r.id);
   };
 
-  const runOnce = async (): Promise<number> => {
+  const publishPending = async (): Promise<number> => {
+    if (!amqp) throw new Error('the outbox relay is not started');
+    await ensureTopology(amqp);
     let total = 0;
     for (;;) {
-      const n = await store.withPendingBatch(batchSize, publishBatch);
+      const n = await options.store.withPendingBatch(batchSize, publishBatch);
       total += n;
       if (n < batchSize) return total;
     }
@@ -159,7 +194,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       do {
         again = false;
         try {
-          await runOnce();
+          await publishPending();
         } catch (err) {
           metrics?.failures.inc();
           logger.warn({ err: (err as Error).message }, 'outbox relay: publish failed; rows stay pending');
@@ -174,19 +209,28 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   };
 
   const schedule = () => {
-    if (stopped) return;
+    if (stopped || !amqp) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void tick(), intervalMs);
     timer.unref();
   };
 
-  schedule();
   return {
-    nudge: () => void tick(),
+    nudge() {
+      if (amqp && !stopped) void tick();
+    },
+    start(connection) {
+      if (amqp) throw new Error('the outbox relay is already started');
+      amqp = connection;
+      connection.model.on('disconnect', () => {
+        declared = null;
+      });
+      schedule();
+    },
     async drain() {
       await tick();
       while (running) await running;
-      await runOnce();
+      await publishPending();
     },
     async stop() {
       stopped = true;
@@ -194,97 +238,4 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       if (running) await running;
     },
   };
-}
-
-/** Wakes the relay after a commit so events leave at once instead of at the next poll. */
-export interface EventNotifier {
-  nudge(): void;
-}
-
-/** A process's relay with its own broker connection (see startEventRelay). */
-export interface EventRelay extends EventNotifier {
-  amqp: AmqpConnection;
-  /** Publishes everything pending now (tests, shutdown). */
-  drain(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-export interface EventRelayOptions {
-  amqpUrl: string;
-  store: OutboxStore;
-  logger: Logger;
-  /** The broker connection's name (shown in the management UI), e.g. the process name. */
-  connectionName: string;
-  /** Poll interval when idle, ms. */
-  intervalMs?: number;
-  /** How long start-up waits for the first broker connection before going on without it, ms. */
-  connectWaitMs?: number;
-  /** The process registry: relay counters and the outbox backlog gauges. */
-  registry?: client.Registry;
-  /**
-   * Declares what must exist before anything is published (e.g. a service's work queues and their bindings),
-   * once per broker connection: an event published before its queue is bound would be dropped by the broker.
-   */
-  declareTopology?: (amqp: AmqpConnection) => Promise<void>;
-}
-
-function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    promise.then(done, done);
-  });
-}
-
-/**
- * Outbox relay wiring of a process: one recovering RabbitMQ connection and the relay that publishes pending outbox
- * rows with publisher confirms. A broker outage delays events (rows stay pending); it never drops them.
- */
-export async function startEventRelay(opts: EventRelayOptions): Promise<EventRelay> {
-  const amqp = await connectAmqp(opts.amqpUrl, opts.logger, opts.connectionName);
-  // Give the first connection a moment so the process starts ready; a broker that is down only delays events.
-  await waitAtMost(amqp.model.waitForConnect(), opts.connectWaitMs ?? 3_000);
-  let declared: Promise<void> | null = null;
-  amqp.model.on('disconnect', () => {
-    declared = null;
-  });
-  const declare = opts.declareTopology;
-  const store: OutboxStore = declare
-    ? {
-        async withPendingBatch(limit, publish) {
-          declared ??= declare(amqp).catch((err: unknown) => {
-            declared = null;
-            throw err;
-          });
-          await declared;
-          return opts.store.withPendingBatch(limit, publish);
-        },
-        backlog: opts.store.backlog ? () => opts.store.backlog!() : undefined,
-      }
-    : opts.store;
-  const relay = startOutboxRelay({ store, amqp, logger: opts.logger, apiVersion: API_VERSION, intervalMs: opts.intervalMs, registry: opts.registry });
-  return {
-    amqp,
-    nudge: () => relay.nudge(),
-    drain: () => relay.drain(),
-    async stop() {
-      await relay.stop();
-      await amqp.close();
-    },
-  };
-}
-
-/** Forwards nudges to the relay once it runs; before that (or in a CLI) the relay's poll picks rows up. */
-export class RelayNotifier implements EventNotifier {
-  private target: EventNotifier | null = null;
-  attach(target: EventNotifier | null): void {
-    this.target = target;
-  }
-  nudge(): void {
-    this.target?.nudge();
-  }
 }

@@ -4,7 +4,7 @@ import { createLogger } from '@studio/logger';
 import { setSpanSink, type FinishedSpan } from '@studio/trace';
 import type { AmqpConnection } from './index.js';
 import { consumerObserver } from './metrics.js';
-import { outboxHeaders, startOutboxRelay, type OutboxRow, type OutboxStore } from './outbox.js';
+import { createOutboxRelay, outboxHeaders, type OutboxRow, type OutboxStore } from './outbox.js';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const SPAN = '00f067aa0ba902b7';
@@ -46,7 +46,15 @@ describe('outbox relay producer spans', () => {
   it('reports a producer span per confirmed row of a sampled trace, child of the writer span; the headers stay the writer span', async () => {
     const spans: FinishedSpan[] = [];
     setSpanSink((s) => spans.push(s));
-    const row = (id: string, traceparent: string | null): OutboxRow => ({ id, type: 'client.created', workspaceId: 'w', payload: {}, createdAt: new Date(), requestId: 'r', traceparent });
+    const row = (id: string, traceparent: string | null): OutboxRow => ({
+      id,
+      type: 'client.created',
+      workspaceId: 'w',
+      payload: {},
+      createdAt: new Date(),
+      requestId: 'r',
+      traceparent,
+    });
     let pending = [row('e-1', `00-${TRACE}-${SPAN}-01`), row('e-2', null), row('e-3', `00-${TRACE}-${SPAN}-00`)];
     const published: Record<string, unknown>[] = [];
     const store: OutboxStore = {
@@ -56,19 +64,36 @@ describe('outbox relay producer spans', () => {
         return (await publish(rows)).length;
       },
     };
-    const channel = { publish: (_x: string, _k: string, _b: Buffer, o: { headers: Record<string, unknown> }) => published.push(o.headers), waitForConfirms: async () => undefined };
-    const amqp = { confirmChannel: async () => channel } as unknown as AmqpConnection;
-    const relay = startOutboxRelay({ store, amqp, logger: createLogger({ service: 'spec', level: 'silent' }), apiVersion: 'v', intervalMs: 60_000 });
+    const channel = {
+      publish: (_x: string, _k: string, _b: Buffer, options: { headers: Record<string, unknown> }) => published.push(options.headers),
+      waitForConfirms: async () => undefined,
+    };
+    const amqp = { confirmChannel: async () => channel, model: { on: () => undefined } } as unknown as AmqpConnection;
+    const relay = createOutboxRelay({
+      store,
+      logger: createLogger({ service: 'spec', level: 'silent' }),
+      apiVersion: 'v',
+      intervalMs: 60_000,
+    });
+    relay.start(amqp);
     await relay.drain();
     await relay.stop();
 
-    expect(published).toEqual([outboxHeaders(row('e-1', `00-${TRACE}-${SPAN}-01`)), { 'x-request-id': 'r' }, outboxHeaders(row('e-3', `00-${TRACE}-${SPAN}-00`))]);
+    expect(published).toEqual([
+      outboxHeaders(row('e-1', `00-${TRACE}-${SPAN}-01`)),
+      { 'x-request-id': 'r' },
+      outboxHeaders(row('e-3', `00-${TRACE}-${SPAN}-00`)),
+    ]);
     expect(spans).toHaveLength(1);
     expect(spans[0]).toMatchObject({
       ids: { traceId: TRACE, parentSpanId: SPAN, flags: 1 },
       name: 'publish studio.events',
       kind: 'producer',
-      attributes: { 'messaging.destination.name': 'studio.events', 'messaging.rabbitmq.destination.routing_key': 'client.created', 'messaging.message.id': 'e-1' },
+      attributes: {
+        'messaging.destination.name': 'studio.events',
+        'messaging.rabbitmq.destination.routing_key': 'client.created',
+        'messaging.message.id': 'e-1',
+      },
     });
     expect(spans[0]!.ids.spanId).toMatch(/^[0-9a-f]{16}$/);
     expect(spans[0]!.ids.spanId).not.toBe(SPAN);

@@ -5,7 +5,10 @@
 import { z } from 'zod';
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, readonly problem: string) {
+  constructor(
+    readonly variable: string,
+    readonly problem: string,
+  ) {
     super(`config: ${variable}: ${problem}`);
     this.name = 'ConfigError';
   }
@@ -47,8 +50,47 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
   }
 }
 
+const DURATION_RE = /^(\d{1,12})(ms|s|m|h|d)$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `500ms`, `30s`, `2m`, `2h`, `1d` in milliseconds; a bare number counts in `bareUnit`. Null when invalid. */
+export function parseDuration(text: string, bareUnit: 'ms' | 's' = 'ms'): number | null {
+  const t = text.trim();
+  if (/^\d{1,12}$/.test(t)) return Number(t) * UNIT_MS[bareUnit];
+  const match = DURATION_RE.exec(t);
+  return match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : null;
+}
+
+export interface DurationOptions {
+  /** The unit of a bare number (default ms). */
+  bareUnit?: 'ms' | 's';
+  /** Accepted range in milliseconds (default 1 ms up). */
+  minMs?: number;
+  maxMs?: number;
+  /** Examples named in the error message (default "500ms, 30s, 2m or 24h"). */
+  examples?: string;
+}
+
 /** Reusable field parsers for environment strings. */
 export const env = {
+  /** A duration (see parseDuration) in milliseconds, within the options' range. */
+  duration: (
+    def: string,
+    { bareUnit = 'ms', minMs = 1, maxMs = Number.MAX_SAFE_INTEGER, examples = '500ms, 30s, 2m or 24h' }: DurationOptions = {},
+  ) =>
+    z
+      .string()
+      .default(def)
+      .transform((value, ctx) => {
+        const ms = parseDuration(value, bareUnit);
+        if (ms === null || ms < minMs || ms > maxMs) {
+          const range =
+            maxMs === Number.MAX_SAFE_INTEGER ? 'a positive duration' : `a duration from ${minMs / 1000} s to ${maxMs / 1000} s`;
+          ctx.addIssue({ code: 'custom', message: `expected ${range} such as ${examples}` });
+          return z.NEVER;
+        }
+        return ms;
+      }),
   port: (def: number) => z.coerce.number().int().min(0).max(65535).default(def),
   int: (def: number, min = 0) => z.coerce.number().int().min(min).default(def),
   str: (def: string) => z.string().min(1).default(def),
@@ -104,9 +146,17 @@ export function refineS3Env(e: S3KeyFields, ctx: z.RefinementCtx): void {
   const id = e.S3_ACCESS_KEY_ID !== '';
   const secret = e.S3_SECRET_ACCESS_KEY !== '';
   if (id && !secret) {
-    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'must be set with S3_ACCESS_KEY_ID (or unset both to use the AWS default credential chain)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_SECRET_ACCESS_KEY'],
+      message: 'must be set with S3_ACCESS_KEY_ID (or unset both to use the AWS default credential chain)',
+    });
   } else if (secret && !id) {
-    ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'must be set with S3_SECRET_ACCESS_KEY (or unset both to use the AWS default credential chain)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_ACCESS_KEY_ID'],
+      message: 'must be set with S3_SECRET_ACCESS_KEY (or unset both to use the AWS default credential chain)',
+    });
   } else if (!id && e.S3_SESSION_TOKEN !== '') {
     ctx.addIssue({ code: 'custom', path: ['S3_SESSION_TOKEN'], message: 'only goes with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' });
   }
@@ -115,7 +165,11 @@ export function refineS3Env(e: S3KeyFields, ctx: z.RefinementCtx): void {
 /** The static keys when both are set; null means "use the AWS SDK's default provider chain". */
 export function s3Credentials(e: S3KeyFields): S3StaticCredentials | null {
   if (e.S3_ACCESS_KEY_ID === '' || e.S3_SECRET_ACCESS_KEY === '') return null;
-  return { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, ...(e.S3_SESSION_TOKEN ? { sessionToken: e.S3_SESSION_TOKEN } : {}) };
+  return {
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    ...(e.S3_SESSION_TOKEN ? { sessionToken: e.S3_SESSION_TOKEN } : {}),
+  };
 }
 
 const otlpUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })]).default('');
@@ -180,5 +234,10 @@ type OtelFields = { [K in keyof typeof otelEnv]: z.output<(typeof otelEnv)[K]> }
 export function telemetrySettings(e: OtelFields): TelemetrySettings {
   const base = e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '');
   const tracesEndpoint = e.OTEL_SDK_DISABLED ? null : e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || (base ? `${base}/v1/traces` : null);
-  return { tracesEndpoint, headers: e.OTEL_EXPORTER_OTLP_HEADERS, serviceName: e.OTEL_SERVICE_NAME.trim() || null, exportDelayMs: e.OTEL_BSP_SCHEDULE_DELAY };
+  return {
+    tracesEndpoint,
+    headers: e.OTEL_EXPORTER_OTLP_HEADERS,
+    serviceName: e.OTEL_SERVICE_NAME.trim() || null,
+    exportDelayMs: e.OTEL_BSP_SCHEDULE_DELAY,
+  };
 }

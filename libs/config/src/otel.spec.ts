@@ -12,8 +12,12 @@ describe('otelEnv / telemetrySettings', () => {
 
   it('sends traces to <OTEL_EXPORTER_OTLP_ENDPOINT>/v1/traces; OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is taken as it is', () => {
     expect(settings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracesEndpoint).toBe('http://collector:4318/v1/traces');
-    expect(settings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com/base/' }).tracesEndpoint).toBe('https://otel.example.com/base/v1/traces');
-    expect(settings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:9999/custom' }).tracesEndpoint).toBe('http://b:9999/custom');
+    expect(settings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com/base/' }).tracesEndpoint).toBe(
+      'https://otel.example.com/base/v1/traces',
+    );
+    expect(
+      settings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:9999/custom' }).tracesEndpoint,
+    ).toBe('http://b:9999/custom');
   });
 
   it('OTEL_SDK_DISABLED turns export off whatever the endpoint', () => {
@@ -21,7 +25,13 @@ describe('otelEnv / telemetrySettings', () => {
   });
 
   it('reads headers, the service name and the batch delay', () => {
-    expect(settings({ OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Bearer%20abc, x-team=photo', OTEL_SERVICE_NAME: ' edge ', OTEL_BSP_SCHEDULE_DELAY: '250' })).toMatchObject({
+    expect(
+      settings({
+        OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Bearer%20abc, x-team=photo',
+        OTEL_SERVICE_NAME: ' edge ',
+        OTEL_BSP_SCHEDULE_DELAY: '250',
+      }),
+    ).toMatchObject({
       headers: { authorization: 'Bearer abc', 'x-team': 'photo' },
       serviceName: 'edge',
       exportDelayMs: 250,

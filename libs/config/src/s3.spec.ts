@@ -22,7 +22,10 @@ function configError(env: Record<string, string | undefined>): ConfigError {
 
 describe('s3Env credentials', () => {
   it('static: both keys set (with an optional session token)', () => {
-    expect(parse({ S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret' }).credentials).toEqual({ accessKeyId: 'AKID', secretAccessKey: 'secret' });
+    expect(parse({ S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret' }).credentials).toEqual({
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+    });
     expect(parse({ S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret', S3_SESSION_TOKEN: 'token' }).credentials).toEqual({
       accessKeyId: 'AKID',
       secretAccessKey: 'secret',

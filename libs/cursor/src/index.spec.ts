@@ -10,7 +10,7 @@ describe('cursor codec', () => {
     expect(() => codec.decode('clients', c)).toThrow('cursor is invalid');
   });
 
-  it('refuses every single-character change, including the spare bits of the signature\'s last character', () => {
+  it("refuses every single-character change, including the spare bits of the signature's last character", () => {
     const c = codec.encode('shoots', ['x', 1]);
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     for (let i = 0; i < c.length; i++) {
@@ -26,7 +26,9 @@ describe('cursor codec', () => {
     for (const bad of ['', '.', 'abc', 'abc.', '.abc', 'a'.repeat(2000), `${codec.encode('shoots', [1])}x`]) {
       expect(() => codec.decode('shoots', bad)).toThrow('cursor is invalid');
     }
-    expect(() => createCursorCodec('another-secret-0123456789abcdef').decode('shoots', codec.encode('shoots', [1]))).toThrow('cursor is invalid');
+    expect(() => createCursorCodec('another-secret-0123456789abcdef').decode('shoots', codec.encode('shoots', [1]))).toThrow(
+      'cursor is invalid',
+    );
   });
 
   it('encodes time keys', () => {

@@ -18,9 +18,23 @@ export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /** gRPC status codes (numeric, from grpc's status.proto) so this lib needs no grpc dependency. */
 export const GrpcCode = {
-  OK: 0, CANCELLED: 1, UNKNOWN: 2, INVALID_ARGUMENT: 3, DEADLINE_EXCEEDED: 4, NOT_FOUND: 5, ALREADY_EXISTS: 6,
-  PERMISSION_DENIED: 7, RESOURCE_EXHAUSTED: 8, FAILED_PRECONDITION: 9, ABORTED: 10, OUT_OF_RANGE: 11,
-  UNIMPLEMENTED: 12, INTERNAL: 13, UNAVAILABLE: 14, DATA_LOSS: 15, UNAUTHENTICATED: 16,
+  OK: 0,
+  CANCELLED: 1,
+  UNKNOWN: 2,
+  INVALID_ARGUMENT: 3,
+  DEADLINE_EXCEEDED: 4,
+  NOT_FOUND: 5,
+  ALREADY_EXISTS: 6,
+  PERMISSION_DENIED: 7,
+  RESOURCE_EXHAUSTED: 8,
+  FAILED_PRECONDITION: 9,
+  ABORTED: 10,
+  OUT_OF_RANGE: 11,
+  UNIMPLEMENTED: 12,
+  INTERNAL: 13,
+  UNAVAILABLE: 14,
+  DATA_LOSS: 15,
+  UNAUTHENTICATED: 16,
 } as const;
 
 export const ERROR_TABLE: Record<ErrorKind, { http: number; grpc: number }> = {
@@ -35,6 +49,7 @@ export const ERROR_TABLE: Record<ErrorKind, { http: number; grpc: number }> = {
   internal: { http: 500, grpc: GrpcCode.INTERNAL },
 };
 
+/** The one error type: `new AppError('not_found')`, `new AppError('invalid_input', 'name is required', details)`. */
 export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
@@ -51,12 +66,6 @@ export class AppError extends Error {
     return ERROR_TABLE[this.kind].grpc;
   }
 }
-
-export const invalidInput = (message?: string, details?: unknown) => new AppError('invalid_input', message, details);
-export const notFound = () => new AppError('not_found');
-export const forbidden = (message?: string) => new AppError('forbidden', message);
-export const unauthorized = () => new AppError('unauthorized');
-export const conflict = (message?: string) => new AppError('conflict', message);
 
 /**
  * The JSON body of an error answer. `not_found` never carries a message: its body must be byte-identical

@@ -1,53 +1,37 @@
-/** grpc.health.v1 Check and Watch, with a reporter to flip statuses (NOT_SERVING on shutdown). */
-import path from 'node:path';
-import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
-import { PROTO_ROOT } from './proto-root.js';
+/**
+ * grpc.health.v1 for every server: the gRPC project's own implementation (grpc-health-check: Check, Watch and List,
+ * a status per service name, "" being the whole server) behind a small reporter that also flips every known
+ * service at once (NOT_SERVING on shutdown). Clients of the health service come from proto/grpc/health/v1 (typed).
+ */
+import type * as grpc from '@grpc/grpc-js';
+import { HealthImplementation, type ServingStatus } from 'grpc-health-check';
+import { HEALTH_PROTO, type HealthClient } from '@studio/proto/health';
+import { loadProto } from './loader.js';
 
-type Status = 'UNKNOWN' | 'SERVING' | 'NOT_SERVING' | 'SERVICE_UNKNOWN';
+export type { ServingStatus };
 
 export interface HealthReporter {
-  set(service: string, status: Status): void;
-  setAll(status: Status): void;
+  set(service: string, status: ServingStatus): void;
+  setAll(status: ServingStatus): void;
 }
 
-export function loadHealthService(): grpc.ServiceClientConstructor {
-  const def = protoLoader.loadSync(path.join(PROTO_ROOT, 'grpc/health/v1/health.proto'), { keepCase: true, enums: String, defaults: true });
-  const pkg = grpc.loadPackageDefinition(def) as unknown as { grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } } };
-  return pkg.grpc.health.v1.Health;
+/** The typed client constructor of grpc.health.v1.Health (Check, Watch). */
+export function loadHealthService(): new (...args: ConstructorParameters<typeof grpc.Client>) => HealthClient {
+  return loadProto(HEALTH_PROTO).grpc.health.v1.Health;
 }
 
+/** Adds grpc.health.v1 to `server`, the whole server ("") SERVING; returns the reporter that changes statuses. */
 export function addHealthService(server: grpc.Server): HealthReporter {
-  const statuses = new Map<string, Status>([['', 'SERVING']]);
-  const watchers = new Map<string, Set<grpc.ServerWritableStream<{ service: string }, { status: Status }>>>();
-  const notify = (service: string) => {
-    for (const w of watchers.get(service) ?? []) w.write({ status: statuses.get(service) ?? 'SERVICE_UNKNOWN' });
-  };
-  server.addService(loadHealthService().service, {
-    Check: (call: grpc.ServerUnaryCall<{ service: string }, { status: Status }>, cb: grpc.sendUnaryData<{ status: Status }>) => {
-      const status = statuses.get(call.request.service);
-      if (!status) cb({ code: grpc.status.NOT_FOUND, details: 'unknown service' });
-      else cb(null, { status });
-    },
-    Watch: (call: grpc.ServerWritableStream<{ service: string }, { status: Status }>) => {
-      const service = call.request.service;
-      const set = watchers.get(service) ?? new Set();
-      set.add(call);
-      watchers.set(service, set);
-      call.write({ status: statuses.get(service) ?? 'SERVICE_UNKNOWN' });
-      call.on('cancelled', () => set.delete(call));
-    },
-  });
+  const services = new Set<string>(['']);
+  const health = new HealthImplementation({ '': 'SERVING' });
+  health.addToServer(server);
   return {
     set(service, status) {
-      statuses.set(service, status);
-      notify(service);
+      services.add(service);
+      health.setStatus(service, status);
     },
     setAll(status) {
-      for (const key of statuses.keys()) {
-        statuses.set(key, status);
-        notify(key);
-      }
+      for (const service of services) health.setStatus(service, status);
     },
   };
 }

@@ -2,54 +2,53 @@
  * @studio/grpc: load .proto contracts from proto/, serve them with error mapping and grpc.health.v1,
  * and call them with deadlines, turning gRPC statuses back into AppErrors. Servers and clients made here carry
  * the call context (request id, W3C trace context) in metadata and are measured (see ./metrics.ts).
+ * Typed use: `loadProto(STUDIO_PROTO)` (the contract's file from @studio/proto) gives typed service constructors,
+ * so `createClient` returns the generated client (`StudioInternalClient`), `callUnary` checks the method, request
+ * and answer against it, and `unaryHandlers<StudioInternalHandlers>` checks a server's implementations.
  */
-import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
 import { AppError, kindFromGrpcCode, toAppError } from '@studio/errors';
 import type client from 'prom-client';
 import type { Logger } from '@studio/logger';
+import type {
+  KnownKeys,
+  UnaryHandlersOf,
+  UnaryImplementation,
+  UnaryImplementations,
+  UnaryMethodName,
+  UnaryRequest,
+  UnaryResponse,
+} from './call-types.js';
 import { addHealthService, type HealthReporter } from './health.js';
+import { loadProto, loadService } from './loader.js';
 import { clientInterceptor, serverInterceptor, type ServerObservability } from './metrics.js';
 import { PROTO_ROOT } from './proto-root.js';
 
 export { grpc };
 export type { HealthReporter };
+export type { UnaryHandlersOf, UnaryImplementation, UnaryImplementations, UnaryMethodName, UnaryRequest, UnaryResponse };
 
-export { PROTO_ROOT };
+export { PROTO_ROOT, loadProto, loadService };
 
-const LOADER_OPTIONS: protoLoader.Options = {
-  keepCase: true,
-  longs: String,
-  enums: String,
-  defaults: true,
-  oneofs: true,
-  includeDirs: [PROTO_ROOT],
-};
-
-/** Loads `relativeFile` (e.g. `studio/v1/studio.proto`) and returns the service definition at `servicePath`. */
-export function loadService(relativeFile: string, servicePath: string): grpc.ServiceClientConstructor {
-  const definition = protoLoader.loadSync(path.join(PROTO_ROOT, relativeFile), LOADER_OPTIONS);
-  const pkg = grpc.loadPackageDefinition(definition);
-  let node: unknown = pkg;
-  for (const part of servicePath.split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'function') throw new Error(`gRPC service ${servicePath} not found in ${relativeFile}`);
-  return node as grpc.ServiceClientConstructor;
-}
-
-type UnaryImpl<Req, Res> = (request: Req, metadata: grpc.Metadata) => Promise<Res>;
+/** What `unaryHandlers` takes: the unary implementations of generated handler map H, or any when H is untyped. */
+type UnaryImplementationsOf<H> = [KnownKeys<H>] extends [never]
+  ? // biome-ignore lint/suspicious/noExplicitAny: matching any method type (variance: its request and response types are what is inferred)
+    Record<string, UnaryImplementation<any, any>>
+  : UnaryImplementations<H>;
 
 /**
  * Adapts promise-returning handlers to grpc-js unary handlers. AppErrors become their gRPC status (kind in
  * the `x-error-kind` trailer); anything else is logged and answered INTERNAL with a generic message.
  * The call context is set by the server (startGrpcServer's interceptor) before the handler runs.
+ * With a generated handler map, `unaryHandlers<StudioInternalHandlers>(logger, {...})`, every unary method must
+ * be implemented with the contract's request and answer types.
  */
-export function unaryHandlers(
+export function unaryHandlers<H extends grpc.UntypedServiceImplementation = grpc.UntypedServiceImplementation>(
   logger: Logger,
-  impl: Record<string, UnaryImpl<any, any>>, // eslint-disable-line @typescript-eslint/no-explicit-any
-): grpc.UntypedServiceImplementation {
+  impl: UnaryImplementationsOf<H>,
+): UnaryHandlersOf<H> {
   const out: grpc.UntypedServiceImplementation = {};
-  for (const [name, fn] of Object.entries(impl)) {
+  for (const [name, fn] of Object.entries(impl as Record<string, UnaryImplementation<unknown, unknown>>)) {
     out[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       fn(call.request, call.metadata).then(
         (res) => callback(null, res),
@@ -68,7 +67,7 @@ export function unaryHandlers(
       );
     };
   }
-  return out;
+  return out as UnaryHandlersOf<H>;
 }
 
 export interface GrpcServerHandle {
@@ -117,14 +116,25 @@ export async function startGrpcServer(
   };
 }
 
+/** A client made from an untyped constructor (loadService): any method name, any message. */
+type UntypedClient = InstanceType<grpc.ServiceClientConstructor>;
+
 /**
  * Calls a unary method with a deadline; gRPC failures become AppErrors. The call context travels in the
- * metadata through the client's interceptor (see createClient).
+ * metadata through the client's interceptor (see createClient). On a generated client the method name, the
+ * request and the answer are the contract's.
  */
-export function callUnary<Req, Res>(client: grpc.Client, method: string, request: Req, timeoutMs = 2000): Promise<Res> {
+export function callUnary<C extends grpc.Client, M extends UnaryMethodName<C>>(
+  client: C,
+  method: M,
+  request: UnaryRequest<C, M>,
+  timeoutMs?: number,
+): Promise<UnaryResponse<C, M>>;
+export function callUnary<Req, Res>(client: UntypedClient, method: string, request: Req, timeoutMs?: number): Promise<Res>;
+export function callUnary<Res>(client: grpc.Client, method: string, request: unknown, timeoutMs = 2000): Promise<Res> {
   return new Promise<Res>((resolve, reject) => {
     const metadata = new grpc.Metadata();
-    const fn = (client as unknown as Record<string, Function>)[method];
+    const fn = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[method];
     if (typeof fn !== 'function') {
       reject(new Error(`no gRPC method ${method}`));
       return;
@@ -153,13 +163,33 @@ export interface DependencyCallOptions {
  * become a plain not_found, any other failure `unavailable` (the caller may retry). Errors that are not gRPC
  * answers (a bug, a missing method) are thrown as they are.
  */
-export async function callDependency<Req, Res>(client: grpc.Client, method: string, request: Req, timeoutMs: number, o: DependencyCallOptions): Promise<Res> {
+export function callDependency<C extends grpc.Client, M extends UnaryMethodName<C>>(
+  client: C,
+  method: M,
+  request: UnaryRequest<C, M>,
+  timeoutMs: number,
+  options: DependencyCallOptions,
+): Promise<UnaryResponse<C, M>>;
+export function callDependency<Req, Res>(
+  client: UntypedClient,
+  method: string,
+  request: Req,
+  timeoutMs: number,
+  options: DependencyCallOptions,
+): Promise<Res>;
+export async function callDependency<Res>(
+  client: grpc.Client,
+  method: string,
+  request: unknown,
+  timeoutMs: number,
+  options: DependencyCallOptions,
+): Promise<Res> {
   try {
-    return await callUnary<Req, Res>(client, method, request, timeoutMs);
+    return await callUnary<unknown, Res>(client as UntypedClient, method, request, timeoutMs);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    if (o.notFound?.includes(err.kind)) throw new AppError('not_found');
-    throw new AppError('unavailable', `the ${o.service} service is unavailable`);
+    if (options.notFound?.includes(err.kind)) throw new AppError('not_found');
+    throw new AppError('unavailable', `the ${options.service} service is unavailable`);
   }
 }
 
@@ -170,12 +200,19 @@ export interface ClientOptions {
   channelOptions?: grpc.ChannelOptions;
 }
 
-/** A client whose calls carry the current call context (x-request-id, traceparent) and are measured. */
-export function createClient(Ctor: grpc.ServiceClientConstructor, address: string, opts: ClientOptions = {}): grpc.Client {
+/**
+ * A client whose calls carry the current call context (x-request-id, traceparent) and are measured. With a
+ * constructor from loadProto it is the generated client (e.g. StudioInternalClient).
+ */
+export function createClient<C extends grpc.Client>(
+  Ctor: new (...args: ConstructorParameters<typeof grpc.Client>) => C,
+  address: string,
+  options: ClientOptions = {},
+): C {
   return new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.enable_retries': 1,
-    ...opts.channelOptions,
-    interceptors: [clientInterceptor(opts.registry)],
+    ...options.channelOptions,
+    interceptors: [clientInterceptor(options.registry)],
   });
 }

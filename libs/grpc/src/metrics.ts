@@ -8,7 +8,17 @@
 import * as grpc from '@grpc/grpc-js';
 import client from 'prom-client';
 import { createAccessLogger, type Logger } from '@studio/logger';
-import { currentContext, logFields, propagationHeaders, REQUEST_ID_HEADER, runInContext, spanSinkFor, startCall, TRACEPARENT_HEADER, type CallContext } from '@studio/trace';
+import {
+  currentContext,
+  logFields,
+  propagationHeaders,
+  REQUEST_ID_HEADER,
+  runInContext,
+  spanSinkFor,
+  startCall,
+  TRACEPARENT_HEADER,
+  type CallContext,
+} from '@studio/trace';
 
 type GrpcLabels = 'grpc_service' | 'grpc_method' | 'grpc_code';
 
@@ -18,11 +28,21 @@ export const GRPC_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
 function histogram(registry: client.Registry, name: string, help: string): client.Histogram<GrpcLabels> {
   const existing = registry.getSingleMetric(name);
   if (existing) return existing as client.Histogram<GrpcLabels>;
-  return new client.Histogram({ name, help, labelNames: ['grpc_service', 'grpc_method', 'grpc_code'] as const, buckets: GRPC_BUCKETS, registers: [registry] });
+  return new client.Histogram({
+    name,
+    help,
+    labelNames: ['grpc_service', 'grpc_method', 'grpc_code'] as const,
+    buckets: GRPC_BUCKETS,
+    registers: [registry],
+  });
 }
 
 export function grpcServerHistogram(registry: client.Registry): client.Histogram<GrpcLabels> {
-  return histogram(registry, 'grpc_server_handling_seconds', 'gRPC calls handled by this process: latency by service, method and status code');
+  return histogram(
+    registry,
+    'grpc_server_handling_seconds',
+    'gRPC calls handled by this process: latency by service, method and status code',
+  );
 }
 
 export function grpcClientHistogram(registry: client.Registry): client.Histogram<GrpcLabels> {
@@ -68,9 +88,9 @@ export interface ServerObservability {
  * Measures every call and runs its handler in the caller's call context: the listener events that reach the
  * handler (grpc-js calls unary and server-streaming handlers from them, synchronously) run inside it.
  */
-export function serverInterceptor(o: ServerObservability): grpc.ServerInterceptor {
-  const duration = o.registry ? grpcServerHistogram(o.registry) : null;
-  const access = o.logger ? createAccessLogger(o.logger, o.accessLog ?? true) : null;
+export function serverInterceptor(observe: ServerObservability): grpc.ServerInterceptor {
+  const duration = observe.registry ? grpcServerHistogram(observe.registry) : null;
+  const access = observe.logger ? createAccessLogger(observe.logger, observe.accessLog ?? true) : null;
   return (descriptor, call) => {
     const started = process.hrtime.bigint();
     const { service, method } = splitPath(descriptor.path);
@@ -83,7 +103,16 @@ export function serverInterceptor(o: ServerObservability): grpc.ServerIntercepto
       const grpcCode = codeName(code);
       duration?.observe({ grpc_service: service, grpc_method: method, grpc_code: grpcCode }, seconds);
       if (service === HEALTH_SERVICE) return;
-      access?.info({ ...logFields(ctx), grpc_service: service, grpc_method: method, grpc_code: grpcCode, duration_ms: Math.round(seconds * 1e6) / 1e3 }, 'grpc call');
+      access?.info(
+        {
+          ...logFields(ctx),
+          grpc_service: service,
+          grpc_method: method,
+          grpc_code: grpcCode,
+          duration_ms: Math.round(seconds * 1e6) / 1e3,
+        },
+        'grpc call',
+      );
       const sink = spanSinkFor(ctx);
       if (sink) {
         sink({
@@ -134,7 +163,7 @@ export function clientInterceptor(registry?: client.Registry): grpc.Interceptor 
     const { service, method } = splitPath(options.method_definition.path);
     const started = process.hrtime.bigint();
     return new grpc.InterceptingCall(nextCall(options), {
-      start(metadata, listener, next) {
+      start(metadata, _listener, next) {
         for (const [key, value] of Object.entries(propagationHeaders(ctx))) {
           if (metadata.get(key).length === 0) metadata.set(key, value);
         }

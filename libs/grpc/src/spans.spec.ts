@@ -41,7 +41,9 @@ describe('gRPC server spans', () => {
         await expect(callUnary(client, 'GetShoot', { shoot_id: 'x', workspace_ids: [] })).rejects.toMatchObject({ kind: 'internal' });
         await expect(callUnary(health, 'Check', { service: '' })).resolves.toMatchObject({ status: 'SERVING' });
       });
-      await runInContext({ ...caller, flags: 0 }, () => expect(callUnary(client, 'AuthenticateToken', { token: 'x' })).rejects.toBeDefined());
+      await runInContext({ ...caller, flags: 0 }, () =>
+        expect(callUnary(client, 'AuthenticateToken', { token: 'x' })).rejects.toBeDefined(),
+      );
     } finally {
       setSpanSink(null);
       client.close();
@@ -53,10 +55,19 @@ describe('gRPC server spans', () => {
       ids: { traceId: TRACE, parentSpanId: CALLER },
       name: 'studio.v1.StudioInternal/AuthenticateToken',
       kind: 'server',
-      attributes: { 'rpc.system': 'grpc', 'rpc.service': 'studio.v1.StudioInternal', 'rpc.method': 'AuthenticateToken', 'rpc.grpc.status_code': grpc.status.NOT_FOUND },
+      attributes: {
+        'rpc.system': 'grpc',
+        'rpc.service': 'studio.v1.StudioInternal',
+        'rpc.method': 'AuthenticateToken',
+        'rpc.grpc.status_code': grpc.status.NOT_FOUND,
+      },
       error: undefined,
     });
     expect(spans[0]!.ids.spanId).not.toBe(CALLER);
-    expect(spans[1]).toMatchObject({ name: 'studio.v1.StudioInternal/GetShoot', attributes: { 'rpc.grpc.status_code': grpc.status.INTERNAL }, error: 'INTERNAL' });
+    expect(spans[1]).toMatchObject({
+      name: 'studio.v1.StudioInternal/GetShoot',
+      attributes: { 'rpc.grpc.status_code': grpc.status.INTERNAL },
+      error: 'INTERNAL',
+    });
   });
 });

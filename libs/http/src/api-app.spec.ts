@@ -19,7 +19,12 @@ describe('createApiApp', () => {
         handler: async () => ({ ok: true as const }),
       }),
     );
-    const app = createApiApp({ logger: createLogger({ service: 'spec', level: 'silent' }), metrics: createMetrics('spec'), routes, title: 'spec service' });
+    const app = createApiApp({
+      logger: createLogger({ service: 'spec', level: 'silent' }),
+      metrics: createMetrics('spec'),
+      routes,
+      title: 'spec service',
+    });
     const server = await startHttpServer(app, 0);
     const base = `http://127.0.0.1:${server.port}`;
     try {

@@ -6,7 +6,7 @@
 import express, { type Express } from 'express';
 import { PUBLIC_API_BASE, serveOpenApiFragment } from './openapi.js';
 import type { RouteRegistry } from './route.js';
-import { createHttpApp, finishHttpApp, type HttpAppOptions } from './server.js';
+import { createHttpApp, finishHttpApp, type HttpAppOptions } from './http-app.js';
 
 export interface ApiAppOptions extends HttpAppOptions {
   routes: RouteRegistry;

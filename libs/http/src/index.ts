@@ -1,6 +1,5 @@
 export * from './server.js';
 export * from './route.js';
 export * from './schemas.js';
-export * from './tenancy.js';
 export { withWireFormat } from './wire-format.js';
 export { createMetrics, type HttpMetrics } from './metrics.js';

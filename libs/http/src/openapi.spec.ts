@@ -24,16 +24,21 @@ import { withWireFormat } from './wire-format.js';
 const noop = () => ({ ok: true });
 type Op = JsonObject & { parameters?: JsonObject[]; responses: Record<string, JsonObject>; requestBody?: JsonObject };
 const op = (def: AnyRouteDef, schemas: Record<string, JsonObject> = {}) => operationFor(def, schemas).operation as Op;
-const param = (o: Op, name: string) => o.parameters!.find((p) => p.name === name)!;
-const successSchema = (o: Op, status = '200') => ((o.responses[status]!.content as JsonObject)['application/json'] as JsonObject).schema as JsonObject;
-const bodySchema = (o: Op) => ((o.requestBody!.content as JsonObject)['application/json'] as JsonObject).schema as JsonObject;
+const param = (operation: Op, name: string) => operation.parameters!.find((p) => p.name === name)!;
+const successSchema = (operation: Op, status = '200') =>
+  ((operation.responses[status]!.content as JsonObject)['application/json'] as JsonObject).schema as JsonObject;
+const bodySchema = (operation: Op) =>
+  ((operation.requestBody!.content as JsonObject)['application/json'] as JsonObject).schema as JsonObject;
 
 const specThing = z.object({ id: z.uuid(), name: z.string(), at: z.iso.datetime().nullable() }).meta({ id: 'SpecThing' });
 
 describe('openApiPath', () => {
   it('turns express placeholders into OpenAPI ones', () => {
     expect(openApiPath('/shoots')).toEqual({ path: '/shoots', names: [] });
-    expect(openApiPath('/upload-sessions/:id/files/:fileId/parts/sign')).toEqual({ path: '/upload-sessions/{id}/files/{fileId}/parts/sign', names: ['id', 'fileId'] });
+    expect(openApiPath('/upload-sessions/:id/files/:fileId/parts/sign')).toEqual({
+      path: '/upload-sessions/{id}/files/{fileId}/parts/sign',
+      names: ['id', 'fileId'],
+    });
   });
 
   it('refuses express syntax it cannot describe', () => {
@@ -57,16 +62,16 @@ describe('operationFor', () => {
   });
 
   it('makes one parameter per query property, with the wire form of text-encoded values', () => {
-    const o = op(listRoute);
-    expect(o.parameters!.map((p) => [p.name, p.in, p.required])).toEqual([
+    const operation = op(listRoute);
+    expect(operation.parameters!.map((p) => [p.name, p.in, p.required])).toEqual([
       ['workspace_id', 'query', true],
       ['limit', 'query', false],
       ['cursor', 'query', false],
     ]);
     // limit arrives as text but is documented as the integer it is, with its bounds and default.
-    expect(param(o, 'limit').schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
-    expect(param(o, 'limit').description).toMatch(/1 to 100/);
-    expect(param(o, 'workspace_id').schema).toEqual({ type: 'string', format: 'uuid', pattern: UUID_PATTERN });
+    expect(param(operation, 'limit').schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
+    expect(param(operation, 'limit').description).toMatch(/1 to 100/);
+    expect(param(operation, 'workspace_id').schema).toEqual({ type: 'string', format: 'uuid', pattern: UUID_PATTERN });
   });
 
   it('documents the UUID pattern exactly as the validator accepts (both cases, sentinels)', () => {
@@ -87,13 +92,16 @@ describe('operationFor', () => {
 
   it('moves named schemas into components and refers to them; success bodies stay open to new members', () => {
     const schemas: Record<string, JsonObject> = {};
-    const o = op(listRoute, schemas);
-    const body = successSchema(o);
-    expect(body.properties).toMatchObject({ ok: { const: true }, items: { type: 'array', items: { $ref: '#/components/schemas/SpecThing' } } });
+    const operation = op(listRoute, schemas);
+    const body = successSchema(operation);
+    expect(body.properties).toMatchObject({
+      ok: { const: true },
+      items: { type: 'array', items: { $ref: '#/components/schemas/SpecThing' } },
+    });
     expect(body.additionalProperties).toBeUndefined();
     expect(schemas.SpecThing).toMatchObject({ type: 'object', required: ['id', 'name', 'at'] });
     expect(schemas.SpecThing!.additionalProperties).toBeUndefined();
-    expect(JSON.stringify(o)).not.toContain('$defs');
+    expect(JSON.stringify(operation)).not.toContain('$defs');
   });
 
   it('adds the common errors to every route, 403 for role routes, 409 and 422 with Idempotency-Key', () => {
@@ -130,7 +138,7 @@ describe('operationFor', () => {
   });
 
   it('documents request parts as they are sent (io input): transforms, defaults, nullish, optional bodies', () => {
-    const o = op(
+    const operation = op(
       defineRoute({
         method: 'post',
         path: '/things/:id/move',
@@ -140,7 +148,13 @@ describe('operationFor', () => {
         params: idParams,
         body: z
           .object({
-            email: z.string().trim().toLowerCase().pipe(z.email()).nullish().transform((v) => v ?? null),
+            email: z
+              .string()
+              .trim()
+              .toLowerCase()
+              .pipe(z.email())
+              .nullish()
+              .transform((v) => v ?? null),
             speed: z.enum(['slow', 'fast']).optional().default('slow'),
             at: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
           })
@@ -149,9 +163,11 @@ describe('operationFor', () => {
         handler: noop,
       }),
     );
-    expect(o.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN } }]);
-    expect(o.requestBody).toMatchObject({ required: false });
-    const body = bodySchema(o);
+    expect(operation.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN } },
+    ]);
+    expect(operation.requestBody).toMatchObject({ required: false });
+    const body = bodySchema(operation);
     expect(body.required).toEqual(['at']);
     expect(body.properties).toMatchObject({
       email: { type: ['string', 'null'] },
@@ -167,37 +183,94 @@ describe('operationFor', () => {
       z.preprocess((b) => (b && typeof b === 'object' && !('files' in b) ? { files: [b] } : b), many),
       z.union([many, one]),
     );
-    const o = op(defineRoute({ method: 'post', path: '/f', operationId: 'f', summary: 'f', auth: 'token', body, handler: noop }));
-    expect(bodySchema(o).anyOf).toEqual([
-      { type: 'object', properties: { files: { type: 'array', minItems: 1, items: { type: 'object', properties: { file: { type: 'string' } }, required: ['file'] } } }, required: ['files'] },
+    const operation = op(defineRoute({ method: 'post', path: '/f', operationId: 'f', summary: 'f', auth: 'token', body, handler: noop }));
+    expect(bodySchema(operation).anyOf).toEqual([
+      {
+        type: 'object',
+        properties: {
+          files: { type: 'array', minItems: 1, items: { type: 'object', properties: { file: { type: 'string' } }, required: ['file'] } },
+        },
+        required: ['files'],
+      },
       { type: 'object', properties: { file: { type: 'string' } }, required: ['file'] },
     ]);
   });
 
   it('refuses routes whose schemas would print a wrong document', () => {
     const base = { method: 'get' as const, operationId: 'x', summary: 'x', auth: 'token' as const, handler: noop };
-    expect(() => op(defineRoute({ ...base, path: '/x/:id', params: z.object({ other: z.string() }) }))).toThrow(/:id is not in the params schema/);
+    expect(() => op(defineRoute({ ...base, path: '/x/:id', params: z.object({ other: z.string() }) }))).toThrow(
+      /:id is not in the params schema/,
+    );
     expect(() => op(defineRoute({ ...base, path: '/x/:id', params: z.object({ id: z.string(), extra: z.string() }) }))).toThrow(/extra/);
     expect(() => op(defineRoute({ ...base, path: '/x', query: z.string() }))).toThrow(/must be a zod object/);
     // A bare transform has no JSON Schema: an error naming the route, never a silent `{}`.
-    expect(() => op(defineRoute({ ...base, path: '/x', response: z.object({ a: z.string() }).transform((v) => v.a) }))).toThrow(/GET \/x response: the zod schema has no JSON Schema form/);
+    expect(() => op(defineRoute({ ...base, path: '/x', response: z.object({ a: z.string() }).transform((v) => v.a) }))).toThrow(
+      /GET \/x response: the zod schema has no JSON Schema form/,
+    );
     expect(() => op(defineRoute({ ...base, path: '/x', response: z.object({ a: z.custom<string>() }) }))).toThrow(/no JSON Schema form/);
-    expect(() => op(defineRoute({ ...base, path: '/x' }), {}) && operationFor(defineRoute({ ...base, path: '/x' }), {}, { requireResponses: true })).toThrow(/no response schema/);
+    expect(
+      () =>
+        op(defineRoute({ ...base, path: '/x' }), {}) && operationFor(defineRoute({ ...base, path: '/x' }), {}, { requireResponses: true }),
+    ).toThrow(/no response schema/);
   });
 
   it('refuses two different schemas under one component name', () => {
     const schemas: Record<string, JsonObject> = {};
     toJsonSchema(z.object({ a: z.string() }).meta({ id: 'SpecClash' }), 'output', schemas, 'first');
-    expect(() => toJsonSchema(z.object({ b: z.string() }).meta({ id: 'SpecClash' }), 'output', schemas, 'second')).toThrow(/second: two different schemas are named "SpecClash"/);
+    expect(() => toJsonSchema(z.object({ b: z.string() }).meta({ id: 'SpecClash' }), 'output', schemas, 'second')).toThrow(
+      /second: two different schemas are named "SpecClash"/,
+    );
   });
 });
 
 describe('openApiFragment', () => {
   const routes = [
-    defineRoute({ method: 'get', path: '/things', operationId: 'listThings', summary: 'List', tags: ['things'], auth: 'token', query: listQuery({ workspaceRequired: false }), response: listResponse(specThing), handler: noop }),
-    defineRoute({ method: 'get', path: '/things/:id', operationId: 'getThing', summary: 'Get', tags: ['things'], auth: 'token_or_client', params: idParams, response: okResponse({ thing: specThing }), handler: noop }),
-    defineRoute({ method: 'delete', path: '/things/:id', operationId: 'deleteThing', summary: 'Delete', tags: ['things'], auth: 'token', params: idParams, deprecated: true, errors: ['forbidden'], response: okResponse({ deleted: z.boolean() }), handler: noop }),
-    defineRoute({ method: 'post', path: '/sessions', operationId: 'openSession', summary: 'Open', tags: ['sessions'], auth: 'none', body: z.object({ token: z.string() }), response: okResponse({ bearer: z.string() }), handler: noop }),
+    defineRoute({
+      method: 'get',
+      path: '/things',
+      operationId: 'listThings',
+      summary: 'List',
+      tags: ['things'],
+      auth: 'token',
+      query: listQuery({ workspaceRequired: false }),
+      response: listResponse(specThing),
+      handler: noop,
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/things/:id',
+      operationId: 'getThing',
+      summary: 'Get',
+      tags: ['things'],
+      auth: 'token_or_client',
+      params: idParams,
+      response: okResponse({ thing: specThing }),
+      handler: noop,
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/things/:id',
+      operationId: 'deleteThing',
+      summary: 'Delete',
+      tags: ['things'],
+      auth: 'token',
+      params: idParams,
+      deprecated: true,
+      errors: ['forbidden'],
+      response: okResponse({ deleted: z.boolean() }),
+      handler: noop,
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/sessions',
+      operationId: 'openSession',
+      summary: 'Open',
+      tags: ['sessions'],
+      auth: 'none',
+      body: z.object({ token: z.string() }),
+      response: okResponse({ bearer: z.string() }),
+      handler: noop,
+    }),
   ];
 
   it('is a valid OpenAPI 3.1 document (official schema, every $ref resolved, every schema strict JSON Schema 2020-12)', async () => {
@@ -220,7 +293,10 @@ describe('openApiFragment', () => {
   });
 
   it('the validator catches what the generator must never print', async () => {
-    const doc = openApiFragment(routes, { title: 'spec service' }) as unknown as { paths: Record<string, Record<string, Op>>; components: OpenApiDocument['components'] };
+    const doc = openApiFragment(routes, { title: 'spec service' }) as unknown as {
+      paths: Record<string, Record<string, Op>>;
+      components: OpenApiDocument['components'];
+    };
     const broken = structuredClone(doc);
     broken.paths['/things']!.get!.responses['404'] = { $ref: '#/components/responses/Missing' };
     expect((await validateOpenApi(broken)).valid).toBe(false);
@@ -231,7 +307,9 @@ describe('openApiFragment', () => {
 
   it('refuses a path and method or an operationId defined twice', () => {
     expect(() => openApiFragment([routes[0]!, routes[0]!], { title: 'x' })).toThrow(/defined twice/);
-    expect(() => openApiFragment([routes[0]!, { ...routes[1]!, operationId: 'listThings' }], { title: 'x' })).toThrow(/operationId listThings/);
+    expect(() => openApiFragment([routes[0]!, { ...routes[1]!, operationId: 'listThings' }], { title: 'x' })).toThrow(
+      /operationId listThings/,
+    );
   });
 });
 
@@ -239,7 +317,20 @@ describe('mergeOpenApi', () => {
   const photoA = z.object({ id: z.uuid(), url: z.string() }).meta({ id: 'SpecPhoto' });
   const photoB = z.object({ id: z.uuid(), size: z.number().int() }).meta({ id: 'SpecPhoto' });
   const fragment = (path: string, operationId: string, schema: z.ZodType) =>
-    openApiFragment([defineRoute({ method: 'get', path, operationId, summary: operationId, auth: 'token', response: okResponse({ photo: schema }), handler: noop })], { title: operationId });
+    openApiFragment(
+      [
+        defineRoute({
+          method: 'get',
+          path,
+          operationId,
+          summary: operationId,
+          auth: 'token',
+          response: okResponse({ photo: schema }),
+          handler: noop,
+        }),
+      ],
+      { title: operationId },
+    );
 
   it('unions paths and schemas; a clashing schema name of a later fragment is renamed with its source', async () => {
     const merged = mergeOpenApi({ title: 'All', version: '1.0.0' }, [
@@ -253,13 +344,23 @@ describe('mergeOpenApi', () => {
     expect(JSON.stringify(merged.paths['/a'])).toContain('#/components/schemas/UploadSpecPhoto');
     expect(JSON.stringify(merged.paths['/c'])).toContain('#/components/schemas/SpecPhoto"');
     expect(merged.info).toEqual({ title: 'All', version: '1.0.0' });
-    expect(listOperations(merged).map((o) => o.operation.operationId)).toEqual(['a', 'b', 'c']);
+    expect(listOperations(merged).map((entry) => entry.operation.operationId)).toEqual(['a', 'b', 'c']);
     expect((await validateOpenApi(merged)).errors).toEqual([]);
   });
 
   it('refuses one path and method, or one operationId, from two fragments', () => {
-    expect(() => mergeOpenApi({ title: 'x', version: '1' }, [{ name: 'p', doc: fragment('/a', 'a', photoA) }, { name: 'q', doc: fragment('/a', 'b', photoA) }])).toThrow(/documented by two services/);
-    expect(() => mergeOpenApi({ title: 'x', version: '1' }, [{ name: 'p', doc: fragment('/a', 'a', photoA) }, { name: 'q', doc: fragment('/b', 'a', photoA) }])).toThrow(/operationId a is used by p and q/);
+    expect(() =>
+      mergeOpenApi({ title: 'x', version: '1' }, [
+        { name: 'p', doc: fragment('/a', 'a', photoA) },
+        { name: 'q', doc: fragment('/a', 'b', photoA) },
+      ]),
+    ).toThrow(/documented by two services/);
+    expect(() =>
+      mergeOpenApi({ title: 'x', version: '1' }, [
+        { name: 'p', doc: fragment('/a', 'a', photoA) },
+        { name: 'q', doc: fragment('/b', 'a', photoA) },
+      ]),
+    ).toThrow(/operationId a is used by p and q/);
   });
 
   it('takes the shared components from this library, not from the fragments', () => {
@@ -274,7 +375,18 @@ describe('serveOpenApiFragment', () => {
   it('serves the fragment on GET /internal/openapi, outside /api/v1', async () => {
     const logger = createLogger({ service: 'spec', level: 'silent' });
     const app = createHttpApp({ logger, metrics: createMetrics('spec') });
-    const routes = [defineRoute({ method: 'get', path: '/things', operationId: 'listThings', summary: 'List', auth: 'token', query: z.object({ limit: limit() }), response: okResponse({}), handler: noop })];
+    const routes = [
+      defineRoute({
+        method: 'get',
+        path: '/things',
+        operationId: 'listThings',
+        summary: 'List',
+        auth: 'token',
+        query: z.object({ limit: limit() }),
+        response: okResponse({}),
+        handler: noop,
+      }),
+    ];
     const router = express.Router();
     app.use('/api/v1', router);
     serveOpenApiFragment(app, routes, { title: 'spec service' });

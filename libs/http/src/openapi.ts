@@ -78,7 +78,14 @@ const ERROR_DESCRIPTIONS: Record<ErrorKind, string> = {
 };
 
 /** Errors every public route can answer (spec sections 4 and 7; 5xx: docs/decisions/0001). */
-export const COMMON_ERRORS: readonly ErrorKind[] = ['invalid_input', 'unauthorized', 'not_found', 'rate_limited', 'internal', 'unavailable'];
+export const COMMON_ERRORS: readonly ErrorKind[] = [
+  'invalid_input',
+  'unauthorized',
+  'not_found',
+  'rate_limited',
+  'internal',
+  'unavailable',
+];
 
 const issueSchema = z.object({ path: z.string(), message: z.string() });
 
@@ -97,7 +104,7 @@ export function errorBodySchema(kind: ErrorKind): z.ZodType {
 
 const HEADERS: Record<string, JsonObject> = {
   'X-Request-Id': {
-    description: 'The request id (the caller\'s X-Request-Id when it is 1..128 of [A-Za-z0-9._:-], else a new UUID).',
+    description: "The request id (the caller's X-Request-Id when it is 1..128 of [A-Za-z0-9._:-], else a new UUID).",
     schema: { type: 'string' },
   },
   'RateLimit-Limit': { description: 'Requests allowed in the current window.', schema: { type: 'integer', minimum: 1 } },
@@ -211,7 +218,11 @@ function applyWireFormat(ctx: { zodSchema: unknown; jsonSchema: JsonObject }): v
   if (wire instanceof z.ZodType) {
     // Documented by another zod schema (e.g. the union of the forms a preprocess accepts). Named sub-schemas
     // are inlined here: the conversion in progress has no place to put new components.
-    const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(wire, { target: 'draft-2020-12', io: 'input', unrepresentable: 'throw', override: applyWireFormat }) as JsonObject;
+    const {
+      $schema: _dialect,
+      $defs,
+      ...rest
+    } = z.toJSONSchema(wire, { target: 'draft-2020-12', io: 'input', unrepresentable: 'throw', override: applyWireFormat }) as JsonObject;
     json = inlineDefs(rest, ($defs ?? {}) as Record<string, JsonObject>, 0);
   } else {
     json = structuredClone(wire);
@@ -304,7 +315,10 @@ function parametersOf(
   where: string,
 ): JsonObject[] {
   if (!schema) return [];
-  const { properties, required } = objectProperties(toJsonSchema(schema, 'input', components, `${where} ${location}`), `${where} ${location}`);
+  const { properties, required } = objectProperties(
+    toJsonSchema(schema, 'input', components, `${where} ${location}`),
+    `${where} ${location}`,
+  );
   return Object.entries(properties).map(([name, property]) => {
     const { description, ...rest } = property;
     return {
@@ -325,7 +339,11 @@ export interface OperationOptions {
 }
 
 /** One route definition as an OpenAPI operation (named sub-schemas are added to `components`). */
-export function operationFor(def: AnyRouteDef, components: Record<string, JsonObject>, opts: OperationOptions = {}): { path: string; method: string; operation: JsonObject } {
+export function operationFor(
+  def: AnyRouteDef,
+  components: Record<string, JsonObject>,
+  opts: OperationOptions = {},
+): { path: string; method: string; operation: JsonObject } {
   const where = `${def.method.toUpperCase()} ${def.path}`;
   const { path, names } = openApiPath(def.path);
 
@@ -422,7 +440,9 @@ function finishDocument(info: OpenApiDocument['info'], paths: OpenApiDocument['p
     const item = paths[path]!;
     sorted[path] = Object.fromEntries(HTTP_METHODS.filter((m) => item[m]).map((m) => [m, item[m]!]));
   }
-  const tags = [...new Set(Object.values(sorted).flatMap((item) => Object.values(item).flatMap((op) => (op.tags as string[] | undefined) ?? [])))].sort();
+  const tags = [
+    ...new Set(Object.values(sorted).flatMap((item) => Object.values(item).flatMap((op) => (op.tags as string[] | undefined) ?? []))),
+  ].sort();
   const doc: OpenApiDocument = {
     openapi: OPENAPI_VERSION,
     info: Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined)) as OpenApiDocument['info'],
@@ -430,7 +450,14 @@ function finishDocument(info: OpenApiDocument['info'], paths: OpenApiDocument['p
     security: [{ apiToken: [] }],
     tags: tags.map((name) => ({ name })),
     paths: sorted,
-    components: { ...components, schemas: Object.fromEntries(Object.keys(components.schemas).sort().map((k) => [k, components.schemas[k]!])) },
+    components: {
+      ...components,
+      schemas: Object.fromEntries(
+        Object.keys(components.schemas)
+          .sort()
+          .map((k) => [k, components.schemas[k]!]),
+      ),
+    },
   };
   return doc;
 }

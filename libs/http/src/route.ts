@@ -4,9 +4,10 @@
  * The definitions are kept in a registry so the same schemas can generate the OpenAPI 3.1 document.
  */
 import type { Request, Response, Router } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError, type ErrorKind } from '@studio/errors';
 import type { ClientPrincipal, Principal, TokenPrincipal } from '@studio/identity';
+import { findUnstorableText } from './storable-text.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Who may call: an API-token caller, a token caller or a gallery client session, or anyone. */
@@ -62,7 +63,7 @@ export interface RouteDef<
   handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>, Infer<H>, A>) => Promise<unknown> | unknown;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a route of any schemas (the registry holds routes of every shape)
 export type AnyRouteDef = RouteDef<any, any, any, any, any>;
 
 /** Identity helper so TypeScript infers the schema types of one route. */
@@ -76,23 +77,34 @@ export function defineRoute<
   return def;
 }
 
-function describeIssues(where: string, error: z.ZodError): { message: string; issues: { path: string; message: string }[] } {
-  const issues = error.issues.map((i) => ({
-    path: [where, ...i.path.map(String)].join('.'),
+/**
+ * `value` parsed with `schema`, or an invalid_input AppError whose message names the first bad member
+ * (`body.name: Too small: ...`, or `name: ...` without `where`) and whose details list every issue. The route builder
+ * parses each request part with it; other adapters (gRPC handlers, operator CLIs) call it too, so that bad input is
+ * refused in the same words whichever way it arrives. Before the schema, every string in `value` must be storable
+ * text (no lone UTF-16 surrogate, no NUL; see storable-text.ts), whatever the schema says of it.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where?: string): z.output<S> {
+  const unstorable = findUnstorableText(value);
+  if (unstorable) return refuse(where, [{ path: unstorable.path, message: unstorable.message }]);
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  return refuse(where, result.error.issues);
+}
+
+/** The invalid_input AppError for `found` (zod issues or alike), prefixed with `where`. */
+function refuse(where: string | undefined, found: readonly { path: readonly PropertyKey[]; message: string }[]): never {
+  const issues = found.map((i) => ({
+    path: [...(where ? [where] : []), ...i.path.map(String)].join('.'),
     message: i.message,
   }));
   const first = issues[0];
-  return { message: first ? `${first.path}: ${first.message}` : `${where} is invalid`, issues };
+  const message = !first ? `${where ?? 'input'} is invalid` : first.path ? `${first.path}: ${first.message}` : first.message;
+  throw new AppError('invalid_input', message, { issues });
 }
 
 function parsePart(where: string, schema: z.ZodType | undefined, value: unknown): unknown {
-  if (!schema) return undefined;
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const { message, issues } = describeIssues(where, result.error);
-    throw new AppError('invalid_input', message, { issues });
-  }
-  return result.data;
+  return schema ? parseInput(schema, value, where) : undefined;
 }
 
 /** Registers route definitions on an express router; keeps them for the OpenAPI document. */

@@ -10,7 +10,7 @@
  * schema (converted like any other: input side, named components), instead. It never changes validation.
  * Kept tiny and dependency-free so `schemas.ts` and services' schema files can use it.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 
 export type WireJsonSchema = Record<string, unknown>;
 export type WireFormat = WireJsonSchema | z.ZodType;

@@ -19,7 +19,9 @@ describe('identity JWT', () => {
 
   it('rejects a wrong secret, an expired token, another algorithm, another issuer and garbage', () => {
     expect(verifyIdentity(signIdentity(principal, SECRET), `${SECRET}-other`)).toBeNull();
-    expect(verifyIdentity(jwt.sign({ p: principal }, SECRET, { algorithm: 'HS256', expiresIn: -1, issuer: 'studio-gateway' }), SECRET)).toBeNull();
+    expect(
+      verifyIdentity(jwt.sign({ p: principal }, SECRET, { algorithm: 'HS256', expiresIn: -1, issuer: 'studio-gateway' }), SECRET),
+    ).toBeNull();
     expect(verifyIdentity(jwt.sign({ p: principal }, SECRET, { algorithm: 'HS512', issuer: 'studio-gateway' }), SECRET)).toBeNull();
     expect(verifyIdentity(jwt.sign({ p: principal }, SECRET, { algorithm: 'HS256', issuer: 'someone-else' }), SECRET)).toBeNull();
     expect(verifyIdentity('not.a.jwt', SECRET)).toBeNull();
@@ -44,7 +46,13 @@ describe('identity JWT', () => {
     // The cache is per secret and a tampered string is verified (and refused), never looked up as valid.
     expect(verifyIdentity(token, `${SECRET}-other`, now)).toBeNull();
     const [h, , sig] = token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ p: { ...principal, memberships: { w: 'owner', x: 'owner' } }, iss: 'studio-gateway', exp: Math.floor(now / 1000) + 60 })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({
+        p: { ...principal, memberships: { w: 'owner', x: 'owner' } },
+        iss: 'studio-gateway',
+        exp: Math.floor(now / 1000) + 60,
+      }),
+    ).toString('base64url');
     expect(verifyIdentity(`${h}.${forgedPayload}.${sig}`, SECRET, now)).toBeNull();
   });
 });

@@ -89,7 +89,11 @@ export function verifyIdentity(token: string | undefined, secret: string, nowMs 
     return null;
   }
   try {
-    const claims = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], issuer: 'studio-gateway', clockTimestamp: Math.floor(nowMs / 1000) }) as Claims & { exp?: number };
+    const claims = jwt.verify(token, secretKey(secret), {
+      algorithms: ['HS256'],
+      issuer: 'studio-gateway',
+      clockTimestamp: Math.floor(nowMs / 1000),
+    }) as Claims & { exp?: number };
     const p = claims.p;
     if (!p || (p.kind !== 'token' && p.kind !== 'client')) return null;
     const principal = deepFreeze(p);

@@ -50,7 +50,7 @@ class SystemTypesAsTextPool extends pg.Pool {
       return client;
     };
     type Callback = (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
-    const connect = this.connect.bind(this) as (cb?: Callback) => Promise<pg.PoolClient> | void;
+    const connect = this.connect.bind(this) as (cb?: Callback) => Promise<pg.PoolClient> | undefined;
     // pg-pool's own query() uses the callback form of connect(); the adapter uses the promise form.
     (this as unknown as { connect: (cb?: Callback) => unknown }).connect = (cb?: Callback) =>
       cb ? connect((err, client, done) => cb(err, patch(client), done)) : (connect() as Promise<pg.PoolClient>).then(patch);

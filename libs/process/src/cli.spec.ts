@@ -3,11 +3,23 @@ import { formatResult, parseCommandLine, runCli, UsageError, type Command } from
 
 const run = async () => ({});
 const COMMANDS: Record<string, Command<null>> = {
-  'create-album': { options: ['gallery', 'title', 'description'], required: ['gallery', 'title'], run, description: 'Without --photos: every photo.' },
-  'order transition': { usage: 'order transition --order ORDER_ID --to STATUS [--note TEXT]', options: ['order', 'to', 'note'], required: ['order', 'to'], clearable: ['note'], run },
+  'create-album': {
+    options: ['gallery', 'title', 'description'],
+    required: ['gallery', 'title'],
+    run,
+    description: 'Without --photos: every photo.',
+  },
+  'order transition': {
+    usage: 'order transition --order ORDER_ID --to STATUS [--note TEXT]',
+    options: ['order', 'to', 'note'],
+    required: ['order', 'to'],
+    clearable: ['note'],
+    run,
+  },
   'order show': { options: ['order'], required: ['order'], run },
 };
-const ALBUM_USAGE = 'usage: admin create-album --gallery GALLERY --title TITLE [--description DESCRIPTION] [--json]\n  Without --photos: every photo.';
+const ALBUM_USAGE =
+  'usage: admin create-album --gallery GALLERY --title TITLE [--description DESCRIPTION] [--json]\n  Without --photos: every photo.';
 const TRANSITION_USAGE = 'usage: admin order transition --order ORDER_ID --to STATUS [--note TEXT] [--json]';
 const parse = (...argv: string[]) => parseCommandLine(COMMANDS, 'USAGE', argv);
 const usageError = (...argv: string[]) => {
@@ -22,12 +34,21 @@ const usageError = (...argv: string[]) => {
 
 describe('parseCommandLine', () => {
   it('finds one- and two-word commands and their options', () => {
-    expect(parse('create-album', '--gallery', 'g', '--title', 'T', '--json')).toMatchObject({ name: 'create-album', options: { gallery: 'g', title: 'T' }, json: true });
-    expect(parse('order', 'transition', '--order', 'o', '--to', 'paid', '--note', '')).toMatchObject({ name: 'order transition', options: { order: 'o', to: 'paid', note: '' }, json: false });
+    expect(parse('create-album', '--gallery', 'g', '--title', 'T', '--json')).toMatchObject({
+      name: 'create-album',
+      options: { gallery: 'g', title: 'T' },
+      json: true,
+    });
+    expect(parse('order', 'transition', '--order', 'o', '--to', 'paid', '--note', '')).toMatchObject({
+      name: 'order transition',
+      options: { order: 'o', to: 'paid', note: '' },
+      json: false,
+    });
   });
 
   it('answers --help, -h and help with the usage', () => {
-    for (const argv of [['--help'], ['-h'], ['help'], ['--json', '--help'], ['-h', 'create-album']]) expect(parse(...argv), argv.join(' ')).toEqual({ help: 'USAGE' });
+    for (const argv of [['--help'], ['-h'], ['help'], ['--json', '--help'], ['-h', 'create-album']])
+      expect(parse(...argv), argv.join(' ')).toEqual({ help: 'USAGE' });
   });
 
   it("answers <command> --help / -h / help <command> with that command's usage, even with options missing or unknown", () => {
@@ -44,7 +65,9 @@ describe('parseCommandLine', () => {
     expect(parse('help', 'order', 'transition')).toEqual({ help: TRANSITION_USAGE });
     // A group of two-word commands lists its commands.
     expect(parse('order', '-h')).toEqual({ help: `${TRANSITION_USAGE}\nusage: admin order show --order ORDER [--json]` });
-    expect(parseCommandLine(COMMANDS, 'USAGE', ['order', 'show', '-h'], 'gallery-admin')).toEqual({ help: 'usage: gallery-admin order show --order ORDER [--json]' });
+    expect(parseCommandLine(COMMANDS, 'USAGE', ['order', 'show', '-h'], 'gallery-admin')).toEqual({
+      help: 'usage: gallery-admin order show --order ORDER [--json]',
+    });
   });
 
   it('refuses no command and unknown commands (with the usage), even when they ask for help', () => {
@@ -68,8 +91,14 @@ describe('runCli', () => {
   async function cli(...argv: string[]) {
     let stdout = '';
     let stderr = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      stdout += String(chunk);
+      return true;
+    });
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      stderr += String(chunk);
+      return true;
+    });
     const open = vi.fn(async () => null);
     const code = await runCli({ commands: COMMANDS, usage: 'USAGE', open, close: async () => undefined }, argv);
     vi.restoreAllMocks();

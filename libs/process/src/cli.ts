@@ -26,7 +26,7 @@ export interface Command<Core> {
   required: string[];
   /** Options that may be given as "" (update commands: "" clears the member); any other must not be empty. */
   clearable?: string[];
-  run(core: Core, o: Options): Promise<Record<string, unknown>>;
+  run(core: Core, options: Options): Promise<Record<string, unknown>>;
 }
 
 export interface ParsedCommand<Core> {
@@ -47,7 +47,12 @@ export const isHelpFlag = (arg: string): boolean => arg === '--help' || arg === 
 export function commandUsage<Core>(program: string, name: string, command: Command<Core>): string {
   const line =
     command.usage ??
-    [name, ...command.options.map((o) => (command.required.includes(o) ? `--${o} ${o.toUpperCase()}` : `[--${o} ${o.toUpperCase()}]`))].join(' ');
+    [
+      name,
+      ...command.options.map((option) =>
+        command.required.includes(option) ? `--${option} ${option.toUpperCase()}` : `[--${option} ${option.toUpperCase()}]`,
+      ),
+    ].join(' ');
   return `usage: ${program} ${line} [--json]${command.description ? `\n${command.description.replace(/^/gm, '  ')}` : ''}`;
 }
 
@@ -85,7 +90,7 @@ export function parseCommandLine<Core>(
       allowPositionals: false,
       options: {
         json: { type: 'boolean' },
-        ...Object.fromEntries(command.options.map((o) => [o, { type: 'string' as const }])),
+        ...Object.fromEntries(command.options.map((option) => [option, { type: 'string' as const }])),
       },
     });
   } catch (err) {
@@ -93,15 +98,15 @@ export function parseCommandLine<Core>(
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const options: Options = {};
-  for (const o of command.options) {
-    const v = values[o];
-    if (typeof v === 'string') {
-      if (v.trim() === '' && !command.clearable?.includes(o)) throw new UsageError(`${name}: --${o} must not be empty`);
-      options[o] = v;
+  for (const option of command.options) {
+    const value = values[option];
+    if (typeof value === 'string') {
+      if (value.trim() === '' && !command.clearable?.includes(option)) throw new UsageError(`${name}: --${option} must not be empty`);
+      options[option] = value;
     }
   }
-  const missing = command.required.filter((o) => options[o] === undefined);
-  if (missing.length > 0) throw new UsageError(`${name}: missing ${missing.map((o) => `--${o}`).join(', ')}\n${usage}`);
+  const missing = command.required.filter((option) => options[option] === undefined);
+  if (missing.length > 0) throw new UsageError(`${name}: missing ${missing.map((option) => `--${option}`).join(', ')}\n${usage}`);
   return { name, command, options, json: values.json === true };
 }
 
@@ -129,10 +134,10 @@ export interface CliOptions<Core> {
 const REFUSALS: readonly string[] = ['invalid_input', 'not_found', 'conflict'];
 
 /** Runs one command line; resolves to the exit code (set it as process.exitCode). */
-export async function runCli<Core>(o: CliOptions<Core>, argv: string[] = process.argv.slice(2)): Promise<number> {
+export async function runCli<Core>(cli: CliOptions<Core>, argv: string[] = process.argv.slice(2)): Promise<number> {
   let cmd: ParsedCommand<Core>;
   try {
-    const parsed = parseCommandLine(o.commands, o.usage, argv, o.program);
+    const parsed = parseCommandLine(cli.commands, cli.usage, argv, cli.program);
     if ('help' in parsed) {
       process.stdout.write(`${parsed.help}\n`);
       return 0;
@@ -142,19 +147,20 @@ export async function runCli<Core>(o: CliOptions<Core>, argv: string[] = process
     process.stderr.write(`${(err as Error).message}\n`);
     return 2;
   }
-  const core = await o.open();
+  const core = await cli.open();
   try {
     process.stdout.write(formatResult(await cmd.command.run(core, cmd.options), cmd.json));
     return 0;
   } catch (err) {
     if (err instanceof UsageError || (err instanceof AppError && REFUSALS.includes(err.kind))) {
-      const message = err instanceof AppError && err.kind === 'not_found' && o.notFoundMessage ? o.notFoundMessage : (err as Error).message;
+      const message =
+        err instanceof AppError && err.kind === 'not_found' && cli.notFoundMessage ? cli.notFoundMessage : (err as Error).message;
       process.stderr.write(`${cmd.name}: ${message}\n`);
       return 2;
     }
     process.stderr.write(`${cmd.name} failed: ${(err as Error).message ?? String(err)}\n`);
     return 1;
   } finally {
-    await o.close(core).catch(() => undefined);
+    await cli.close(core).catch(() => undefined);
   }
 }

@@ -14,12 +14,16 @@ const base: PresignerOptions = {
 };
 
 /** The SDK's client for the same endpoint and these fixed credentials (what our URLs are compared with). */
-function sdkClient(o: PresignerOptions, credentials: Credentials = o.credentials as Credentials): S3Client {
+function sdkClient(options: PresignerOptions, credentials: Credentials = options.credentials as Credentials): S3Client {
   return new S3Client({
-    endpoint: o.endpoint,
-    region: o.region,
-    forcePathStyle: o.forcePathStyle,
-    credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, sessionToken: credentials.sessionToken },
+    endpoint: options.endpoint,
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    credentials: {
+      accessKeyId: credentials.accessKeyId,
+      secretAccessKey: credentials.secretAccessKey,
+      sessionToken: credentials.sessionToken,
+    },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
@@ -36,7 +40,12 @@ const variants: [string, PresignerOptions][] = [
   ['path style', base],
   [
     'virtual-hosted style on https with a session token',
-    { ...base, endpoint: 'https://s3.eu-west-3.amazonaws.com', forcePathStyle: false, credentials: { ...KEY_A, sessionToken: 'FQoGZXIvYXdzEJr//////////wEaDOZ+token=' } },
+    {
+      ...base,
+      endpoint: 'https://s3.eu-west-3.amazonaws.com',
+      forcePathStyle: false,
+      credentials: { ...KEY_A, sessionToken: 'FQoGZXIvYXdzEJr//////////wEaDOZ+token=' },
+    },
   ],
   ['a credentials provider', { ...base, credentials: async () => KEY_A }],
 ];
@@ -53,7 +62,11 @@ describe.each(variants)('S3Presigner (%s) signs exactly what the SDK presigner s
 
   it('GET through a batch signer (one signing time for many keys), byte-identical to getObject', async () => {
     const sign = await ours.getSigner(3600, now);
-    for (const k of [key, 'ws/6f1c3e0a-1111-4222-8333-444455556666/photos/0b6f5a0e-2222-4333-8444-555566667777/web.jpg', 'plain/thumb.webp']) {
+    for (const k of [
+      key,
+      'ws/6f1c3e0a-1111-4222-8333-444455556666/photos/0b6f5a0e-2222-4333-8444-555566667777/web.jpg',
+      'plain/thumb.webp',
+    ]) {
       const sdk = await getSignedUrl(client, new GetObjectCommand({ Bucket: opts.bucket, Key: k }), { expiresIn: 3600, signingDate: now });
       expect(parts(sign(k))).toEqual(parts(sdk));
       expect(sign(k)).toBe((await ours.getObject(k, 3600, now)).url);
@@ -155,17 +168,25 @@ describe('S3Presigner with rotating credentials', () => {
 
     // PUT and UploadPart follow the rotation too.
     const put = await p.putObject(key, 'image/jpeg', 900, now);
-    const sdkPut = await getSignedUrl(sdkClient(base, KEY_B), new PutObjectCommand({ Bucket: base.bucket, Key: key, ContentType: 'image/jpeg' }), {
-      expiresIn: 900,
-      signingDate: now,
-      signableHeaders: new Set(['content-type']),
-    });
+    const sdkPut = await getSignedUrl(
+      sdkClient(base, KEY_B),
+      new PutObjectCommand({ Bucket: base.bucket, Key: key, ContentType: 'image/jpeg' }),
+      {
+        expiresIn: 900,
+        signingDate: now,
+        signableHeaders: new Set(['content-type']),
+      },
+    );
     expect(parts(put.url)).toEqual(parts(sdkPut));
     const part = await p.uploadPart(key, 'upload-1', 3, 3600, now);
-    const sdkPart = await getSignedUrl(sdkClient(base, KEY_B), new UploadPartCommand({ Bucket: base.bucket, Key: key, UploadId: 'upload-1', PartNumber: 3 }), {
-      expiresIn: 3600,
-      signingDate: now,
-    });
+    const sdkPart = await getSignedUrl(
+      sdkClient(base, KEY_B),
+      new UploadPartCommand({ Bucket: base.bucket, Key: key, UploadId: 'upload-1', PartNumber: 3 }),
+      {
+        expiresIn: 3600,
+        signingDate: now,
+      },
+    );
     expect(parts(part.url)).toEqual(parts(sdkPart));
 
     // A signer made before the rotation keeps the credentials of its batch (its URLs stay valid while A is).
@@ -196,7 +217,11 @@ describe('S3Presigner with rotating credentials', () => {
   });
 
   it('a session token goes into the URL as X-Amz-Security-Token and is signed', async () => {
-    const temporary = (token: string): Credentials => ({ ...KEY_B, sessionToken: token, expiration: new Date(now.getTime() + 15 * 60_000) });
+    const temporary = (token: string): Credentials => ({
+      ...KEY_B,
+      sessionToken: token,
+      expiration: new Date(now.getTime() + 15 * 60_000),
+    });
     const { provider, state } = rotating(temporary('IQoJb3JpZ2luX2VjEAAaCXVzLWVhc3QtMSJHMEUCIQ+token/one='));
     const p = new S3Presigner({ ...base, credentials: provider });
     const one = await p.getObject(key, 3600, now);

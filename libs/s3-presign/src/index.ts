@@ -115,7 +115,10 @@ function encodeKeyPath(key: string): string {
 }
 
 function amzDateOf(d: Date): { amzDate: string; dateStamp: string } {
-  const iso = d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''); // 20261122T143000Z
+  const iso = d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, ''); // 20261122T143000Z
   return { amzDate: iso, dateStamp: iso.slice(0, 8) };
 }
 
@@ -189,7 +192,8 @@ export class S3Presigner {
   /** Resolves the credentials once (one provider call) and returns a synchronous presigner bound to them. */
   async bind(): Promise<BoundPresigner> {
     const creds = await this.provider();
-    if (!creds?.accessKeyId || !creds.secretAccessKey) throw new Error('s3-presign: the credentials provider returned no access key id or secret');
+    if (!creds?.accessKeyId || !creds.secretAccessKey)
+      throw new Error('s3-presign: the credentials provider returned no access key id or secret');
     return this.boundTo(creds);
   }
 
@@ -202,11 +206,25 @@ export class S3Presigner {
     return {
       credentials: creds,
       presign: (req) => this.presignWith(creds, req),
-      getObject: (key, expiresInSeconds, now) => this.presignWith(creds, { method: 'GET', key, expiresInSeconds, query: { 'x-id': 'GetObject' }, now }),
+      getObject: (key, expiresInSeconds, now) =>
+        this.presignWith(creds, { method: 'GET', key, expiresInSeconds, query: { 'x-id': 'GetObject' }, now }),
       putObject: (key, contentType, expiresInSeconds, now) =>
-        this.presignWith(creds, { method: 'PUT', key, expiresInSeconds, query: { 'x-id': 'PutObject' }, headers: { 'content-type': contentType }, now }),
+        this.presignWith(creds, {
+          method: 'PUT',
+          key,
+          expiresInSeconds,
+          query: { 'x-id': 'PutObject' },
+          headers: { 'content-type': contentType },
+          now,
+        }),
       uploadPart: (key, uploadId, partNumber, expiresInSeconds, now) =>
-        this.presignWith(creds, { method: 'PUT', key, expiresInSeconds, query: { partNumber: String(partNumber), uploadId, 'x-id': 'UploadPart' }, now }),
+        this.presignWith(creds, {
+          method: 'PUT',
+          key,
+          expiresInSeconds,
+          query: { partNumber: String(partNumber), uploadId, 'x-id': 'UploadPart' },
+          now,
+        }),
       getSigner: (expiresInSeconds, now) => this.getSignerWith(creds, expiresInSeconds, now ?? new Date()),
       expiresAt: (now, expiresInSeconds) => expiryOf(creds, now, checkExpires(expiresInSeconds)),
     };
@@ -221,7 +239,13 @@ export class S3Presigner {
     const keys = this.keys;
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i]!;
-      if (k.dateStamp === dateStamp && k.accessKeyId === creds.accessKeyId && k.secretAccessKey === creds.secretAccessKey && k.region === region && k.service === SERVICE) {
+      if (
+        k.dateStamp === dateStamp &&
+        k.accessKeyId === creds.accessKeyId &&
+        k.secretAccessKey === creds.secretAccessKey &&
+        k.region === region &&
+        k.service === SERVICE
+      ) {
         if (i > 0) keys.unshift(...keys.splice(i, 1));
         return k.key;
       }

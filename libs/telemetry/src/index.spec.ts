@@ -32,7 +32,13 @@ describe('startTelemetry on', () => {
     const sink = spanSinkFor(ctx)!;
     sink({ ...httpServerSpan(ctx, 'POST', '/api/v1/clients', 201, 25), endTime: 1_800_000_000_123.5 });
     const producer: SpanIds = { traceId: TRACE, spanId: 'aaaaaaaaaaaaaaaa', parentSpanId: ctx.spanId, flags: 1 };
-    spanSinkFor(producer)!({ ids: producer, name: 'publish studio.events', kind: 'producer', durationMs: 2, attributes: { 'messaging.system': 'rabbitmq', 'messaging.message.id': undefined } });
+    spanSinkFor(producer)!({
+      ids: producer,
+      name: 'publish studio.events',
+      kind: 'producer',
+      durationMs: 2,
+      attributes: { 'messaging.system': 'rabbitmq', 'messaging.message.id': undefined },
+    });
     const failed = startCall({ traceparent: `00-${TRACE}-${CALLER}-01` });
     spanSinkFor(failed)!({ ids: failed, name: 'process q', kind: 'consumer', durationMs: 1, attributes: {}, error: 'dead_lettered' });
     // An unsampled trace never reaches the exporter: the hop gets no sink.
@@ -69,7 +75,13 @@ describe('startTelemetry on', () => {
   it('sends the spans over OTLP/HTTP (JSON) to a receiver, named by OTEL_SERVICE_NAME when given, and flushes on shutdown', async () => {
     const receiver = await startOtlpReceiver();
     try {
-      telemetry = await startTelemetry({ role: 'gateway', tracesEndpoint: `${receiver.url}/v1/traces`, serviceName: 'edge', exportDelayMs: 60_000, headers: { 'x-scope': 'spec' } });
+      telemetry = await startTelemetry({
+        role: 'gateway',
+        tracesEndpoint: `${receiver.url}/v1/traces`,
+        serviceName: 'edge',
+        exportDelayMs: 60_000,
+        headers: { 'x-scope': 'spec' },
+      });
       const ctx = startCall({ traceparent: `00-${TRACE}-${CALLER}-01` });
       spanSinkFor(ctx)!(httpServerSpan(ctx, 'GET', '/api/v1/shoots', 200, 3, { 'studio.upstream': 'studio' }));
       await telemetry.shutdown(); // the 60 s batch delay has not passed: shutdown exports
@@ -81,7 +93,12 @@ describe('startTelemetry on', () => {
           parentSpanId: CALLER,
           name: 'GET /api/v1/shoots',
           kind: 'server',
-          attributes: { 'http.request.method': 'GET', 'http.route': '/api/v1/shoots', 'http.response.status_code': 200, 'studio.upstream': 'studio' },
+          attributes: {
+            'http.request.method': 'GET',
+            'http.route': '/api/v1/shoots',
+            'http.response.status_code': 200,
+            'studio.upstream': 'studio',
+          },
           status: { code: 0 },
         }),
       ]);
@@ -94,7 +111,13 @@ describe('startTelemetry on', () => {
 
   it('does not hold up shutdown when the collector is unreachable', async () => {
     const warnings: string[] = [];
-    telemetry = await startTelemetry({ role: 'search', tracesEndpoint: 'http://127.0.0.1:9/v1/traces', exportDelayMs: 60_000, shutdownTimeoutMs: 2000, logger: { warn: (_o, msg) => warnings.push(msg) } });
+    telemetry = await startTelemetry({
+      role: 'search',
+      tracesEndpoint: 'http://127.0.0.1:9/v1/traces',
+      exportDelayMs: 60_000,
+      shutdownTimeoutMs: 2000,
+      logger: { warn: (_o, msg) => warnings.push(msg) },
+    });
     const ctx = startCall();
     spanSinkFor(ctx)!(httpServerSpan(ctx, 'GET', '/search', 200, 1));
     const started = Date.now();

@@ -83,13 +83,22 @@ function attributesOf(a: SpanAttributes): Record<string, string | number | boole
  * The OpenTelemetry view of a span the project reported: its own ids (the parent is the caller's span, remote
  * for every hop that starts from a message, a call or a stored row; a producer span's parent is in this process).
  */
-export function toReadableSpan(span: FinishedSpan, resource: Resource, now: number = performance.timeOrigin + performance.now()): ReadableSpan {
+export function toReadableSpan(
+  span: FinishedSpan,
+  resource: Resource,
+  now: number = performance.timeOrigin + performance.now(),
+): ReadableSpan {
   const { ids } = span;
   const end = span.endTime ?? now;
   const durationMs = Math.max(0, span.durationMs);
   const context: SpanContext = { traceId: ids.traceId, spanId: ids.spanId, traceFlags: TRACE_FLAG_SAMPLED };
   const parent: SpanContext | undefined = ids.parentSpanId
-    ? { traceId: ids.traceId, spanId: ids.parentSpanId, traceFlags: TRACE_FLAG_SAMPLED, isRemote: span.kind !== 'producer' && span.kind !== 'internal' }
+    ? {
+        traceId: ids.traceId,
+        spanId: ids.parentSpanId,
+        traceFlags: TRACE_FLAG_SAMPLED,
+        isRemote: span.kind !== 'producer' && span.kind !== 'internal',
+      }
     : undefined;
   return {
     name: span.name,
@@ -131,8 +140,8 @@ let active: Telemetry | null = null;
  * Starts exporting this process's spans when `tracesEndpoint` (or `exporter`) is given; otherwise returns a
  * telemetry that is off and loads nothing. One per process: a second call shuts the first one down.
  */
-export async function startTelemetry(o: TelemetryOptions): Promise<Telemetry> {
-  if (!o.tracesEndpoint && !o.exporter) return OFF;
+export async function startTelemetry(options: TelemetryOptions): Promise<Telemetry> {
+  if (!options.tracesEndpoint && !options.exporter) return OFF;
   if (active) await active.shutdown();
 
   const [{ diag, DiagLogLevel }, { resourceFromAttributes, defaultResource }, { BatchSpanProcessor }] = await Promise.all([
@@ -140,21 +149,34 @@ export async function startTelemetry(o: TelemetryOptions): Promise<Telemetry> {
     import('@opentelemetry/resources'),
     import('@opentelemetry/sdk-trace'),
   ]);
-  let exporter = o.exporter;
+  let exporter = options.exporter;
   if (!exporter) {
     const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
-    exporter = new OTLPTraceExporter({ url: o.tracesEndpoint!, headers: o.headers, keepAlive: true });
+    exporter = new OTLPTraceExporter({ url: options.tracesEndpoint!, headers: options.headers, keepAlive: true });
   }
 
   // The SDK reports failed exports through its diagnostic logger: forward warnings and errors to ours.
-  const warn = throttledWarn(o.logger);
-  const forward = (message: string, ...args: unknown[]) => warn([message, ...args.map((a) => (a instanceof Error ? a.message : String(a)))].join(' '));
-  diag.setLogger({ error: forward, warn: forward, info: () => undefined, debug: () => undefined, verbose: () => undefined }, { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true });
+  const warn = throttledWarn(options.logger);
+  const forward = (message: string, ...args: unknown[]) =>
+    warn([message, ...args.map((a) => (a instanceof Error ? a.message : String(a)))].join(' '));
+  diag.setLogger(
+    { error: forward, warn: forward, info: () => undefined, debug: () => undefined, verbose: () => undefined },
+    { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true },
+  );
 
   const resource = defaultResource().merge(
-    resourceFromAttributes({ 'service.name': o.serviceName || o.role, 'service.instance.id': `${hostname()}:${process.pid}`, 'process.pid': process.pid }),
+    resourceFromAttributes({
+      'service.name': options.serviceName || options.role,
+      'service.instance.id': `${hostname()}:${process.pid}`,
+      'process.pid': process.pid,
+    }),
   );
-  const processor: SpanProcessor = new BatchSpanProcessor({ exporter, scheduledDelayMillis: o.exportDelayMs ?? 5000, maxQueueSize: 4096, maxExportBatchSize: 512 });
+  const processor: SpanProcessor = new BatchSpanProcessor({
+    exporter,
+    scheduledDelayMillis: options.exportDelayMs ?? 5000,
+    maxQueueSize: 4096,
+    maxExportBatchSize: 512,
+  });
 
   setSpanSink((span) => {
     try {
@@ -165,7 +187,7 @@ export async function startTelemetry(o: TelemetryOptions): Promise<Telemetry> {
     }
   });
 
-  const timeoutMs = o.shutdownTimeoutMs ?? 5000;
+  const timeoutMs = options.shutdownTimeoutMs ?? 5000;
   let stopped: Promise<void> | null = null;
   const telemetry: Telemetry = {
     enabled: true,

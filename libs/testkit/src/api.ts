@@ -62,7 +62,10 @@ export interface MemberCaller extends Caller {
 }
 
 /** A new workspace id with one member per role asked for (each its own profile and token). */
-export function tenantCallers(identitySecret: string, roles: Role[] = ['owner']): { workspaceId: string; callers: Record<Role, MemberCaller> } {
+export function tenantCallers(
+  identitySecret: string,
+  roles: Role[] = ['owner'],
+): { workspaceId: string; callers: Record<Role, MemberCaller> } {
   const workspaceId = randomUUID();
   const callers = {} as Record<Role, MemberCaller>;
   for (const role of roles) {
@@ -72,7 +75,10 @@ export function tenantCallers(identitySecret: string, roles: Role[] = ['owner'])
       profileId,
       memberships,
       headers: () => ({
-        [IDENTITY_HEADER]: signIdentity({ kind: 'token', profileId, tokenId: randomUUID(), scopeWorkspaceId: null, memberships }, identitySecret),
+        [IDENTITY_HEADER]: signIdentity(
+          { kind: 'token', profileId, tokenId: randomUUID(), scopeWorkspaceId: null, memberships },
+          identitySecret,
+        ),
       }),
     };
   }
@@ -85,7 +91,8 @@ export async function eventually<T>(fn: () => Promise<T>, done: (v: T) => boolea
   for (;;) {
     const v = await fn();
     if (done(v)) return v;
-    if (Date.now() > until) throw new Error(`condition not reached within ${timeoutMs} ms; last value: ${JSON.stringify(v)?.slice(0, 500)}`);
+    if (Date.now() > until)
+      throw new Error(`condition not reached within ${timeoutMs} ms; last value: ${JSON.stringify(v)?.slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -28,10 +28,6 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>, adminUrl = te
   }
 }
 
-export async function databaseExists(name: string): Promise<boolean> {
-  return withAdmin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
-}
-
 export async function dropDatabase(name: string): Promise<void> {
   await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`));
 }

@@ -37,7 +37,14 @@ function rebase<T>(value: T, close: boolean, inAllOf = false): T {
       out.$ref = `${DOC_ID}#/$defs/${v.slice('#/components/schemas/'.length)}`;
     } else out[key] = rebase(v, close, key === 'allOf');
   }
-  if (close && !inAllOf && out.type === 'object' && out.properties && out.additionalProperties === undefined && out.patternProperties === undefined) {
+  if (
+    close &&
+    !inAllOf &&
+    out.type === 'object' &&
+    out.properties &&
+    out.additionalProperties === undefined &&
+    out.patternProperties === undefined
+  ) {
     out.additionalProperties = false;
   }
   return out as T;

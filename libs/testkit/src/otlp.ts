@@ -61,7 +61,8 @@ function attributes(list: OtlpKeyValue[] | undefined): Record<string, string | n
     if (!value) continue;
     if (value.stringValue !== undefined) out[key] = value.stringValue;
     else if (value.boolValue !== undefined) out[key] = value.boolValue;
-    else if (value.intValue !== undefined) out[key] = Number(value.intValue); // int64 may arrive as a string
+    else if (value.intValue !== undefined)
+      out[key] = Number(value.intValue); // int64 may arrive as a string
     else if (value.doubleValue !== undefined) out[key] = value.doubleValue;
   }
   return out;
@@ -106,8 +107,8 @@ export interface OtlpReceiver {
   close(): Promise<void>;
 }
 
-export async function startOtlpReceiver(o: { maxSpans?: number } = {}): Promise<OtlpReceiver> {
-  const maxSpans = o.maxSpans ?? 100_000;
+export async function startOtlpReceiver(options: { maxSpans?: number } = {}): Promise<OtlpReceiver> {
+  const maxSpans = options.maxSpans ?? 100_000;
   let kept: ReceivedSpan[] = [];
   let requests = 0;
   const server = http.createServer((req, res) => {

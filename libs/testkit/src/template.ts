@@ -24,14 +24,14 @@ export interface ServiceTemplateOptions {
  * The template is rebuilt only when the migrations changed (their hash is kept in the database comment), so
  * concurrent test runs that clone it are not disturbed; a session advisory lock serialises concurrent setups.
  */
-export async function ensureServiceTemplate(o: ServiceTemplateOptions): Promise<void> {
-  const prismaBin = path.resolve(o.serviceDir, '../../node_modules/.bin/prisma');
-  const schema = path.join(o.serviceDir, 'prisma/schema.prisma');
-  const migrations = path.join(o.serviceDir, 'prisma/migrations');
-  const generated = path.join(o.serviceDir, 'src/store/generated/client.ts');
+export async function ensureServiceTemplate(options: ServiceTemplateOptions): Promise<void> {
+  const prismaBin = path.resolve(options.serviceDir, '../../node_modules/.bin/prisma');
+  const schema = path.join(options.serviceDir, 'prisma/schema.prisma');
+  const migrations = path.join(options.serviceDir, 'prisma/migrations');
+  const generated = path.join(options.serviceDir, 'src/store/generated/client.ts');
 
   const prisma = (args: string[], env: Record<string, string> = {}): void => {
-    const res = spawnSync(prismaBin, args, { cwd: o.serviceDir, env: { ...process.env, ...env }, encoding: 'utf8' });
+    const res = spawnSync(prismaBin, args, { cwd: options.serviceDir, env: { ...process.env, ...env }, encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`prisma ${args.join(' ')} failed (exit ${res.status}):\n${res.stdout}\n${res.stderr}`);
   };
   const migrationsHash = (): string => {
@@ -46,20 +46,20 @@ export async function ensureServiceTemplate(o: ServiceTemplateOptions): Promise<
   const admin = new pg.Client({ connectionString: testConfig.TEST_PG_ADMIN_URL });
   await admin.connect();
   try {
-    await admin.query('SELECT pg_advisory_lock($1)', [o.lockKey]);
+    await admin.query('SELECT pg_advisory_lock($1)', [options.lockKey]);
     if (!existsSync(generated) || statSync(generated).mtimeMs < statSync(schema).mtimeMs) prisma(['generate']);
     const wanted = `migrations:${migrationsHash()}`;
     const current = await admin.query<{ comment: string | null }>(
       `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
-      [o.template],
+      [options.template],
     );
-    if (current.rowCount === 1 && current.rows[0]!.comment === wanted && process.env[o.rebuildEnv] !== '1') return;
-    await admin.query(`DROP DATABASE IF EXISTS "${o.template}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${o.template}"`);
-    prisma(['migrate', 'deploy'], { DATABASE_URL: databaseUrl(o.template) });
-    await admin.query(`COMMENT ON DATABASE "${o.template}" IS '${wanted}'`);
+    if (current.rowCount === 1 && current.rows[0]!.comment === wanted && process.env[options.rebuildEnv] !== '1') return;
+    await admin.query(`DROP DATABASE IF EXISTS "${options.template}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${options.template}"`);
+    prisma(['migrate', 'deploy'], { DATABASE_URL: databaseUrl(options.template) });
+    await admin.query(`COMMENT ON DATABASE "${options.template}" IS '${wanted}'`);
   } finally {
-    await admin.query('SELECT pg_advisory_unlock($1)', [o.lockKey]).catch(() => undefined);
+    await admin.query('SELECT pg_advisory_unlock($1)', [options.lockKey]).catch(() => undefined);
     await admin.end();
   }
 }

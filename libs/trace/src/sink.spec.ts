@@ -37,7 +37,14 @@ describe('httpServerSpan', () => {
       attributes: { 'http.request.method': 'POST', 'http.route': '/api/v1/clients', 'http.response.status_code': 201 },
       error: undefined,
     });
-    expect(httpServerSpan(ctx, 'GET', null, 404, 1)).toMatchObject({ name: 'GET', error: undefined, attributes: { 'http.route': undefined } });
-    expect(httpServerSpan(ctx, 'GET', '/x', 503, 1, { 'studio.upstream': 'search' })).toMatchObject({ error: '503', attributes: { 'studio.upstream': 'search' } });
+    expect(httpServerSpan(ctx, 'GET', null, 404, 1)).toMatchObject({
+      name: 'GET',
+      error: undefined,
+      attributes: { 'http.route': undefined },
+    });
+    expect(httpServerSpan(ctx, 'GET', '/x', 503, 1, { 'studio.upstream': 'search' })).toMatchObject({
+      error: '503',
+      attributes: { 'studio.upstream': 'search' },
+    });
   });
 });

@@ -57,7 +57,14 @@ export function spanSinkFor(ids: SpanIds | undefined): SpanSink | null {
 }
 
 /** OpenTelemetry's HTTP server span (semantic conventions: name `METHOD route`, 5xx is an error). */
-export function httpServerSpan(ids: SpanIds, method: string, route: string | null, status: number, durationMs: number, extra?: SpanAttributes): FinishedSpan {
+export function httpServerSpan(
+  ids: SpanIds,
+  method: string,
+  route: string | null,
+  status: number,
+  durationMs: number,
+  extra?: SpanAttributes,
+): FinishedSpan {
   return {
     ids,
     name: route ? `${method} ${route}` : method,

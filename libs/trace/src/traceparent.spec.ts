@@ -48,7 +48,11 @@ describe('parseTraceparent', () => {
 describe('formatTraceparent', () => {
   it('writes version 00 and round-trips', () => {
     expect(formatTraceparent({ traceId: TRACE, spanId: SPAN, flags: 1 })).toBe(VALID);
-    expect(parseTraceparent(formatTraceparent({ traceId: TRACE, spanId: SPAN, flags: 0 }))).toEqual({ traceId: TRACE, spanId: SPAN, flags: 0 });
+    expect(parseTraceparent(formatTraceparent({ traceId: TRACE, spanId: SPAN, flags: 0 }))).toEqual({
+      traceId: TRACE,
+      spanId: SPAN,
+      flags: 0,
+    });
   });
 
   it('carries only the sampled flag', () => {

@@ -4,7 +4,10 @@ import { parseGalleryConfig } from './config.js';
 
 describe('gallery config: object-store credentials', () => {
   it('static keys go to the presigner as they are', () => {
-    expect(parseGalleryConfig({ S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret' }).s3.credentials).toEqual({ accessKeyId: 'AKID', secretAccessKey: 'secret' });
+    expect(parseGalleryConfig({ S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret' }).s3.credentials).toEqual({
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+    });
   });
 
   it('no keys: null, the AWS SDK default provider chain', () => {

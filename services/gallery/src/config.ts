@@ -10,29 +10,12 @@ export const DEV_PORTAL_TOKEN_KEY = 'ZGV2LWdhbGxlcnktcG9ydGFsLWtleS0zMi1ieXRlcyE
 /** Development secret of the client-session bearers (the gateway verifies them with the same value). */
 export const DEV_CLIENT_SESSION_SECRET = 'dev-client-session-secret-change-me-0123456789';
 
-const DURATION_RE = /^(\d{1,9})(s|m|h|d)$/;
-const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
-
-/** `3600`, `90s`, `30m`, `1h`, `2d` -> seconds; null when invalid. A bare number is seconds. */
-export function parseSeconds(text: string): number | null {
-  const t = text.trim();
-  if (/^\d{1,9}$/.test(t)) return Number(t);
-  const m = DURATION_RE.exec(t);
-  return m ? Number(m[1]) * UNIT_SECONDS[m[2] as keyof typeof UNIT_SECONDS] : null;
-}
-
+/** A duration in whole seconds (a bare number is seconds), from min to max seconds. */
 const seconds = (def: string, min: number, max: number) =>
-  z
-    .string()
-    .default(def)
-    .transform((value, ctx) => {
-      const s = parseSeconds(value);
-      if (s === null || s < min || s > max) {
-        ctx.addIssue({ code: 'custom', message: `expected a duration from ${min} s to ${max} s, e.g. 3600, 30m or 1h` });
-        return z.NEVER;
-      }
-      return s;
-    });
+  env
+    .duration(def, { bareUnit: 's', minMs: min * 1000, maxMs: max * 1000, examples: '3600, 30m or 1h' })
+    .refine((ms) => ms % 1000 === 0, 'expected whole seconds')
+    .transform((ms) => ms / 1000);
 
 const key32 = (def: string) =>
   z
@@ -47,7 +30,11 @@ const key32 = (def: string) =>
       return key;
     });
 
-const grpcAddress = (def: string) => z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port').default(def);
+const grpcAddress = (def: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port')
+    .default(def);
 
 export const galleryEnvSchema = z
   .object({

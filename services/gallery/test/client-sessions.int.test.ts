@@ -21,10 +21,14 @@ afterAll(async () => {
 /** Runs the real operator CLI against the test database. */
 async function admin(...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/gallery/src/cli/admin.ts'), ...args, '--json'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'services/gallery/src/cli/admin.ts'), ...args, '--json'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' },
+      },
+    );
     return { code: 0, json: JSON.parse(stdout.trim().split('\n').pop()!), stderr };
   } catch (err) {
     const e = err as { code: number; stderr: string };
@@ -37,7 +41,14 @@ async function publishedGallery(photos = 3) {
   const { shootId, keepers } = await t.shoot(workspaceId, photos);
   const id = (await t.api('POST', '/galleries', { as: callers.owner, body: { shoot_id: shootId } })).body.gallery.id as string;
   const published = await t.api('POST', `/galleries/${id}/publish`, { as: callers.owner });
-  return { id, workspaceId, callers, keepers, token: published.body.gallery.portal_token as string, prefix: published.body.gallery.portal.prefix as string };
+  return {
+    id,
+    workspaceId,
+    callers,
+    keepers,
+    token: published.body.gallery.portal_token as string,
+    prefix: published.body.gallery.portal.prefix as string,
+  };
 }
 
 function clientOf(opened: { bearer: string }) {
@@ -105,7 +116,9 @@ describe('POST /client-sessions', () => {
 
   it('marks the gallery delivered and emits gallery.delivered once, however many sessions open (concurrently too)', async () => {
     const g = await publishedGallery();
-    const opened = await Promise.all(Array.from({ length: 5 }, () => t.api('POST', '/client-sessions', { body: { portal_token: g.token } })));
+    const opened = await Promise.all(
+      Array.from({ length: 5 }, () => t.api('POST', '/client-sessions', { body: { portal_token: g.token } })),
+    );
     expect(opened.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     await t.api('POST', '/client-sessions', { body: { magic_code: g.token } });
     const [delivered] = await t.waitForEvents('gallery.delivered', 1, (e) => e.data.gallery_id === g.id);
@@ -119,7 +132,7 @@ describe('POST /client-sessions', () => {
 });
 
 describe('a client session', () => {
-  it('reads its own gallery and pages its photos, never with original_url; favorites are the customer\'s own', async () => {
+  it("reads its own gallery and pages its photos, never with original_url; favorites are the customer's own", async () => {
     const g = await publishedGallery(4);
     const opened = (await t.api('POST', '/client-sessions', { body: { portal_token: g.token } })).body.session;
     const client = clientOf(opened);
@@ -189,14 +202,22 @@ describe('operator CLI', () => {
     const g = await publishedGallery(4);
     const all = await admin('create-album', '--gallery', g.id, '--title', 'Ceremony', '--description', 'The vows');
     expect(all.code).toBe(0);
-    expect(all.json.album).toMatchObject({ gallery_id: g.id, workspace_id: g.workspaceId, title: 'Ceremony', description: 'The vows', photo_count: 4 });
+    expect(all.json.album).toMatchObject({
+      gallery_id: g.id,
+      workspace_id: g.workspaceId,
+      title: 'Ceremony',
+      description: 'The vows',
+      photo_count: 4,
+    });
     const picked = [g.keepers[3]!.id, g.keepers[0]!.id];
     const some = await admin('create-album', '--gallery', g.id, '--title', 'Best of', '--photos', picked.join(','));
     expect(some.json.album.photo_count).toBe(2);
     const c = new pg.Client({ connectionString: t.database.url });
     await c.connect();
     try {
-      const rows = await c.query(`SELECT photo_id::text AS id FROM album_photos WHERE album_id = $1 ORDER BY position`, [some.json.album.id]);
+      const rows = await c.query(`SELECT photo_id::text AS id FROM album_photos WHERE album_id = $1 ORDER BY position`, [
+        some.json.album.id,
+      ]);
       expect(rows.rows.map((r) => r.id)).toEqual(picked);
     } finally {
       await c.end();

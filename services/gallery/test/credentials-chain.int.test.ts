@@ -5,11 +5,24 @@
  * unreachable from here: the chain stops at the container endpoint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCredentialsEndpoint, useContainerCredentials, type CredentialsEndpoint, type TemporaryKey } from '../../upload/test/aws-credentials.js';
+import {
+  startCredentialsEndpoint,
+  useContainerCredentials,
+  type CredentialsEndpoint,
+  type TemporaryKey,
+} from '../../upload/test/aws-credentials.js';
 import { eventually, startTestGallery, type TestGallery } from './harness.js';
 
-const KEY_A: TemporaryKey = { accessKeyId: 'ASIAGALLERYKEYAAAAAA', secretAccessKey: 'gallery-secret-aaaaaaaaaaaaaaaaaaaaaaaaa', sessionToken: 'gallery-token-a' };
-const KEY_B: TemporaryKey = { accessKeyId: 'ASIAGALLERYKEYBBBBBB', secretAccessKey: 'gallery-secret-bbbbbbbbbbbbbbbbbbbbbbbbb', sessionToken: 'gallery-token-b' };
+const KEY_A: TemporaryKey = {
+  accessKeyId: 'ASIAGALLERYKEYAAAAAA',
+  secretAccessKey: 'gallery-secret-aaaaaaaaaaaaaaaaaaaaaaaaa',
+  sessionToken: 'gallery-token-a',
+};
+const KEY_B: TemporaryKey = {
+  accessKeyId: 'ASIAGALLERYKEYBBBBBB',
+  secretAccessKey: 'gallery-secret-bbbbbbbbbbbbbbbbbbbbbbbbb',
+  sessionToken: 'gallery-token-b',
+};
 const LIFETIME_MS = 4 * 60_000;
 
 let endpoint: CredentialsEndpoint;
@@ -30,7 +43,7 @@ afterAll(async () => {
 const keyOf = (url: string) => new URL(url).searchParams.get('X-Amz-Credential')!.split('/')[0];
 
 describe('gallery photo URLs from the AWS default provider chain', () => {
-  it('signs with the chain\'s credentials, caps urls_expire_at at their expiry, and moves to the rotated key at the next read', async () => {
+  it("signs with the chain's credentials, caps urls_expire_at at their expiry, and moves to the rotated key at the next read", async () => {
     expect(t.config.s3.credentials).toBeNull();
     const { workspaceId, callers } = t.tenant(['photographer']);
     const { shootId } = await t.shoot(workspaceId, 3, { withObjects: true });
@@ -39,7 +52,8 @@ describe('gallery photo URLs from the AWS default provider chain', () => {
     const read = () => t.api('GET', `/galleries/${created.body.gallery.id}`, { as: callers.photographer });
 
     const before = (await read()).body.gallery;
-    const urls = (g: { photos: { url: string; thumbnail_url: string; original_url: string }[] }) => g.photos.flatMap((p) => [p.url, p.thumbnail_url, p.original_url]);
+    const urls = (g: { photos: { url: string; thumbnail_url: string; original_url: string }[] }) =>
+      g.photos.flatMap((p) => [p.url, p.thumbnail_url, p.original_url]);
     expect(new Set(urls(before).map(keyOf))).toEqual(new Set([KEY_A.accessKeyId]));
     expect(new URL(before.photos[0].url).searchParams.get('X-Amz-Security-Token')).toBe(KEY_A.sessionToken);
     expect(Date.parse(before.urls_expire_at)).toBeLessThanOrEqual(Date.now() + LIFETIME_MS);

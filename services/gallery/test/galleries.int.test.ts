@@ -33,16 +33,34 @@ describe('POST /galleries', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       ok: true,
-      gallery: { workspace_id: workspaceId, shoot_id: shootId, title: 'Smith Wedding', slug: 'smith-wedding', state: 'draft', photo_count: 5, published_at: null, delivered_at: null },
+      gallery: {
+        workspace_id: workspaceId,
+        shoot_id: shootId,
+        title: 'Smith Wedding',
+        slug: 'smith-wedding',
+        state: 'draft',
+        photo_count: 5,
+        published_at: null,
+        delivered_at: null,
+      },
     });
     const id = res.body.gallery.id as string;
-    const rows = await sql(`SELECT photo_id::text AS photo_id, order_index FROM gallery_photos WHERE gallery_id = $1 ORDER BY order_index`, [id]);
+    const rows = await sql(
+      `SELECT photo_id::text AS photo_id, order_index FROM gallery_photos WHERE gallery_id = $1 ORDER BY order_index`,
+      [id],
+    );
     expect(rows.map((r) => r.photo_id)).toEqual(keepers.map((k) => k.id));
     expect(rows.map((r) => r.order_index)).toEqual([0, 1, 2, 3, 4]);
 
     const [created] = await t.waitForEvents('gallery.created', 1, (e) => e.data.gallery_id === id);
     expect(created!.workspace_id).toBe(workspaceId);
-    expect(created!.data).toStrictEqual({ gallery_id: id, shoot_id: shootId, title: 'Smith Wedding', slug: 'smith-wedding', photo_count: 5 });
+    expect(created!.data).toStrictEqual({
+      gallery_id: id,
+      shoot_id: shootId,
+      title: 'Smith Wedding',
+      slug: 'smith-wedding',
+      photo_count: 5,
+    });
     expect(t.upstreams.keeperCalls.at(-1)).toEqual({ shoot_id: shootId, workspace_id: workspaceId });
   });
 
@@ -50,10 +68,18 @@ describe('POST /galleries', () => {
     const { workspaceId, callers } = t.tenant(['owner']);
     const { shootId } = await t.shoot(workspaceId, 2);
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => t.api('POST', '/galleries', { as: callers.owner, body: { shoot_id: shootId, title: '  Family Day  ' } })),
+      Array.from({ length: 5 }, () =>
+        t.api('POST', '/galleries', { as: callers.owner, body: { shoot_id: shootId, title: '  Family Day  ' } }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
-    expect(results.map((r) => r.body.gallery.slug).sort()).toEqual(['family-day', 'family-day-2', 'family-day-3', 'family-day-4', 'family-day-5']);
+    expect(results.map((r) => r.body.gallery.slug).sort()).toEqual([
+      'family-day',
+      'family-day-2',
+      'family-day-3',
+      'family-day-4',
+      'family-day-5',
+    ]);
     expect(results[0]!.body.gallery.title).toBe('Family Day');
     // Another workspace starts again from the base slug.
     const other = t.tenant(['owner']);
@@ -75,7 +101,7 @@ describe('POST /galleries', () => {
     expect(t.events.events.filter((e) => e.workspace_id === workspaceId)).toEqual([]);
   });
 
-  it('refuses a viewer (403), hides another tenant\'s or a missing shoot (404), validates the body (400)', async () => {
+  it("refuses a viewer (403), hides another tenant's or a missing shoot (404), validates the body (400)", async () => {
     const { workspaceId, callers } = t.tenant(['viewer', 'owner']);
     const { shootId } = await t.shoot(workspaceId, 3);
     const viewer = await t.api('POST', '/galleries', { as: callers.viewer, body: { shoot_id: shootId } });
@@ -116,13 +142,18 @@ describe('GET /galleries', () => {
     const { workspaceId, callers } = t.tenant(['owner', 'viewer']);
     const { shootId } = await t.shoot(workspaceId, 1);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await t.api('POST', '/galleries', { as: callers.owner, body: { shoot_id: shootId, title: `G${i}` } })).body.gallery.id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await t.api('POST', '/galleries', { as: callers.owner, body: { shoot_id: shootId, title: `G${i}` } })).body.gallery.id);
     await t.api('POST', `/galleries/${ids[1]}/publish`, { as: callers.owner });
 
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: any = await t.api('GET', `/galleries?workspace_id=${workspaceId}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { as: callers.viewer });
+      const res: any = await t.api(
+        'GET',
+        `/galleries?workspace_id=${workspaceId}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { as: callers.viewer },
+      );
       expect(res.status).toBe(200);
       expect(res.body.items.length).toBeLessThanOrEqual(2);
       seen.push(...res.body.items.map((g: { id: string }) => g.id));
@@ -226,11 +257,17 @@ describe('GET /galleries/{id}', () => {
       const plain = await raw(g.callers.admin, false);
       expect(plain.encoding).toBeUndefined();
       expect(plain.vary).toBe('Accept-Encoding');
-      const zipped = await eventually(() => raw(g.callers.admin, true), (r) => r.encoding === 'gzip');
+      const zipped = await eventually(
+        () => raw(g.callers.admin, true),
+        (r) => r.encoding === 'gzip',
+      );
       expect(zipped.json).toEqual(plain.json);
       // The head changes (published): the next gzip answer is never the stale one.
       await t.api('POST', `/galleries/${g.id}/publish`, { as: g.callers.owner });
-      const after = await eventually(() => raw(g.callers.admin, true), (r) => r.encoding === 'gzip');
+      const after = await eventually(
+        () => raw(g.callers.admin, true),
+        (r) => r.encoding === 'gzip',
+      );
       expect(after.json.gallery.state).toBe('published');
       expect((await raw(g.callers.admin, true)).json.gallery.state).toBe('published');
       // A caller with favorites gets its own flags (identity encoding).
@@ -238,7 +275,10 @@ describe('GET /galleries/{id}', () => {
       const mine = await raw(g.callers.admin, true);
       expect(mine.encoding).toBeUndefined();
       expect(mine.json.gallery.photos.map((p: { favorite: boolean }) => p.favorite)).toEqual([false, false, true, false]);
-      const others = await eventually(() => raw(g.callers.photographer, true), (r) => r.encoding === 'gzip');
+      const others = await eventually(
+        () => raw(g.callers.photographer, true),
+        (r) => r.encoding === 'gzip',
+      );
       expect(others.json.gallery.photos.map((p: { favorite: boolean }) => p.favorite)).toEqual([false, false, false, false]);
       await t.api('DELETE', `/galleries/${g.id}/favorites?photo_id=${g.photoIds[2]}`, { as: g.callers.admin });
     } finally {
@@ -258,7 +298,12 @@ describe('GET /galleries/{id}', () => {
 });
 
 describe('GET /galleries/{id}/photos', () => {
-  let g: { id: string; photoIds: string[]; owner: ReturnType<TestGallery['tenant']>['callers']['owner']; viewer: ReturnType<TestGallery['tenant']>['callers']['viewer'] };
+  let g: {
+    id: string;
+    photoIds: string[];
+    owner: ReturnType<TestGallery['tenant']>['callers']['owner'];
+    viewer: ReturnType<TestGallery['tenant']>['callers']['viewer'];
+  };
 
   beforeAll(async () => {
     const { workspaceId, callers } = t.tenant(['owner', 'viewer']);
@@ -294,7 +339,9 @@ describe('GET /galleries/{id}/photos', () => {
     expect(opaque.ids).toEqual(g.photoIds);
     expect(opaque.deprecations.every((d) => d === null)).toBe(true);
 
-    const legacy = await walk(`/galleries/${g.id}/photos?limit=5&cursor=0`, (r, seen) => (r.body.items.length === 5 ? `/galleries/${g.id}/photos?limit=5&cursor=${seen}` : null));
+    const legacy = await walk(`/galleries/${g.id}/photos?limit=5&cursor=0`, (r, seen) =>
+      r.body.items.length === 5 ? `/galleries/${g.id}/photos?limit=5&cursor=${seen}` : null,
+    );
     expect(legacy.ids).toEqual(g.photoIds);
     expect(legacy.deprecations.every((d) => d !== null)).toBe(true);
 
@@ -302,7 +349,9 @@ describe('GET /galleries/{id}/photos', () => {
     expect(mixed.headers.get('deprecation')).toMatch(/^@\d+$/);
     expect(mixed.headers.get('sunset')).toMatch(/GMT$/);
     expect(mixed.body.items.map((p: { id: string }) => p.id)).toEqual(g.photoIds.slice(10, 14));
-    const cont = await t.api('GET', `/galleries/${g.id}/photos?limit=4&cursor=${encodeURIComponent(mixed.body.next_cursor)}`, { as: g.owner });
+    const cont = await t.api('GET', `/galleries/${g.id}/photos?limit=4&cursor=${encodeURIComponent(mixed.body.next_cursor)}`, {
+      as: g.owner,
+    });
     expect(cont.body.items.map((p: { id: string }) => p.id)).toEqual(g.photoIds.slice(14, 18));
     const beyond = await t.api('GET', `/galleries/${g.id}/photos?cursor=9999`, { as: g.owner });
     expect(beyond.body).toEqual({ ok: true, items: [], next_cursor: null });
@@ -376,10 +425,16 @@ describe('favorites', () => {
       expect((await t.api(method, `/galleries/${ga}/favorites?photo_id=${MISSING_ID}`, { as: callers.owner })).status).toBe(404);
       expect((await t.api(method, `/galleries/${ga}/favorites`, { as: callers.owner })).status).toBe(400);
       expect((await t.api(method, `/galleries/${ga}/favorites?photo_id=nope`, { as: callers.owner })).status).toBe(400);
-      const conflicting = await t.api(method, `/galleries/${ga}/favorites?photoId=${a.keepers[1]!.id}`, { as: callers.owner, body: { photo_id: a.keepers[0]!.id } });
+      const conflicting = await t.api(method, `/galleries/${ga}/favorites?photoId=${a.keepers[1]!.id}`, {
+        as: callers.owner,
+        body: { photo_id: a.keepers[0]!.id },
+      });
       expect(conflicting.status).toBe(400);
     }
-    const same = await t.api('POST', `/galleries/${ga}/favorites?photoId=${a.keepers[0]!.id}`, { as: callers.owner, body: { photo_id: a.keepers[0]!.id } });
+    const same = await t.api('POST', `/galleries/${ga}/favorites?photoId=${a.keepers[0]!.id}`, {
+      as: callers.owner,
+      body: { photo_id: a.keepers[0]!.id },
+    });
     expect(same.status).toBe(200);
   });
 });
@@ -409,7 +464,9 @@ describe('POST /galleries/{id}/publish', () => {
     expect(JSON.stringify(published[0])).not.toContain('gpt_');
     await new Promise((r) => setTimeout(r, 200));
     expect(t.events.of('gallery.published', (e) => e.data.gallery_id === id)).toHaveLength(1);
-    const stored = await sql(`SELECT token_hash, encode(token_ciphertext, 'escape') AS blob FROM portal_tokens WHERE gallery_id = $1`, [id]);
+    const stored = await sql(`SELECT token_hash, encode(token_ciphertext, 'escape') AS blob FROM portal_tokens WHERE gallery_id = $1`, [
+      id,
+    ]);
     expect(stored[0].blob).not.toContain(first.body.gallery.portal_token.slice(4));
   });
 

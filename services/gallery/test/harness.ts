@@ -5,6 +5,7 @@
  * Studio and upload are stood in for by small gRPC servers that speak the real contracts
  * (studio.v1.StudioInternal.GetShoot, upload.v1.UploadInternal.ListReadyKeepers) from in-memory tables.
  */
+import type { ProcessPorts } from '@studio/process';
 import { randomUUID } from 'node:crypto';
 import { EVENTS_EXCHANGE, connectAmqp, type AmqpConnection, type EventEnvelope } from '@studio/amqp';
 import { AppError } from '@studio/errors';
@@ -13,7 +14,16 @@ import { signIdentity, type ClientPrincipal, type Role } from '@studio/identity'
 import { createLogger } from '@studio/logger';
 import { S3Presigner } from '@studio/s3-presign';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
-import { eventually, makeApi, tenantCallers, type Api, type ApiResponse, type Caller, type MemberCaller, type RequestOptions } from '@studio/testkit/api';
+import {
+  eventually,
+  makeApi,
+  tenantCallers,
+  type Api,
+  type ApiResponse,
+  type Caller,
+  type MemberCaller,
+  type RequestOptions,
+} from '@studio/testkit/api';
 import { startS3Server, type RunningS3Server } from '../../upload/src/dev/s3-server.js';
 import { createGallery, type Gallery, type GalleryDeps } from '../src/app.js';
 import { galleryEnvSchema, type GalleryConfig } from '../src/config.js';
@@ -62,7 +72,17 @@ async function startFakeUpstreams(state: FakeUpstreams): Promise<GrpcServerHandl
         async GetShoot(req: { shoot_id: string; workspace_ids: string[] }) {
           const s = state.shoots.get(req.shoot_id);
           if (!s || !req.workspace_ids.includes(s.workspaceId)) throw new AppError('not_found');
-          return { id: req.shoot_id, workspace_id: s.workspaceId, title: s.title, slug: 'shoot', state: 'planned', client_id: '', scheduled_start: '', scheduled_end: '', created_at: new Date().toISOString() };
+          return {
+            id: req.shoot_id,
+            workspace_id: s.workspaceId,
+            title: s.title,
+            slug: 'shoot',
+            state: 'planned',
+            client_id: '',
+            scheduled_start: '',
+            scheduled_end: '',
+            created_at: new Date().toISOString(),
+          };
         },
         async AuthenticateToken() {
           throw new AppError('unauthorized');
@@ -92,7 +112,11 @@ export interface EventLog {
 }
 
 async function captureEvents(): Promise<EventLog> {
-  const amqp: AmqpConnection = await connectAmqp(testConfig.TEST_AMQP_URL, createLogger({ service: 'event-log', level: 'silent' }), 'gallery-test-events');
+  const amqp: AmqpConnection = await connectAmqp(
+    testConfig.TEST_AMQP_URL,
+    createLogger({ service: 'event-log', level: 'silent' }),
+    'gallery-test-events',
+  );
   await amqp.model.waitForConnect();
   const ch = await amqp.channel();
   await ch.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
@@ -113,7 +137,7 @@ async function captureEvents(): Promise<EventLog> {
 
 export interface TestGallery {
   gallery: Gallery;
-  ports: { httpPort: number; grpcPort: number };
+  ports: ProcessPorts;
   config: GalleryConfig;
   s3: RunningS3Server;
   database: FreshDatabase;
@@ -125,7 +149,11 @@ export interface TestGallery {
   /** A workspace with one caller per role asked for. */
   tenant(roles?: Role[]): { workspaceId: string; callers: Record<Role, MemberCaller> };
   /** Registers a shoot with the stand-in studio and `count` ready keepers with the stand-in upload. */
-  shoot(workspaceId: string, count: number, opts?: { title?: string; withObjects?: boolean }): Promise<{ shootId: string; keepers: KeeperMessage[] }>;
+  shoot(
+    workspaceId: string,
+    count: number,
+    opts?: { title?: string; withObjects?: boolean },
+  ): Promise<{ shootId: string; keepers: KeeperMessage[] }>;
   /** A caller holding a client session of `galleryId` (as the gateway would forward it). */
   client(principal: Omit<ClientPrincipal, 'kind'>): Caller;
   /** Publishes every pending outbox event, then waits until `n` events of `type` matching `pick` were captured. */
@@ -166,7 +194,11 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
   const ports = await gallery.start();
   const events = await captureEvents();
   // The dev server does not verify signatures: the harness's own uploads sign with fixed keys whatever the config says.
-  const presigner = new S3Presigner({ ...config.s3, endpoint: s3.endpoint, credentials: { accessKeyId: 'test-access-key', secretAccessKey: 'test-secret-key' } });
+  const presigner = new S3Presigner({
+    ...config.s3,
+    endpoint: s3.endpoint,
+    credentials: { accessKeyId: 'test-access-key', secretAccessKey: 'test-secret-key' },
+  });
 
   const putObject = async (key: string, body: Buffer, contentType: string) => {
     const target = await presigner.putObject(key, contentType, 600);

@@ -1,14 +1,15 @@
 /** index.v1.IndexSource over real gRPC: what the search rebuild streams from gallery. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary, createClient, grpc, loadService } from '@studio/grpc';
+import { callUnary, createClient, grpc, loadProto } from '@studio/grpc';
+import { INDEX_SOURCE_PROTO, type IndexSourceClient } from '@studio/proto/index-source';
 import { startTestGallery, type TestGallery } from './harness.js';
 
 let t: TestGallery;
-let client: grpc.Client;
+let client: IndexSourceClient;
 
 beforeAll(async () => {
   t = await startTestGallery();
-  client = createClient(loadService('index/v1/index_source.proto', 'index.v1.IndexSource'), `127.0.0.1:${t.ports.grpcPort}`);
+  client = createClient(loadProto(INDEX_SOURCE_PROTO).index.v1.IndexSource, `127.0.0.1:${t.ports.grpcPort}`);
 });
 afterAll(async () => {
   client?.close();
@@ -28,9 +29,14 @@ interface Doc {
 function stream(workspaceId: string, types: string[] = []): Promise<Doc[]> {
   return new Promise((resolve, reject) => {
     const docs: Doc[] = [];
-    const call = (client as unknown as Record<string, Function>).StreamDocuments!.call(client, { workspace_id: workspaceId, types }, new grpc.Metadata(), {
-      deadline: Date.now() + 10_000,
-    }) as grpc.ClientReadableStream<Doc>;
+    const call = (client as unknown as Record<string, (...args: unknown[]) => unknown>).StreamDocuments!.call(
+      client,
+      { workspace_id: workspaceId, types },
+      new grpc.Metadata(),
+      {
+        deadline: Date.now() + 10_000,
+      },
+    ) as grpc.ClientReadableStream<Doc>;
     call.on('data', (d: Doc) => docs.push(d));
     call.on('error', reject);
     call.on('end', () => resolve(docs));
@@ -55,7 +61,13 @@ describe('IndexSource', () => {
     const docs = await stream(workspaceId);
     expect(docs.map((d) => `${d.type}:${d.id}`).sort()).toEqual([`album:${album.id}`, `gallery:${a.id}`, `gallery:${b.id}`].sort());
     const gd = docs.find((d) => d.id === b.id)!;
-    expect(gd).toMatchObject({ type: 'gallery', workspace_id: workspaceId, title: 'Beach Day', deleted: false, fields: { slug: 'beach-day-2', state: 'draft', photo_count: '2' } });
+    expect(gd).toMatchObject({
+      type: 'gallery',
+      workspace_id: workspaceId,
+      title: 'Beach Day',
+      deleted: false,
+      fields: { slug: 'beach-day-2', state: 'draft', photo_count: '2' },
+    });
     expect(Date.parse(gd.updated_at)).not.toBeNaN();
     const ad = docs.find((d) => d.id === album.id)!;
     expect(ad).toMatchObject({ type: 'album', title: 'Sunset', fields: { description: 'Golden hour', gallery_id: a.id } });

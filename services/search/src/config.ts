@@ -3,7 +3,7 @@
  * local default; a bad value stops the process with one line naming the variable (see @studio/config).
  */
 import { z } from 'zod';
-import { env, loadConfig, otelEnv, parseConfig } from '@studio/config';
+import { env, loadConfig, otelEnv, parseConfig, telemetrySettings } from '@studio/config';
 
 const postgresUrl = (def: string) =>
   z
@@ -24,58 +24,92 @@ const addressList = (def: string) =>
   z
     .string()
     .default(def)
-    .transform((s) => s.split(',').map((a) => a.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be a comma-separated list of host:port')));
 
-export const searchConfigSchema = z.object({
-  NODE_ENV: env.nodeEnv(),
-  SEARCH_HTTP_PORT: env.port(7104),
-  SEARCH_GRPC_PORT: env.port(7204),
-  SEARCH_HOST: env.str('127.0.0.1'),
-  LOG_LEVEL: env.logLevel(),
-  /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
-  ACCESS_LOG: env.bool(true),
-  SHUTDOWN_GRACE_MS: env.int(10_000),
+export const searchEnvSchema = z
+  .object({
+    NODE_ENV: env.nodeEnv(),
+    SEARCH_HTTP_PORT: env.port(7104),
+    SEARCH_GRPC_PORT: env.port(7204),
+    SEARCH_HOST: env.str('127.0.0.1'),
+    LOG_LEVEL: env.logLevel(),
+    /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
+    ACCESS_LOG: env.bool(true),
+    SHUTDOWN_GRACE_MS: env.int(10_000),
 
-  DATABASE_URL: postgresUrl('postgresql://postgres@127.0.0.1:5432/search'),
-  /** Connections in this process's pool (search reads and index writes share it). */
-  DATABASE_POOL_SIZE: env.int(10, 1),
-  /** A search statement running longer than this is cancelled (the caller gets 503, never a hung request). */
-  SEARCH_STATEMENT_TIMEOUT_MS: env.int(2000, 10),
+    DATABASE_URL: postgresUrl('postgresql://postgres@127.0.0.1:5432/search'),
+    /** Connections in this process's pool (search reads and index writes share it). */
+    DATABASE_POOL_SIZE: env.int(10, 1),
+    /** A search statement running longer than this is cancelled (the caller gets 503, never a hung request). */
+    SEARCH_STATEMENT_TIMEOUT_MS: env.int(2000, 10),
 
-  AMQP_URL: amqpUrl('amqp://guest:guest@127.0.0.1:5672'),
-  /** The consumer's durable queue (its dead-letter queue is `<name>.dlq`). Tests use their own names. */
-  INDEX_QUEUE: z.string().regex(/^[A-Za-z0-9._:-]{1,200}$/, 'must be 1..200 of [A-Za-z0-9._:-]').default('search.index'),
-  /**
-   * When set (ms), the queue and its dead-letter queue are deleted by the broker after that long without a
-   * consumer: for the per-stack queues of local stacks and tests. 0 (production): never.
-   */
-  INDEX_QUEUE_EXPIRES_MS: env.int(0, 0),
-  /** Messages the index consumer holds unacknowledged (and processes concurrently) at once. */
-  INDEX_PREFETCH: env.int(8, 1),
-  /** Processed event ids are kept this long for de-duplication. */
-  PROCESSED_EVENTS_RETENTION_HOURS: env.int(24 * 7, 1),
+    AMQP_URL: amqpUrl('amqp://guest:guest@127.0.0.1:5672'),
+    /** The consumer's durable queue (its dead-letter queue is `<name>.dlq`). Tests use their own names. */
+    INDEX_QUEUE: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,200}$/, 'must be 1..200 of [A-Za-z0-9._:-]')
+      .default('search.index'),
+    /**
+     * When set (ms), the queue and its dead-letter queue are deleted by the broker after that long without a
+     * consumer: for the per-stack queues of local stacks and tests. 0 (production): never.
+     */
+    INDEX_QUEUE_EXPIRES_MS: env.int(0, 0),
+    /** Messages the index consumer holds unacknowledged (and processes concurrently) at once. */
+    INDEX_PREFETCH: env.int(8, 1),
+    /** Processed event ids are kept this long for de-duplication. */
+    PROCESSED_EVENTS_RETENTION_HOURS: env.int(24 * 7, 1),
 
-  INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
-  CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
+    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
+    CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
 
-  /** IndexSource servers the rebuild command streams from when no --source is given (studio, gallery). */
-  INDEX_SOURCES: addressList('127.0.0.1:7201,127.0.0.1:7202'),
-  /** Deadline of one whole StreamDocuments call. */
-  REBUILD_STREAM_TIMEOUT_MS: env.int(30 * 60_000, 1000),
+    /** IndexSource servers the rebuild command streams from when no --source is given (studio, gallery). */
+    INDEX_SOURCES: addressList('127.0.0.1:7201,127.0.0.1:7202'),
+    /** Deadline of one whole StreamDocuments call. */
+    REBUILD_STREAM_TIMEOUT_MS: env.int(30 * 60_000, 1000),
 
-  /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
-  ...otelEnv,
-});
+    /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
+    ...otelEnv,
+  })
+  .transform((e) => ({
+    nodeEnv: e.NODE_ENV,
+    host: e.SEARCH_HOST,
+    httpPort: e.SEARCH_HTTP_PORT,
+    grpcPort: e.SEARCH_GRPC_PORT,
+    logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+    amqpUrl: e.AMQP_URL,
+    /** The index consumer: its queue, how much it takes at once, how long processed event ids are kept. */
+    index: {
+      queue: e.INDEX_QUEUE,
+      queueExpiresMs: e.INDEX_QUEUE_EXPIRES_MS,
+      prefetch: e.INDEX_PREFETCH,
+      processedEventsRetentionHours: e.PROCESSED_EVENTS_RETENTION_HOURS,
+    },
+    internalJwtSecret: e.INTERNAL_JWT_SECRET,
+    cursorSecret: e.CURSOR_SECRET,
+    /** The rebuild command's default IndexSource addresses and its per-stream deadline. */
+    rebuild: { sources: e.INDEX_SOURCES, streamTimeoutMs: e.REBUILD_STREAM_TIMEOUT_MS },
+    telemetry: telemetrySettings(e),
+  }));
 
-export type SearchConfig = z.infer<typeof searchConfigSchema>;
+export type SearchConfig = z.output<typeof searchEnvSchema>;
 
-/** Parses a record (tests pass overrides); throws ConfigError on a bad value. */
-export function parseSearchConfig(source: Record<string, string | undefined> = {}): SearchConfig {
-  return parseConfig(searchConfigSchema, source);
+/** Parses the process environment once; prints one line naming a bad variable and exits. */
+export function loadSearchConfig(source: Record<string, string | undefined> = process.env): SearchConfig {
+  return loadConfig(searchEnvSchema, source);
 }
 
-/** Parses process.env once; prints one line and exits on a bad value. */
-export function loadSearchConfig(): SearchConfig {
-  return loadConfig(searchConfigSchema, process.env);
+/** Parses without exiting (tests pass overrides); throws ConfigError naming the variable. */
+export function parseSearchConfig(source: Record<string, string | undefined> = {}): SearchConfig {
+  return parseConfig(searchEnvSchema, source);
 }

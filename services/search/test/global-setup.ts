@@ -16,7 +16,10 @@ export const SEARCH_TEMPLATE = 'search_test_template';
 async function removeStaleTestQueues(): Promise<void> {
   const listed = spawnSync('rabbitmqctl', ['list_queues', '--quiet', '--no-table-headers', 'name'], { encoding: 'utf8' });
   if (listed.status !== 0) return;
-  const stale = listed.stdout.split('\n').map((l) => l.trim()).filter((n) => /^search\.index\.test-[a-z0-9]+(\.dlq)?$/.test(n));
+  const stale = listed.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((n) => /^search\.index\.test-[a-z0-9]+(\.dlq)?$/.test(n));
   if (stale.length === 0) return;
   const conn = await amqp.connect(testConfig.TEST_AMQP_URL);
   try {

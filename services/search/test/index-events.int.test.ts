@@ -22,9 +22,24 @@ afterAll(async () => {
 
 describe('every type is searchable after its created event', () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
-    ['client', { name: 'Quentin Blackwood', email: 'q.blackwood@example.com', phone: '+44 20 7946 0958', notes: 'prefers film' }, 'blackwood', 'Quentin Blackwood'],
-    ['lead', { name: 'Ottoline Vexley', email: 'ottoline@example.org', source: 'instagram', notes: 'asked about elopement' }, 'vexley', 'Ottoline Vexley'],
-    ['shoot', { title: 'Harrowgate Elopement', slug: 'harrowgate-elopement', location: 'Isle of Skye', state: 'planned' }, 'harrowgate', 'Harrowgate Elopement'],
+    [
+      'client',
+      { name: 'Quentin Blackwood', email: 'q.blackwood@example.com', phone: '+44 20 7946 0958', notes: 'prefers film' },
+      'blackwood',
+      'Quentin Blackwood',
+    ],
+    [
+      'lead',
+      { name: 'Ottoline Vexley', email: 'ottoline@example.org', source: 'instagram', notes: 'asked about elopement' },
+      'vexley',
+      'Ottoline Vexley',
+    ],
+    [
+      'shoot',
+      { title: 'Harrowgate Elopement', slug: 'harrowgate-elopement', location: 'Isle of Skye', state: 'planned' },
+      'harrowgate',
+      'Harrowgate Elopement',
+    ],
     ['album', { title: 'Marigold Summer', description: 'best of the garden party' }, 'marigold', 'Marigold Summer'],
     ['order', { number: '77123', status: 'paid', total_cents: 12000, currency: 'EUR' }, '77123', 'Order 77123'],
   ];
@@ -39,7 +54,16 @@ describe('every type is searchable after its created event', () => {
 
   it('gallery (gallery.created carries only gallery_id, shoot_id, title, slug, photo_count)', async () => {
     const id = randomUUID();
-    await publish(h, envelope('gallery.created', ws, { gallery_id: id, shoot_id: randomUUID(), title: 'Penrose Rehearsal Dinner', slug: 'penrose-rehearsal', photo_count: 212 }));
+    await publish(
+      h,
+      envelope('gallery.created', ws, {
+        gallery_id: id,
+        shoot_id: randomUUID(),
+        title: 'Penrose Rehearsal Dinner',
+        slug: 'penrose-rehearsal',
+        photo_count: 212,
+      }),
+    );
     await waitForHit(h, ws, 'penrose', id);
     expect((await find('penrose rehearsal')).map((i) => [i.type, i.title])).toEqual([['gallery', 'Penrose Rehearsal Dinner']]);
   });

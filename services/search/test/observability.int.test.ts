@@ -29,7 +29,12 @@ describe('search consumer observability', () => {
   it('indexes an event in the trace of the call that wrote it, as a child span', async () => {
     const ws = randomUUID();
     const id = randomUUID();
-    const e = envelope('client.created', ws, { client_id: id, name: 'Theodora Quillon', updated_at: new Date().toISOString() }, { createdAt: new Date(Date.now() - 1500) });
+    const e = envelope(
+      'client.created',
+      ws,
+      { client_id: id, name: 'Theodora Quillon', updated_at: new Date().toISOString() },
+      { createdAt: new Date(Date.now() - 1500) },
+    );
     h.publisher.publish(EVENTS_EXCHANGE, e.type, Buffer.from(JSON.stringify(e)), {
       persistent: true,
       contentType: 'application/json',
@@ -41,7 +46,16 @@ describe('search consumer observability', () => {
     await waitUntil(async () => logs.find({ msg: 'message', event_id: e.id }).length > 0, 5000, 'the access line');
 
     const [line] = logs.find({ msg: 'message', event_id: e.id });
-    expect(line).toMatchObject({ log: 'access', service: 'search', request_id: 'obs-event-1', trace_id: TRACE, parent_span_id: PUBLISHER_SPAN, queue: h.queue, outcome: 'applied', event_type: 'client.created' });
+    expect(line).toMatchObject({
+      log: 'access',
+      service: 'search',
+      request_id: 'obs-event-1',
+      trace_id: TRACE,
+      parent_span_id: PUBLISHER_SPAN,
+      queue: h.queue,
+      outcome: 'applied',
+      event_type: 'client.created',
+    });
     expect(line!.span_id).toMatch(/^[0-9a-f]{16}$/);
     expect(line!.span_id).not.toBe(PUBLISHER_SPAN);
     expect(line!.lag_ms as number).toBeGreaterThanOrEqual(1400);
@@ -51,7 +65,11 @@ describe('search consumer observability', () => {
     const ws = randomUUID();
     const id = randomUUID();
     const e = envelope('client.created', ws, { client_id: id, name: 'Barnaby Orlowe', updated_at: new Date().toISOString() });
-    h.publisher.publish(EVENTS_EXCHANGE, e.type, Buffer.from(JSON.stringify(e)), { persistent: true, contentType: 'application/json', messageId: e.id });
+    h.publisher.publish(EVENTS_EXCHANGE, e.type, Buffer.from(JSON.stringify(e)), {
+      persistent: true,
+      contentType: 'application/json',
+      messageId: e.id,
+    });
     await h.publisher.waitForConfirms();
     await waitForHit(h, ws, 'orlowe', id);
     await waitUntil(async () => logs.find({ msg: 'message', event_id: e.id }).length > 0, 5000, 'the access line');

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTcpProxy, type TcpProxy } from '@studio/testkit';
 import { dlqOf } from '../src/events/index.consumer.js';
-import { envelope, identity, publish, search, startHarness, waitForHit, waitUntil, type Harness } from './support/harness.js';
+import { envelope, identity, publish, search, startHarness, startSearch, waitForHit, waitUntil, type Harness } from './support/harness.js';
 
 let h: Harness;
 let proxy: TcpProxy;
@@ -19,12 +19,9 @@ beforeAll(async () => {
   // The harness clones the template directly, then the service talks to the clone through the proxy.
   h = await startHarness({ SEARCH_STATEMENT_TIMEOUT_MS: '1000' });
   await h.running.stop();
-  const url = new URL(h.config.DATABASE_URL);
+  const url = new URL(h.config.databaseUrl);
   url.port = String(proxy.port);
-  const { createSearch } = await import('../src/app.js');
-  const app = createSearch({ ...h.config, DATABASE_URL: url.toString() });
-  const running = await app.start();
-  await waitUntil(async () => running.consumer.isConsuming(), 10_000);
+  const { app, running } = await startSearch({ ...h.config, databaseUrl: url.toString() });
   h = { ...h, app, running, baseUrl: `http://127.0.0.1:${running.httpPort}/api/v1` };
 });
 afterAll(async () => {

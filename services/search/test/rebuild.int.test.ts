@@ -28,7 +28,8 @@ async function startSource(types: string[]): Promise<FakeSource> {
   const source = { types, docs: [], requests: [] } as unknown as FakeSource;
   source.server = await startGrpcServer((server) => {
     server.addService(indexSourceService().service, {
-      DescribeSource: (_call: grpc.ServerUnaryCall<unknown, unknown>, cb: grpc.sendUnaryData<{ types: string[] }>) => cb(null, { types: source.types }),
+      DescribeSource: (_call: grpc.ServerUnaryCall<unknown, unknown>, cb: grpc.sendUnaryData<{ types: string[] }>) =>
+        cb(null, { types: source.types }),
       StreamDocuments: async (call: grpc.ServerWritableStream<{ workspace_id: string; types: string[] }, SourceDocumentMessage>) => {
         source.requests.push({ workspace_id: call.request.workspace_id, types: [...call.request.types] });
         let n = 0;
@@ -51,7 +52,15 @@ async function startSource(types: string[]): Promise<FakeSource> {
   return source;
 }
 
-const doc = (ws: string, type: string, id: string, title: string, fields: Record<string, string> = {}, updatedMs = 0, deleted = false): SourceDocumentMessage => ({
+const doc = (
+  ws: string,
+  type: string,
+  id: string,
+  title: string,
+  fields: Record<string, string> = {},
+  updatedMs = 0,
+  deleted = false,
+): SourceDocumentMessage => ({
   type,
   id,
   workspace_id: ws,
@@ -141,7 +150,9 @@ describe('rebuild from IndexSource servers', () => {
     ];
     gallery.docs = [doc(ws, 'gallery', galleryId, 'Kittiwake Gallery', { slug: 'kittiwake' }, 3000)];
 
-    const report = await h.app.rebuilds.rebuild(ws, [connectIndexSource(studio.address), connectIndexSource(gallery.address)], { streamTimeoutMs: 10_000 });
+    const report = await h.app.rebuilds.rebuild(ws, [connectIndexSource(studio.address), connectIndexSource(gallery.address)], {
+      streamTimeoutMs: 10_000,
+    });
     expect(report.ok).toBe(true);
     expect(report.sources.map((s) => [s.received, s.skipped])).toEqual([
       [9, 4],
@@ -174,7 +185,10 @@ describe('rebuild from IndexSource servers', () => {
     const ws = randomUUID();
     const old = randomUUID();
     const during = randomUUID();
-    await publish(h, envelope('client.created', ws, { client_id: old, name: 'Old Fulmar', updated_at: new Date(Date.UTC(2026, 5, 1)).toISOString() }));
+    await publish(
+      h,
+      envelope('client.created', ws, { client_id: old, name: 'Old Fulmar', updated_at: new Date(Date.UTC(2026, 5, 1)).toISOString() }),
+    );
     await waitForHit(h, ws, 'fulmar', old);
     studio.docs = Array.from({ length: 30 }, (_, i) => doc(ws, 'client', randomUUID(), `Streamed Razorbill ${i}`));
     let published = false;
@@ -182,7 +196,10 @@ describe('rebuild from IndexSource servers', () => {
       if (n === 10 && !published) {
         published = true;
         // Created after the source's snapshot was taken: not in the stream, but written during the rebuild.
-        await publish(h, envelope('client.created', ws, { client_id: during, name: 'During Guillemot', updated_at: new Date().toISOString() }));
+        await publish(
+          h,
+          envelope('client.created', ws, { client_id: during, name: 'During Guillemot', updated_at: new Date().toISOString() }),
+        );
         await waitForHit(h, ws, 'guillemot', during);
       }
     };
@@ -200,7 +217,10 @@ describe('rebuild from IndexSource servers', () => {
   it('removes nothing of the types of a source that failed', async () => {
     const ws = randomUUID();
     const existing = randomUUID();
-    await publish(h, envelope('client.created', ws, { client_id: existing, name: 'Existing Shearwater', updated_at: new Date().toISOString() }));
+    await publish(
+      h,
+      envelope('client.created', ws, { client_id: existing, name: 'Existing Shearwater', updated_at: new Date().toISOString() }),
+    );
     await waitForHit(h, ws, 'shearwater', existing);
     studio.docs = Array.from({ length: 5 }, (_, i) => doc(ws, 'client', randomUUID(), `Partial Storm ${i}`));
     studio.failAfter = 2;
@@ -221,7 +241,10 @@ describe('rebuild from IndexSource servers', () => {
     const id = randomUUID();
     studio.docs = [doc(ws, 'client', id, 'Cli Albatross')];
     const cli = path.resolve(import.meta.dirname, '../src/cli/rebuild.ts');
-    const res = await run(['--import', 'tsx', cli, '--workspace', ws, '--source', studio.address, '--json'], { DATABASE_URL: h.config.DATABASE_URL, LOG_LEVEL: 'warn' });
+    const res = await run(['--import', 'tsx', cli, '--workspace', ws, '--source', studio.address, '--json'], {
+      DATABASE_URL: h.config.databaseUrl,
+      LOG_LEVEL: 'warn',
+    });
     expect(res.stderr).toBe('');
     expect(res.status).toBe(0);
     const report = JSON.parse(res.stdout.trim().split('\n').pop()!);

@@ -30,8 +30,17 @@ describe('studio config', () => {
       SCHEDULER_INTERVAL_MS: '50',
       SCHEDULER_BATCH_SIZE: '7',
     });
-    expect(c).toMatchObject({ httpPort: 0, grpcPort: 9000, logLevel: 'silent', shutdownGraceMs: 500, schedulerIntervalMs: 50, schedulerBatchSize: 7 });
-    expect(parseConfig(studioEnvSchema, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).telemetry.tracesEndpoint).toBe('http://collector:4318/v1/traces');
+    expect(c).toMatchObject({
+      httpPort: 0,
+      grpcPort: 9000,
+      logLevel: 'silent',
+      shutdownGraceMs: 500,
+      schedulerIntervalMs: 50,
+      schedulerBatchSize: 7,
+    });
+    expect(parseConfig(studioEnvSchema, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).telemetry.tracesEndpoint).toBe(
+      'http://collector:4318/v1/traces',
+    );
   });
 
   it.each([

@@ -73,7 +73,13 @@ describe('whoami and workspaces', () => {
     const expired = signIdentity(caller.principal, t.config.internalJwtSecret, -10);
     const wrongKey = signIdentity(caller.principal, 'another-secret-that-is-long-enough-0123456789');
     const client = signIdentity({ kind: 'client', sessionId: 's', galleryId: 'g', workspaceId: 'w' }, t.config.internalJwtSecret);
-    const variants: Record<string, string>[] = [{}, { 'x-studio-identity': expired }, { 'x-studio-identity': wrongKey }, { 'x-studio-identity': client }, { authorization: `Bearer ${caller.token}` }];
+    const variants: Record<string, string>[] = [
+      {},
+      { 'x-studio-identity': expired },
+      { 'x-studio-identity': wrongKey },
+      { 'x-studio-identity': client },
+      { authorization: `Bearer ${caller.token}` },
+    ];
     for (const headers of variants) {
       for (const path of ['/auth/whoami', '/workspaces']) {
         const res = await t.api('GET', path, { headers });

@@ -25,9 +25,15 @@ describe('admin CLI', { timeout: 120_000 }, () => {
   });
 
   async function cli(args: string[], via: 'tsx' | 'npm-script' = 'tsx'): Promise<CliResult> {
-    const [cmd, argv] = via === 'tsx' ? [process.execPath, ['--import', 'tsx', ADMIN, ...args]] : [process.execPath, [path.join(ROOT, 'scripts/run-admin.mjs'), ...args]];
+    const [cmd, argv] =
+      via === 'tsx'
+        ? [process.execPath, ['--import', 'tsx', ADMIN, ...args]]
+        : [process.execPath, [path.join(ROOT, 'scripts/run-admin.mjs'), ...args]];
     try {
-      const { stdout, stderr } = await run(cmd, argv, { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: 'info' } });
+      const { stdout, stderr } = await run(cmd, argv, {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: 'info' },
+      });
       return { code: 0, stdout, stderr };
     } catch (err) {
       const e = err as { code: number; stdout: string; stderr: string };
@@ -44,7 +50,11 @@ describe('admin CLI', { timeout: 120_000 }, () => {
 
   it('seed-demo creates the demo workspace once, with data, and mints a new owner token each time', async () => {
     const first = json(await cli(['seed-demo', '--json'], 'npm-script'));
-    expect(first).toEqual({ workspace_id: expect.any(String), profile_id: expect.any(String), token: expect.stringMatching(/^stu_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/) });
+    expect(first).toEqual({
+      workspace_id: expect.any(String),
+      profile_id: expect.any(String),
+      token: expect.stringMatching(/^stu_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/),
+    });
     const second = json(await cli(['seed-demo', '--json']));
     expect(second.workspace_id).toBe(first.workspace_id);
     expect(second.profile_id).toBe(first.profile_id);
@@ -75,8 +85,23 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     const member = json(await cli(['create-profile', '--email', 'member@example.test', '--json']));
     const ws = json(await cli(['create-workspace', '--name', 'CLI Studio', '--owner', owner.profile_id, '--json']));
     expect(ws).toEqual({ workspace_id: expect.any(String) });
-    expect(json(await cli(['add-member', '--workspace', ws.workspace_id, '--profile', member.profile_id, '--role', 'photographer', '--json']))).toEqual({ ok: true });
-    const token = json(await cli(['create-token', '--profile', member.profile_id, '--workspace', ws.workspace_id, '--rate-limit', '30', '--name', 'ci', '--json']));
+    expect(
+      json(await cli(['add-member', '--workspace', ws.workspace_id, '--profile', member.profile_id, '--role', 'photographer', '--json'])),
+    ).toEqual({ ok: true });
+    const token = json(
+      await cli([
+        'create-token',
+        '--profile',
+        member.profile_id,
+        '--workspace',
+        ws.workspace_id,
+        '--rate-limit',
+        '30',
+        '--name',
+        'ci',
+        '--json',
+      ]),
+    );
     expect(token).toEqual({ token: expect.stringMatching(/^stu_/), token_id: expect.any(String) });
 
     const auth = await t.studio.services.tokens.authenticate(token.token);
@@ -105,8 +130,30 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     ['empty option', ['create-workspace', '--name', '', '--json']],
     ['bad email', ['create-profile', '--email', 'not-an-email', '--json']],
     ['duplicate email', ['create-profile', '--email', 'demo@studio.local', '--json']],
-    ['bad role', ['add-member', '--workspace', '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60', '--profile', '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60', '--role', 'boss']],
-    ['unknown workspace', ['add-member', '--workspace', '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60', '--profile', '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60', '--role', 'viewer']],
+    [
+      'bad role',
+      [
+        'add-member',
+        '--workspace',
+        '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60',
+        '--profile',
+        '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60',
+        '--role',
+        'boss',
+      ],
+    ],
+    [
+      'unknown workspace',
+      [
+        'add-member',
+        '--workspace',
+        '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60',
+        '--profile',
+        '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60',
+        '--role',
+        'viewer',
+      ],
+    ],
     ['unknown profile', ['create-token', '--profile', 'nope', '--json']],
     ['bad rate limit', ['create-token', '--profile', '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60', '--rate-limit', 'ten']],
     ['unknown owner', ['create-workspace', '--name', 'X', '--owner', '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60']],
@@ -130,9 +177,21 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     ['create-profile --help', ['create-profile', '--help'], 'usage: admin create-profile --email E [--name N] [--json]\n'],
     ['create-profile -h', ['create-profile', '-h'], 'usage: admin create-profile --email E [--name N] [--json]\n'],
     ['help create-profile', ['help', 'create-profile'], 'usage: admin create-profile --email E [--name N] [--json]\n'],
-    ['-h with required options missing', ['add-member', '--workspace', 'w', '-h'], /^usage: admin add-member --workspace WORKSPACE_ID --profile PROFILE_ID --role [a-z|]+ \[--json\]\n$/],
-    ['--help with an unknown option', ['create-token', '--colour', 'red', '--help'], /^usage: admin create-token --profile PROFILE_ID .*\[--json\]\n$/],
-    ['a two-word command', ['order', 'transition', '--help'], /^usage: admin order transition --workspace W --order O --to STATUS .*\[--json\]\n$/],
+    [
+      '-h with required options missing',
+      ['add-member', '--workspace', 'w', '-h'],
+      /^usage: admin add-member --workspace WORKSPACE_ID --profile PROFILE_ID --role [a-z|]+ \[--json\]\n$/,
+    ],
+    [
+      '--help with an unknown option',
+      ['create-token', '--colour', 'red', '--help'],
+      /^usage: admin create-token --profile PROFILE_ID .*\[--json\]\n$/,
+    ],
+    [
+      'a two-word command',
+      ['order', 'transition', '--help'],
+      /^usage: admin order transition --workspace W --order O --to STATUS .*\[--json\]\n$/,
+    ],
   ])("%s prints that command's usage on stdout and exits 0", async (_name, args, usage) => {
     const r = await cli(args);
     expect(r).toMatchObject({ code: 0, stderr: '' });

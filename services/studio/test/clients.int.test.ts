@@ -31,7 +31,10 @@ describe('clients', () => {
         created_at: expect.stringMatching(/Z$/),
       },
     });
-    const minimal = await t.api('POST', '/clients', { as: ten.callers.owner, body: { workspace_id: ten.workspaceId, name: 'Only Name', email: null } });
+    const minimal = await t.api('POST', '/clients', {
+      as: ten.callers.owner,
+      body: { workspace_id: ten.workspaceId, name: 'Only Name', email: null },
+    });
     expect(minimal.status).toBe(201);
     expect(minimal.body.client).toMatchObject({ email: null, phone: null, notes: null });
     const list = await t.api('GET', '/clients', { as: ten.callers.viewer, query: { workspace_id: ten.workspaceId } });
@@ -67,7 +70,11 @@ describe('clients', () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_input');
     }
-    const form = await t.api('POST', '/clients', { as: ten.callers.owner, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.api('POST', '/clients', {
+      as: ten.callers.owner,
+      rawBody: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(400);
   });
 

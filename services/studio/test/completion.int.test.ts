@@ -26,9 +26,14 @@ describe('shoot completion', () => {
   it('completes once when the last item is ticked; unticking and ticking again do not emit it again', async () => {
     const ten = await c.t.given.tenant(['owner']);
     const ws = ten.workspaceId;
-    const shoot = await c.t.given.shoot(ws, { shotList: ['Rings', 'First dance'], scheduledStart: new Date('2027-09-01T10:00:00Z'), scheduledEnd: new Date('2027-09-01T20:00:00Z') });
+    const shoot = await c.t.given.shoot(ws, {
+      shotList: ['Rings', 'First dance'],
+      scheduledStart: new Date('2027-09-01T10:00:00Z'),
+      scheduledEnd: new Date('2027-09-01T20:00:00Z'),
+    });
     const [a, b] = shoot.shot_list_items;
-    const tick = (item: string, done: boolean) => c.t.api('PATCH', `/shoots/${shoot.id}/shot-list`, { as: ten.callers.owner, body: { item_id: item, done } });
+    const tick = (item: string, done: boolean) =>
+      c.t.api('PATCH', `/shoots/${shoot.id}/shot-list`, { as: ten.callers.owner, body: { item_id: item, done } });
 
     await c.settle(ws);
     let mark = c.listener.of(ws).length;
@@ -47,7 +52,11 @@ describe('shoot completion', () => {
 
     mark = c.listener.of(ws).length;
     const untick = await tick(a!.id, false);
-    expect(untick.body.shoot).toMatchObject({ state: 'completed', completed_at: last.body.shoot.completed_at, shot_list: { total: 2, done: 1 } });
+    expect(untick.body.shoot).toMatchObject({
+      state: 'completed',
+      completed_at: last.body.shoot.completed_at,
+      shot_list: { total: 2, done: 1 },
+    });
     await tick(a!.id, true);
     await tick(a!.id, true); // already ticked: nothing changes, nothing is emitted
     await c.settle(ws);
@@ -64,7 +73,11 @@ describe('shoot completion', () => {
       await c.settle(ws);
       const completions = c.listener.of(ws).filter((r) => r.envelope.type === 'shoot.completed');
       expect(completions).toHaveLength(1);
-      expect(completions[0]!.envelope.data).toMatchObject({ state: 'completed', completed_by: 'shot_list', shot_list: { total: 3, done: 3 } });
+      expect(completions[0]!.envelope.data).toMatchObject({
+        state: 'completed',
+        completed_by: 'shot_list',
+        shot_list: { total: 3, done: 3 },
+      });
     }
   });
 
@@ -72,7 +85,11 @@ describe('shoot completion', () => {
     const ten = await c.t.given.tenant(['owner']);
     const ws = ten.workspaceId;
     const end = new Date(Date.now() + 1_500);
-    const shoot = await c.t.given.shoot(ws, { shotList: ['Only shot'], scheduledStart: new Date(end.getTime() - 3_600_000), scheduledEnd: end });
+    const shoot = await c.t.given.shoot(ws, {
+      shotList: ['Only shot'],
+      scheduledStart: new Date(end.getTime() - 3_600_000),
+      scheduledEnd: end,
+    });
     await c.settle(ws);
     expect(c.listener.of(ws).filter((r) => r.envelope.type === 'shoot.completed')).toEqual([]);
 
@@ -91,7 +108,10 @@ describe('shoot completion', () => {
     // Several more rounds, then ticking the whole list: never a second completion.
     await sleep(500);
     const read = await c.t.api('GET', `/shoots/${shoot.id}`, { as: ten.callers.owner });
-    await c.t.api('PATCH', `/shoots/${shoot.id}/shot-list`, { as: ten.callers.owner, body: { item_id: read.body.shoot.shot_list_items[0].id, done: true } });
+    await c.t.api('PATCH', `/shoots/${shoot.id}/shot-list`, {
+      as: ten.callers.owner,
+      body: { item_id: read.body.shoot.shot_list_items[0].id, done: true },
+    });
     await c.settle(ws);
     expect(c.listener.of(ws).filter((r) => r.envelope.type === 'shoot.completed')).toHaveLength(1);
     expect(read.body.shoot).toMatchObject({ state: 'completed', completed_at: end.toISOString() });

@@ -17,7 +17,8 @@ describe('GET /mobile/dashboard', () => {
     const ws = await t.given.workspace();
     const viewer = await t.given.caller(await t.given.member(ws.id, 'viewer'));
     const shoots = [];
-    for (const days of [9, 2, 30, 5, 1, 20]) shoots.push(await t.given.shoot(ws.id, { title: `In ${days} days`, scheduledStart: inDays(days), shotList: ['a', 'b'] }));
+    for (const days of [9, 2, 30, 5, 1, 20])
+      shoots.push(await t.given.shoot(ws.id, { title: `In ${days} days`, scheduledStart: inDays(days), shotList: ['a', 'b'] }));
     await t.given.shoot(ws.id, { title: 'Past', scheduledStart: inDays(-3) });
     await t.given.shoot(ws.id, { title: 'Unscheduled' });
     const tasks = [];
@@ -39,11 +40,17 @@ describe('GET /mobile/dashboard', () => {
     expect(res.status).toBe(200);
     const d = res.body.dashboard;
     expect(res.body.ok).toBe(true);
-    expect(d.upcoming_shoots.map((s: { title: string }) => s.title)).toEqual(['In 1 days', 'In 2 days', 'In 5 days', 'In 9 days', 'In 20 days']);
+    expect(d.upcoming_shoots.map((s: { title: string }) => s.title)).toEqual([
+      'In 1 days',
+      'In 2 days',
+      'In 5 days',
+      'In 9 days',
+      'In 20 days',
+    ]);
     expect(d.upcoming_shoots[0].shot_list).toEqual({ total: 2, done: 0 });
     expect(d.upcoming_shoots[0]).not.toHaveProperty('shot_list_items');
     expect(d.open_tasks.map((x: { id: string }) => x.id)).toEqual([tasks[1]!.id, tasks[0]!.id, tasks[2]!.id, undated.id]);
-    expect(d.recent_orders.map((o: { id: string }) => o.id)).toEqual([newest.id, recent.id, oldOrder.id]);
+    expect(d.recent_orders.map((order: { id: string }) => order.id)).toEqual([newest.id, recent.id, oldOrder.id]);
     expect(d.counts).toEqual({ upcoming_shoots: 6, open_tasks: 4, clients: 2, paid_orders_30d: 2 });
     expect(Math.abs(Date.parse(d.generated_at) - Date.now())).toBeLessThan(60_000);
     expect(shoots).toHaveLength(6);

@@ -27,12 +27,22 @@ describe('domain events through the outbox', () => {
     const shoot = await t.api('POST', '/shoots', {
       as: ten.callers.owner,
       headers: { 'x-request-id': 'req-shoot-1' },
-      body: { workspace_id: ten.workspaceId, title: 'Event Shoot', client_id: client.body.client.id, scheduled_start: '2027-03-01T10:00:00Z' },
+      body: {
+        workspace_id: ten.workspaceId,
+        title: 'Event Shoot',
+        client_id: client.body.client.id,
+        scheduled_start: '2027-03-01T10:00:00Z',
+      },
     });
     expect(shoot.status).toBe(201);
 
     const { shot_list_items: _items, ...listShape } = shoot.body.shoot;
-    expect(listShape).toMatchObject({ title: 'Event Shoot', slug: 'event-shoot', scheduled_start: '2027-03-01T10:00:00.000Z', scheduled_end: null });
+    expect(listShape).toMatchObject({
+      title: 'Event Shoot',
+      slug: 'event-shoot',
+      scheduled_start: '2027-03-01T10:00:00.000Z',
+      scheduled_end: null,
+    });
     const shootEvent = await listener.waitFor((r) => r.envelope.type === 'shoot.created' && r.envelope.workspace_id === ten.workspaceId);
     expect(shootEvent.envelope).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),

@@ -5,15 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { signIdentity, type Role, type TokenPrincipal } from '@studio/identity';
 import type { Services } from '../src/services/index.js';
-import type { CreateShootInput } from '../src/services/shoot.service.js';
-import type { CreateClientInput } from '../src/services/client.service.js';
+import type { CreateShootInput } from '../src/services/shoot.schema.js';
+import type { CreateClientInput } from '../src/services/client.schema.js';
 import type { CreateTaskInput } from '../src/services/task.service.js';
 import type { NewOrder } from '../src/store/order.store.js';
-import type { RequestBookingInput } from '../src/services/booking.service.js';
-import type { CreateProposalInput } from '../src/services/proposal.service.js';
-import type { SendContractInput } from '../src/services/contract.service.js';
-import type { CreateReviewInput } from '../src/services/review.service.js';
-import type { CreateOrderInput } from '../src/services/order.service.js';
+import type { RequestBookingInput } from '../src/services/booking.schema.js';
+import type { CreateProposalInput } from '../src/services/proposal.schema.js';
+import type { SendContractInput } from '../src/services/contract.schema.js';
+import type { CreateReviewInput } from '../src/services/review.schema.js';
+import type { CreateOrderInput } from '../src/services/order.schema.js';
 import type { NewInvoice } from '../src/store/invoice.store.js';
 
 export interface Caller {
@@ -143,13 +143,26 @@ export function createGiven(services: Services, identitySecret: string) {
     /** A requested booking of a new client (unless clientId or leadId is given). */
     async booking(workspaceId: string, input: Partial<RequestBookingInput> = {}) {
       const clientId = input.clientId ?? (input.leadId ? null : (await given.client(workspaceId)).id);
-      return services.bookings.request({ workspaceId, clientId, title: unique('Session'), scheduledStart: '2027-06-01T10:00:00Z', ...input });
+      return services.bookings.request({
+        workspaceId,
+        clientId,
+        title: unique('Session'),
+        scheduledStart: new Date('2027-06-01T10:00:00Z'),
+        ...input,
+      });
     },
 
     /** A draft proposal to a new client (unless clientId or leadId is given). */
     async proposal(workspaceId: string, input: Partial<CreateProposalInput> = {}) {
       const clientId = input.clientId ?? (input.leadId ? null : (await given.client(workspaceId)).id);
-      return services.proposals.create({ workspaceId, clientId, title: unique('Proposal'), amountCents: 250_000, currency: 'EUR', ...input });
+      return services.proposals.create({
+        workspaceId,
+        clientId,
+        title: unique('Proposal'),
+        amountCents: 250_000,
+        currency: 'EUR',
+        ...input,
+      });
     },
 
     contract(workspaceId: string, input: Partial<SendContractInput> = {}) {

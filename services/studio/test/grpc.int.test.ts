@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary, createClient, grpc, loadService } from '@studio/grpc';
+import { callUnary, createClient, grpc, loadProto } from '@studio/grpc';
 import { loadHealthService } from '@studio/grpc/health';
-import { STUDIO_PROTO, STUDIO_SERVICE } from '../src/grpc/studio.grpc.js';
+import { STUDIO_PROTO, type StudioInternalClient } from '@studio/proto/studio';
 import { MISSING_ID, startTestStudio, type TestStudio } from './harness.js';
 
 /** A raw unary call that resolves with the response or the gRPC status code. */
 function call(client: grpc.Client, method: string, request: unknown): Promise<{ code: number; response?: any; details?: string }> {
   return new Promise((resolve) => {
-    const fn = (client as unknown as Record<string, Function>)[method]!;
+    const fn = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[method]!;
     fn.call(client, request, new grpc.Metadata(), { deadline: Date.now() + 5000 }, (err: grpc.ServiceError | null, res: unknown) => {
       resolve(err ? { code: err.code, details: err.details } : { code: grpc.status.OK, response: res });
     });
@@ -16,10 +16,10 @@ function call(client: grpc.Client, method: string, request: unknown): Promise<{ 
 
 describe('gRPC StudioInternal', () => {
   let t: TestStudio;
-  let client: grpc.Client;
+  let client: StudioInternalClient;
   beforeAll(async () => {
     t = await startTestStudio();
-    client = createClient(loadService(STUDIO_PROTO, STUDIO_SERVICE), `127.0.0.1:${t.ports.grpcPort}`);
+    client = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, `127.0.0.1:${t.ports.grpcPort}`);
   });
   afterAll(async () => {
     client?.close();
@@ -34,7 +34,11 @@ describe('gRPC StudioInternal', () => {
     const res = await call(client, 'AuthenticateToken', { token });
     expect(res.code).toBe(grpc.status.OK);
     expect(res.response).toMatchObject({ profile_id: ws1.ownerId, token_id: tokenId, scope_workspace_id: '', rate_limit: 42 });
-    expect([...res.response.memberships].sort((a: { workspace_id: string }, b: { workspace_id: string }) => a.workspace_id.localeCompare(b.workspace_id))).toEqual(
+    expect(
+      [...res.response.memberships].sort((a: { workspace_id: string }, b: { workspace_id: string }) =>
+        a.workspace_id.localeCompare(b.workspace_id),
+      ),
+    ).toEqual(
       [
         { workspace_id: ws1.id, role: 'owner' },
         { workspace_id: ws2.id, role: 'viewer' },
@@ -46,7 +50,7 @@ describe('gRPC StudioInternal', () => {
     const ws1 = await t.given.workspace();
     const ws2 = await t.given.workspace({ ownerId: ws1.ownerId });
     const { token } = await t.given.token(ws1.ownerId, { workspaceId: ws2.id });
-    const res = await callUnary<unknown, any>(client, 'AuthenticateToken', { token });
+    const res = await callUnary(client, 'AuthenticateToken', { token });
     expect(res).toMatchObject({ scope_workspace_id: ws2.id, rate_limit: 0, memberships: [{ workspace_id: ws2.id, role: 'owner' }] });
 
     // The profile leaves the scoped workspace: the token now reaches nothing.
@@ -55,7 +59,7 @@ describe('gRPC StudioInternal', () => {
     await t.given.member(ws3.id, 'admin', ws1.ownerId);
     const scoped3 = await t.given.token(ws1.ownerId, { workspaceId: ws3.id });
     await t.studio.db.client.membership.delete({ where: { workspaceId_profileId: { workspaceId: ws3.id, profileId: ws1.ownerId } } });
-    const left = await callUnary<unknown, any>(client, 'AuthenticateToken', { token: scoped3.token });
+    const left = await callUnary(client, 'AuthenticateToken', { token: scoped3.token });
     expect(left).toMatchObject({ scope_workspace_id: ws3.id, memberships: [] });
   });
 
@@ -86,7 +90,11 @@ describe('gRPC StudioInternal', () => {
     const ws = await t.given.workspace();
     const other = await t.given.workspace();
     const clientRow = await t.given.client(ws.id);
-    const shoot = await t.given.shoot(ws.id, { title: 'Gallery Source', clientId: clientRow.id, scheduledStart: new Date('2027-05-05T10:00:00Z') });
+    const shoot = await t.given.shoot(ws.id, {
+      title: 'Gallery Source',
+      clientId: clientRow.id,
+      scheduledStart: new Date('2027-05-05T10:00:00Z'),
+    });
     const ok = await call(client, 'GetShoot', { shoot_id: shoot.id, workspace_ids: [other.id, ws.id.toUpperCase()] });
     expect(ok.code).toBe(grpc.status.OK);
     expect(ok.response).toEqual({

@@ -48,7 +48,11 @@ export async function startTestStudio(opts: TestStudioOptions = {}): Promise<Tes
     SHUTDOWN_GRACE_MS: '2000',
     SCHEDULER_INTERVAL_MS: String(opts.schedulerIntervalMs ?? 100),
   });
-  const studio = createStudio(config, { logger: opts.logger ?? createLogger({ service: 'studio-test', level: 'silent' }), now: opts.now, relayIntervalMs: 100 });
+  const studio = createStudio(config, {
+    logger: opts.logger ?? createLogger({ service: 'studio-test', level: 'silent' }),
+    now: opts.now,
+    relayIntervalMs: 100,
+  });
   const ports = await studio.start();
   return {
     studio,

@@ -45,7 +45,7 @@ describe('orders, invoices and tasks', () => {
     await t.given.order(wsB);
     const res = await t.api('GET', '/orders', { as: viewerA, query: { workspace_id: wsA } });
     expect(res.status).toBe(200);
-    expect(res.body.items.map((o: { id: string }) => o.id)).toEqual([paid2.id, paid1.id]);
+    expect(res.body.items.map((order: { id: string }) => order.id)).toEqual([paid2.id, paid1.id]);
     expect(res.body.items[1]).toEqual({
       id: paid1.id,
       workspace_id: wsA,
@@ -94,7 +94,11 @@ describe('orders, invoices and tasks', () => {
   });
 
   it('GET /invoices and /tasks take an optional workspace_id (omitted = every reachable workspace)', async () => {
-    const invA = await t.given.invoice(wsA, { status: 'paid', paidAt: new Date('2026-01-02T00:00:00Z'), dueAt: new Date('2026-01-01T00:00:00Z') });
+    const invA = await t.given.invoice(wsA, {
+      status: 'paid',
+      paidAt: new Date('2026-01-02T00:00:00Z'),
+      dueAt: new Date('2026-01-01T00:00:00Z'),
+    });
     const invB = await t.given.invoice(wsB);
     const shoot = await t.given.shoot(wsB);
     const taskA = await t.given.task(wsA, { dueAt: new Date('2030-01-01T00:00:00Z') });

@@ -27,7 +27,12 @@ describe('StudioOperations: print orders', () => {
   it('walks pending -> paid -> sent_to_print -> needs_intervention -> sent_to_print -> shipped -> delivered -> refunded', async () => {
     const ws = await c.t.given.workspace();
     const client = await c.t.given.client(ws.id);
-    const created = await c.op(ws.id, 'CreateOrder', { workspace_id: ws.id, client_id: client.id, number: 'PO-7', total_cents: 12_900, currency: 'GBP' }, ['order.created']);
+    const created = await c.op(
+      ws.id,
+      'CreateOrder',
+      { workspace_id: ws.id, client_id: client.id, number: 'PO-7', total_cents: 12_900, currency: 'GBP' },
+      ['order.created'],
+    );
     const order = nullify(created.response);
     expect(order).toMatchObject({ status: 'pending', paid_at: null, number: 'PO-7' });
     expect(created.events['order.created']!.data).toEqual({
@@ -40,7 +45,12 @@ describe('StudioOperations: print orders', () => {
     });
 
     const paid = await move(ws.id, order.id, 'paid', {}, ['payment.received']);
-    expect(paid.events['order.updated']!.data).toMatchObject({ order_id: order.id, status: 'paid', previous_status: 'pending', paid_at: expect.any(String) });
+    expect(paid.events['order.updated']!.data).toMatchObject({
+      order_id: order.id,
+      status: 'paid',
+      previous_status: 'pending',
+      paid_at: expect.any(String),
+    });
     expect(paid.events['payment.received']!.data).toEqual({
       source: 'order',
       invoice_id: null,
@@ -53,18 +63,30 @@ describe('StudioOperations: print orders', () => {
 
     const printing = await move(ws.id, order.id, 'sent_to_print', {}, ['order.sent_to_print']);
     expect(printing.events['order.sent_to_print']!.data).toEqual(printing.events['order.updated']!.data);
-    const stuck = await move(ws.id, order.id, 'needs_intervention', { reason: 'Lab reports a damaged print' }, ['order.needs_intervention']);
-    expect(stuck.events['order.needs_intervention']!.data).toMatchObject({ status: 'needs_intervention', previous_status: 'sent_to_print', status_reason: 'Lab reports a damaged print' });
+    const stuck = await move(ws.id, order.id, 'needs_intervention', { reason: 'Lab reports a damaged print' }, [
+      'order.needs_intervention',
+    ]);
+    expect(stuck.events['order.needs_intervention']!.data).toMatchObject({
+      status: 'needs_intervention',
+      previous_status: 'sent_to_print',
+      status_reason: 'Lab reports a damaged print',
+    });
     const reprint = await move(ws.id, order.id, 'sent_to_print', {}, ['order.sent_to_print']);
     expect(reprint.events['order.sent_to_print']!.data).toMatchObject({ previous_status: 'needs_intervention', status_reason: null });
     const shipped = await move(ws.id, order.id, 'shipped', { tracking_number: '1Z999AA10123456784' }, ['order.shipped']);
     expect(shipped.events['order.shipped']!.data).toMatchObject({ status: 'shipped', tracking_number: '1Z999AA10123456784' });
     const delivered = await move(ws.id, order.id, 'delivered', {}, ['order.delivered']);
-    expect(delivered.events['order.delivered']!.data).toMatchObject({ status: 'delivered', previous_status: 'shipped', tracking_number: '1Z999AA10123456784' });
+    expect(delivered.events['order.delivered']!.data).toMatchObject({
+      status: 'delivered',
+      previous_status: 'shipped',
+      tracking_number: '1Z999AA10123456784',
+    });
     const refunded = await move(ws.id, order.id, 'refunded', { reason: 'Frame arrived cracked' }, ['order.refunded']);
     expect(refunded.events['order.refunded']!.data).toMatchObject({ status: 'refunded', status_reason: 'Frame arrived cracked' });
     // Versions only grow, so a consumer keeping the newest version keeps the last one.
-    const versions = [paid, printing, stuck, reprint, shipped, delivered, refunded].map((r) => r.events['order.updated']!.data.updated_at as string);
+    const versions = [paid, printing, stuck, reprint, shipped, delivered, refunded].map(
+      (r) => r.events['order.updated']!.data.updated_at as string,
+    );
     expect([...versions].sort()).toEqual(versions);
     expect(new Set(versions).size).toBe(versions.length);
   });
@@ -84,7 +106,8 @@ describe('StudioOperations: print orders', () => {
   it('refuses every transition the table does not allow, and emits nothing for it', async () => {
     const ws = await c.t.given.workspace();
     const orders = new Map<OrderStatusName, string>();
-    for (const from of STATUSES) orders.set(from, (await c.t.given.order(ws.id, { status: from, paidAt: from === 'pending' ? null : new Date() })).id);
+    for (const from of STATUSES)
+      orders.set(from, (await c.t.given.order(ws.id, { status: from, paidAt: from === 'pending' ? null : new Date() })).id);
     await c.settle(ws.id);
     const mark = c.listener.of(ws.id).length;
     let refusedCount = 0;
@@ -107,10 +130,20 @@ describe('StudioOperations: print orders', () => {
     const other = await c.t.given.workspace();
     const order = await c.t.given.pendingOrder(ws.id);
     await c.refused(ws.id, 'TransitionOrder', { workspace_id: ws.id, order_id: order.id, to: 'teleported' }, INVALID_ARGUMENT);
-    await c.refused(ws.id, 'TransitionOrder', { workspace_id: ws.id, order_id: order.id, to: 'paid', tracking_number: 'X1' }, INVALID_ARGUMENT);
+    await c.refused(
+      ws.id,
+      'TransitionOrder',
+      { workspace_id: ws.id, order_id: order.id, to: 'paid', tracking_number: 'X1' },
+      INVALID_ARGUMENT,
+    );
     await c.refused(ws.id, 'TransitionOrder', { workspace_id: ws.id, order_id: order.id, to: 'paid', reason: 'why not' }, INVALID_ARGUMENT);
     await c.refused(other.id, 'TransitionOrder', { workspace_id: other.id, order_id: order.id, to: 'paid' }, NOT_FOUND);
-    await c.refused(ws.id, 'CreateOrder', { workspace_id: ws.id, number: order.number, total_cents: 1, currency: 'EUR' }, FAILED_PRECONDITION);
+    await c.refused(
+      ws.id,
+      'CreateOrder',
+      { workspace_id: ws.id, number: order.number, total_cents: 1, currency: 'EUR' },
+      FAILED_PRECONDITION,
+    );
     await c.refused(ws.id, 'CreateOrder', { workspace_id: ws.id, number: 'PO-X', total_cents: -1, currency: 'EUR' }, INVALID_ARGUMENT);
     await c.refused(ws.id, 'CreateOrder', { workspace_id: ws.id, number: '', total_cents: 1, currency: 'EUR' }, INVALID_ARGUMENT);
   });
@@ -123,7 +156,7 @@ describe('StudioOperations: print orders', () => {
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
         c.t.studio.services.orders.transition({ workspaceId: ws.id, orderId: order.id, to: 'paid' }).then(
-          (o) => o.status as string,
+          (transitioned) => transitioned.status as string,
           (err: { kind: string }) => err.kind,
         ),
       ),

@@ -33,7 +33,13 @@ describe('StudioOperations: bookings, proposals, contracts, invoices, reviews', 
     };
     const requested = await c.op(ws.id, 'RequestBooking', req, ['booking.requested']);
     const booking = nullify(requested.response);
-    expect(booking).toMatchObject({ status: 'requested', client_id: client.id, lead_id: null, scheduled_end: '2027-04-01T17:00:00.000Z', decided_at: null });
+    expect(booking).toMatchObject({
+      status: 'requested',
+      client_id: client.id,
+      lead_id: null,
+      scheduled_end: '2027-04-01T17:00:00.000Z',
+      decided_at: null,
+    });
     expect(requested.events['booking.requested']!.data).toEqual({ booking_id: booking.id, ...booking });
 
     const accepted = await c.op(ws.id, 'AcceptBooking', { workspace_id: ws.id, booking_id: booking.id }, ['booking.accepted']);
@@ -49,11 +55,24 @@ describe('StudioOperations: bookings, proposals, contracts, invoices, reviews', 
   it('bookings: a lead may ask; declined carries the reason; a decided booking stays decided', async () => {
     const ws = await c.t.given.workspace();
     const lead = await c.t.given.lead(ws.id);
-    const { response } = await c.op(ws.id, 'RequestBooking', { workspace_id: ws.id, lead_id: lead.id, title: 'Headshots', scheduled_start: '2027-05-01T09:00:00Z' }, [
-      'booking.requested',
-    ]);
-    const declined = await c.op(ws.id, 'DeclineBooking', { workspace_id: ws.id, booking_id: response.id, reason: 'Fully booked that week' }, ['booking.declined']);
-    expect(declined.events['booking.declined']!.data).toMatchObject({ booking_id: response.id, status: 'declined', lead_id: lead.id, decline_reason: 'Fully booked that week' });
+    const { response } = await c.op(
+      ws.id,
+      'RequestBooking',
+      { workspace_id: ws.id, lead_id: lead.id, title: 'Headshots', scheduled_start: '2027-05-01T09:00:00Z' },
+      ['booking.requested'],
+    );
+    const declined = await c.op(
+      ws.id,
+      'DeclineBooking',
+      { workspace_id: ws.id, booking_id: response.id, reason: 'Fully booked that week' },
+      ['booking.declined'],
+    );
+    expect(declined.events['booking.declined']!.data).toMatchObject({
+      booking_id: response.id,
+      status: 'declined',
+      lead_id: lead.id,
+      decline_reason: 'Fully booked that week',
+    });
     await c.refused(ws.id, 'AcceptBooking', { workspace_id: ws.id, booking_id: response.id }, FAILED_PRECONDITION);
   });
 
@@ -84,7 +103,13 @@ describe('StudioOperations: bookings, proposals, contracts, invoices, reviews', 
     const sent = await c.op(ws.id, 'SendProposal', { workspace_id: ws.id, proposal_id: draft.id }, ['proposal.sent']);
     const sentData = sent.events['proposal.sent']!.data;
     expect(sentData).toEqual({ proposal_id: draft.id, ...nullify(sent.response) });
-    expect(sentData).toMatchObject({ status: 'sent', title: 'Wedding collection', amount_cents: 250_000, currency: 'EUR', sent_at: expect.stringMatching(ISO) });
+    expect(sentData).toMatchObject({
+      status: 'sent',
+      title: 'Wedding collection',
+      amount_cents: 250_000,
+      currency: 'EUR',
+      sent_at: expect.stringMatching(ISO),
+    });
     // No expires_at given: 30 days after sending.
     const validity = Date.parse(sentData.expires_at) - before;
     expect(validity).toBeGreaterThanOrEqual(30 * 86_400_000 - 1_000);
@@ -92,7 +117,11 @@ describe('StudioOperations: bookings, proposals, contracts, invoices, reviews', 
     await c.refused(ws.id, 'SendProposal', { workspace_id: ws.id, proposal_id: draft.id }, FAILED_PRECONDITION);
 
     const viewed = await c.op(ws.id, 'ViewProposal', { workspace_id: ws.id, proposal_id: draft.id }, ['proposal.viewed']);
-    expect(viewed.events['proposal.viewed']!.data).toMatchObject({ proposal_id: draft.id, status: 'viewed', viewed_at: expect.stringMatching(ISO) });
+    expect(viewed.events['proposal.viewed']!.data).toMatchObject({
+      proposal_id: draft.id,
+      status: 'viewed',
+      viewed_at: expect.stringMatching(ISO),
+    });
     await c.refused(ws.id, 'ViewProposal', { workspace_id: ws.id, proposal_id: draft.id }, FAILED_PRECONDITION);
 
     const accepted = await c.op(ws.id, 'AcceptProposal', { workspace_id: ws.id, proposal_id: draft.id }, ['proposal.accepted']);
@@ -113,11 +142,25 @@ describe('StudioOperations: bookings, proposals, contracts, invoices, reviews', 
     );
     const id = created.response.id;
     await c.refused(ws.id, 'SendProposal', { workspace_id: ws.id, proposal_id: id, expires_at: '2020-01-01T00:00:00Z' }, INVALID_ARGUMENT);
-    const sent = await c.op(ws.id, 'SendProposal', { workspace_id: ws.id, proposal_id: id, expires_at: '2031-01-01T00:00:00Z' }, ['proposal.sent']);
+    const sent = await c.op(ws.id, 'SendProposal', { workspace_id: ws.id, proposal_id: id, expires_at: '2031-01-01T00:00:00Z' }, [
+      'proposal.sent',
+    ]);
     expect(sent.events['proposal.sent']!.data.expires_at).toBe('2031-01-01T00:00:00.000Z');
-    const declined = await c.op(ws.id, 'DeclineProposal', { workspace_id: ws.id, proposal_id: id, reason: 'Over budget' }, ['proposal.declined']);
-    expect(declined.events['proposal.declined']!.data).toMatchObject({ status: 'declined', lead_id: lead.id, decline_reason: 'Over budget', viewed_at: null });
-    await c.refused(ws.id, 'CreateProposal', { workspace_id: ws.id, lead_id: lead.id, title: 'x', amount_cents: 1, currency: 'euro' }, INVALID_ARGUMENT);
+    const declined = await c.op(ws.id, 'DeclineProposal', { workspace_id: ws.id, proposal_id: id, reason: 'Over budget' }, [
+      'proposal.declined',
+    ]);
+    expect(declined.events['proposal.declined']!.data).toMatchObject({
+      status: 'declined',
+      lead_id: lead.id,
+      decline_reason: 'Over budget',
+      viewed_at: null,
+    });
+    await c.refused(
+      ws.id,
+      'CreateProposal',
+      { workspace_id: ws.id, lead_id: lead.id, title: 'x', amount_cents: 1, currency: 'euro' },
+      INVALID_ARGUMENT,
+    );
     await c.refused(ws.id, 'CreateProposal', { workspace_id: ws.id, title: 'x', amount_cents: 1, currency: 'EUR' }, INVALID_ARGUMENT);
   });
 
@@ -125,11 +168,23 @@ describe('StudioOperations: bookings, proposals, contracts, invoices, reviews', 
     const ws = await c.t.given.workspace();
     const client = await c.t.given.client(ws.id);
     const proposal = await c.t.given.proposal(ws.id, { clientId: client.id });
-    const sent = await c.op(ws.id, 'SendContract', { workspace_id: ws.id, client_id: client.id, proposal_id: proposal.id, title: 'Wedding agreement' }, []);
+    const sent = await c.op(
+      ws.id,
+      'SendContract',
+      { workspace_id: ws.id, client_id: client.id, proposal_id: proposal.id, title: 'Wedding agreement' },
+      [],
+    );
     expect(nullify(sent.response)).toMatchObject({ status: 'sent', signed_at: null, proposal_id: proposal.id });
-    const signed = await c.op(ws.id, 'SignContract', { workspace_id: ws.id, contract_id: sent.response.id, signed_by: 'Jane Smith' }, ['contract.signed']);
+    const signed = await c.op(ws.id, 'SignContract', { workspace_id: ws.id, contract_id: sent.response.id, signed_by: 'Jane Smith' }, [
+      'contract.signed',
+    ]);
     expect(signed.events['contract.signed']!.data).toEqual({ contract_id: sent.response.id, ...nullify(signed.response) });
-    expect(signed.events['contract.signed']!.data).toMatchObject({ status: 'signed', signed_by: 'Jane Smith', signed_at: expect.stringMatching(ISO), client_id: client.id });
+    expect(signed.events['contract.signed']!.data).toMatchObject({
+      status: 'signed',
+      signed_by: 'Jane Smith',
+      signed_at: expect.stringMatching(ISO),
+      client_id: client.id,
+    });
     await c.refused(ws.id, 'SignContract', { workspace_id: ws.id, contract_id: sent.response.id }, FAILED_PRECONDITION);
     const other = await c.t.given.workspace();
     await c.refused(other.id, 'SendContract', { workspace_id: other.id, proposal_id: proposal.id, title: 'x' }, INVALID_ARGUMENT);
@@ -138,9 +193,17 @@ describe('StudioOperations: bookings, proposals, contracts, invoices, reviews', 
   it('invoices: paying emits invoice.paid and payment.received, once; paid and void invoices are refused', async () => {
     const ws = await c.t.given.workspace();
     const client = await c.t.given.client(ws.id);
-    const issued = await c.op(ws.id, 'IssueInvoice', { workspace_id: ws.id, client_id: client.id, number: 'INV-1', amount_cents: 180_000, currency: 'GBP', status: 'sent' }, []);
+    const issued = await c.op(
+      ws.id,
+      'IssueInvoice',
+      { workspace_id: ws.id, client_id: client.id, number: 'INV-1', amount_cents: 180_000, currency: 'GBP', status: 'sent' },
+      [],
+    );
     expect(nullify(issued.response)).toMatchObject({ status: 'sent', paid_at: null });
-    const paid = await c.op(ws.id, 'PayInvoice', { workspace_id: ws.id, invoice_id: issued.response.id }, ['invoice.paid', 'payment.received']);
+    const paid = await c.op(ws.id, 'PayInvoice', { workspace_id: ws.id, invoice_id: issued.response.id }, [
+      'invoice.paid',
+      'payment.received',
+    ]);
     const invoice = nullify(paid.response);
     expect(invoice).toMatchObject({ status: 'paid', paid_at: expect.stringMatching(ISO) });
     expect(paid.events['invoice.paid']!.data).toEqual({ invoice_id: invoice.id, ...invoice, updated_at: expect.stringMatching(ISO) });
@@ -161,18 +224,33 @@ describe('StudioOperations: bookings, proposals, contracts, invoices, reviews', 
 
     const voided = await c.t.given.invoice(ws.id, { status: 'void' });
     await c.refused(ws.id, 'PayInvoice', { workspace_id: ws.id, invoice_id: voided.id }, FAILED_PRECONDITION);
-    await c.refused(ws.id, 'IssueInvoice', { workspace_id: ws.id, number: 'INV-3', amount_cents: 1, currency: 'EUR', status: 'paid' }, INVALID_ARGUMENT);
+    await c.refused(
+      ws.id,
+      'IssueInvoice',
+      { workspace_id: ws.id, number: 'INV-3', amount_cents: 1, currency: 'EUR', status: 'paid' },
+      INVALID_ARGUMENT,
+    );
     await c.refused(ws.id, 'IssueInvoice', { workspace_id: ws.id, number: 'INV-1', amount_cents: 1, currency: 'EUR' }, FAILED_PRECONDITION); // duplicate
   });
 
   it('reviews: pending (no event) -> approved emits review.approved once', async () => {
     const ws = await c.t.given.workspace();
     const shoot = await c.t.given.shoot(ws.id);
-    const created = await c.op(ws.id, 'CreateReview', { workspace_id: ws.id, shoot_id: shoot.id, rating: 5, body: 'Captured every moment.', author_name: 'Omar' }, []);
+    const created = await c.op(
+      ws.id,
+      'CreateReview',
+      { workspace_id: ws.id, shoot_id: shoot.id, rating: 5, body: 'Captured every moment.', author_name: 'Omar' },
+      [],
+    );
     expect(nullify(created.response)).toMatchObject({ status: 'pending', approved_at: null, shoot_id: shoot.id });
     const approved = await c.op(ws.id, 'ApproveReview', { workspace_id: ws.id, review_id: created.response.id }, ['review.approved']);
     expect(approved.events['review.approved']!.data).toEqual({ review_id: created.response.id, ...nullify(approved.response) });
-    expect(approved.events['review.approved']!.data).toMatchObject({ status: 'approved', rating: 5, author_name: 'Omar', approved_at: expect.stringMatching(ISO) });
+    expect(approved.events['review.approved']!.data).toMatchObject({
+      status: 'approved',
+      rating: 5,
+      author_name: 'Omar',
+      approved_at: expect.stringMatching(ISO),
+    });
     await c.refused(ws.id, 'ApproveReview', { workspace_id: ws.id, review_id: created.response.id }, FAILED_PRECONDITION);
     await c.refused(ws.id, 'CreateReview', { workspace_id: ws.id, rating: 6, body: 'x' }, INVALID_ARGUMENT);
     await c.refused(ws.id, 'CreateReview', { workspace_id: ws.id, rating: 3, body: '   ' }, INVALID_ARGUMENT);

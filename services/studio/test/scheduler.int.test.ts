@@ -43,7 +43,7 @@ describe('scheduler replicas', () => {
     const drafts = [];
     for (let i = 0; i < 16; i++) drafts.push(await c.t.given.proposal(ws));
     const soon = new Date(Date.now() + 3_000);
-    const proposals = await Promise.all(drafts.map((p) => c.t.studio.services.proposals.send(ws, p.id, soon.toISOString())));
+    const proposals = await Promise.all(drafts.map((p) => c.t.studio.services.proposals.send(ws, p.id, soon)));
     await sleep(Math.max(0, soon.getTime() - Date.now() + 50));
 
     // Small batches, so the two replicas (each its own connection pool) interleave claims.
@@ -55,10 +55,16 @@ describe('scheduler replicas', () => {
     expect(rounds.reduce((n, r) => n + r.proposalsExpired, 0)).toBe(16);
 
     const rows = await outboxRows(c.t.database.url, ws);
-    const completed = countBy(rows.filter((r) => r.type === 'shoot.completed'), (r) => r.payload.shoot_id);
+    const completed = countBy(
+      rows.filter((r) => r.type === 'shoot.completed'),
+      (r) => r.payload.shoot_id,
+    );
     expect([...completed.keys()].sort()).toEqual(shoots.map((s) => s.id).sort());
     expect([...completed.values()].every((n) => n === 1)).toBe(true);
-    const expired = countBy(rows.filter((r) => r.type === 'proposal.expired'), (r) => r.payload.proposal_id);
+    const expired = countBy(
+      rows.filter((r) => r.type === 'proposal.expired'),
+      (r) => r.payload.proposal_id,
+    );
     expect([...expired.keys()].sort()).toEqual(proposals.map((p) => p.id).sort());
     expect([...expired.values()].every((n) => n === 1)).toBe(true);
 
@@ -70,7 +76,10 @@ describe('scheduler replicas', () => {
     expect(got.filter((r) => r.envelope.type === 'proposal.expired')).toHaveLength(16);
     const one = got.find((r) => r.envelope.type === 'proposal.expired')!.envelope.data;
     expect(one).toMatchObject({ status: 'expired', expires_at: soon.toISOString(), decided_at: soon.toISOString() });
-    expect(got.find((r) => r.envelope.type === 'shoot.completed')!.envelope.data).toMatchObject({ completed_by: 'schedule', state: 'completed' });
+    expect(got.find((r) => r.envelope.type === 'shoot.completed')!.envelope.data).toMatchObject({
+      completed_by: 'schedule',
+      state: 'completed',
+    });
   });
 
   it('two running replicas with their own timers: every due row once', async () => {
@@ -78,8 +87,10 @@ describe('scheduler replicas', () => {
     const end = Date.now() + 1_000;
     for (let i = 0; i < 10; i++) await c.t.given.shoot(ws, { scheduledStart: new Date(end - 3_600_000), scheduledEnd: new Date(end) });
     const p = await c.t.given.proposal(ws);
-    await c.t.studio.services.proposals.send(ws, p.id, new Date(end).toISOString());
-    const timers = [c.t.studio.services, replica2.studio.services].map((services) => startScheduler({ services, logger: silent, intervalMs: 20, batchSize: 3 }));
+    await c.t.studio.services.proposals.send(ws, p.id, new Date(end));
+    const timers = [c.t.studio.services, replica2.studio.services].map((services) =>
+      startScheduler({ services, logger: silent, intervalMs: 20, batchSize: 3 }),
+    );
     await sleep(end - Date.now() + 800);
     await Promise.all(timers.map((s) => s.stop()));
     await c.settle(ws);
@@ -102,11 +113,14 @@ describe('proposal expiry', () => {
     const ws = (await c.t.given.workspace()).id;
     const p = await c.t.given.proposal(ws);
     const expiresAt = new Date(Date.now() + 800);
-    await c.t.studio.services.proposals.send(ws, p.id, expiresAt.toISOString());
-    const viewedDraft = await c.t.given.proposal(ws, { expiresAt: '2020-01-01T00:00:00Z' }); // a draft never expires
+    await c.t.studio.services.proposals.send(ws, p.id, expiresAt);
+    const viewedDraft = await c.t.given.proposal(ws, { expiresAt: new Date('2020-01-01T00:00:00Z') }); // a draft never expires
     await sleep(expiresAt.getTime() - Date.now() + 50);
     for (const op of ['view', 'accept', 'decline'] as const) {
-      await expect(c.t.studio.services.proposals[op](ws, p.id)).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/^proposal expired at /) });
+      await expect(c.t.studio.services.proposals[op](ws, p.id)).rejects.toMatchObject({
+        kind: 'conflict',
+        message: expect.stringMatching(/^proposal expired at /),
+      });
     }
     await c.settle(ws);
     const mark = c.listener.of(ws).length;

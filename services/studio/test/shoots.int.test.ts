@@ -51,7 +51,13 @@ describe('shoots', () => {
     const again = await create('owner', { title: 'Smith  Wedding!' });
     expect(again.status).toBe(201);
     expect(again.body.shoot.slug).toBe('smith-wedding-2');
-    expect(again.body.shoot).toMatchObject({ client_id: null, location: null, scheduled_start: null, scheduled_end: null, shot_list: { total: 0, done: 0 } });
+    expect(again.body.shoot).toMatchObject({
+      client_id: null,
+      location: null,
+      scheduled_start: null,
+      scheduled_end: null,
+      shot_list: { total: 0, done: 0 },
+    });
     const custom = await create('admin', { title: 'Anything', slug: 'Smith Wedding' });
     expect(custom.body.shoot.slug).toBe('smith-wedding-3');
   });
@@ -135,9 +141,15 @@ describe('shoots', () => {
       await t.api('GET', '/shoots', { as: scoped, query: { workspace_id: ten.workspaceId } }),
       await t.api('POST', '/shoots', { as: other.callers.owner, body: { workspace_id: ten.workspaceId, title: 'x' } }),
       await t.api('POST', '/shoots', { as: scoped, body: { workspace_id: ten.workspaceId, title: 'x' } }),
-      await t.api('PATCH', `/shoots/${theirs.id}/shot-list`, { as: ten.callers.owner, body: { item_id: theirs.shot_list_items[0]!.id, done: true } }),
+      await t.api('PATCH', `/shoots/${theirs.id}/shot-list`, {
+        as: ten.callers.owner,
+        body: { item_id: theirs.shot_list_items[0]!.id, done: true },
+      }),
       // An item of another shoot (here: of another tenant) on my shoot.
-      await t.api('PATCH', `/shoots/${mine.id}/shot-list`, { as: ten.callers.owner, body: { item_id: theirs.shot_list_items[0]!.id, done: true } }),
+      await t.api('PATCH', `/shoots/${mine.id}/shot-list`, {
+        as: ten.callers.owner,
+        body: { item_id: theirs.shot_list_items[0]!.id, done: true },
+      }),
       await t.api('PATCH', `/shoots/${mine.id}/shot-list`, { as: ten.callers.owner, body: { item_id: MISSING_ID, done: true } }),
     ];
     for (const res of cases) {
@@ -204,7 +216,10 @@ describe('shoots', () => {
     await t.given.client(ten.workspaceId);
     await t.given.client(ten.workspaceId);
     const clients = await t.api('GET', '/clients', { as: ten.callers.owner, query: { workspace_id: ten.workspaceId, limit: 1 } });
-    const foreign = await t.api('GET', '/shoots', { as: ten.callers.owner, query: { workspace_id: ten.workspaceId, cursor: clients.body.next_cursor } });
+    const foreign = await t.api('GET', '/shoots', {
+      as: ten.callers.owner,
+      query: { workspace_id: ten.workspaceId, cursor: clients.body.next_cursor },
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error).toBe('invalid_input');
   });
@@ -269,7 +284,10 @@ describe('shoots', () => {
 
   it('answers 401 without a valid identity', async () => {
     expect((await t.api('GET', '/shoots', { query: { workspace_id: ten.workspaceId } })).status).toBe(401);
-    const forged = await t.api('GET', '/shoots', { query: { workspace_id: ten.workspaceId }, headers: { 'x-studio-identity': 'forged.jwt.value' } });
+    const forged = await t.api('GET', '/shoots', {
+      query: { workspace_id: ten.workspaceId },
+      headers: { 'x-studio-identity': 'forged.jwt.value' },
+    });
     expect(forged.status).toBe(401);
     expect(forged.body).toEqual({ ok: false, error: 'unauthorized' });
   });

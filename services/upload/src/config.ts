@@ -24,7 +24,10 @@ export const uploadEnvSchema = z
     DATABASE_POOL_SIZE: env.int(10, 1),
     AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
     /** Names of this deployment's RabbitMQ work queues: <prefix>.derivatives, <prefix>.ai-jobs, ... */
-    UPLOAD_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, . _ - only').default('upload'),
+    UPLOAD_QUEUE_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, . _ - only')
+      .default('upload'),
     /** Delete the work queues after this long without a consumer, ms; 0 = never (production). Local stacks only. */
     UPLOAD_QUEUE_EXPIRES_MS: env.int(0),
     STUDIO_GRPC_ADDR: env.str('127.0.0.1:7201'),

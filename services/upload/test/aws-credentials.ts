@@ -143,7 +143,11 @@ function signerOf(req: IncomingMessage): Omit<RecordedRequest, 'method' | 'path'
   const url = new URL(req.url ?? '/', 'http://x');
   const presignedCredential = url.searchParams.get('X-Amz-Credential');
   if (presignedCredential) {
-    return { accessKeyId: presignedCredential.split('/')[0] ?? null, sessionToken: url.searchParams.get('X-Amz-Security-Token'), presigned: true };
+    return {
+      accessKeyId: presignedCredential.split('/')[0] ?? null,
+      sessionToken: url.searchParams.get('X-Amz-Security-Token'),
+      presigned: true,
+    };
   }
   const auth = /Credential=([^/]+)\//.exec(req.headers.authorization ?? '');
   const token = req.headers['x-amz-security-token'];

@@ -8,12 +8,27 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type RunningS3Server } from '../src/dev/s3-server.js';
-import { startCredentialsEndpoint, startRecordingProxy, useContainerCredentials, type CredentialsEndpoint, type RecordingProxy, type TemporaryKey } from './aws-credentials.js';
+import {
+  startCredentialsEndpoint,
+  startRecordingProxy,
+  useContainerCredentials,
+  type CredentialsEndpoint,
+  type RecordingProxy,
+  type TemporaryKey,
+} from './aws-credentials.js';
 import { eventually, startTestUpload, type Caller, type TestUpload } from './harness.js';
 import { makeJpeg, putTo } from './images.js';
 
-const KEY_A: TemporaryKey = { accessKeyId: 'ASIAFIRSTKEYAAAAAAAA', secretAccessKey: 'first-secret-aaaaaaaaaaaaaaaaaaaaaaaaaaa', sessionToken: 'session-token-a' };
-const KEY_B: TemporaryKey = { accessKeyId: 'ASIAROTATEDKEYBBBBBB', secretAccessKey: 'rotated-secret-bbbbbbbbbbbbbbbbbbbbbbbbb', sessionToken: 'session-token-b' };
+const KEY_A: TemporaryKey = {
+  accessKeyId: 'ASIAFIRSTKEYAAAAAAAA',
+  secretAccessKey: 'first-secret-aaaaaaaaaaaaaaaaaaaaaaaaaaa',
+  sessionToken: 'session-token-a',
+};
+const KEY_B: TemporaryKey = {
+  accessKeyId: 'ASIAROTATEDKEYBBBBBB',
+  secretAccessKey: 'rotated-secret-bbbbbbbbbbbbbbbbbbbbbbbbb',
+  sessionToken: 'session-token-b',
+};
 const LIFETIME_MS = 4 * 60_000; // inside the SDK's 5-minute refresh window: every use refreshes in the background
 
 let endpoint: CredentialsEndpoint;
@@ -44,9 +59,15 @@ const credentialOf = (url: string) => new URL(url).searchParams.get('X-Amz-Crede
 const tokenOf = (url: string) => new URL(url).searchParams.get('X-Amz-Security-Token');
 
 async function createPhoto(me: Caller, shootId: string) {
-  const created = await t.api('POST', '/photos', { as: me, body: { shoot_id: shootId, file_name: 'IMG.JPG', content_type: 'image/jpeg', size: jpeg.length } });
+  const created = await t.api('POST', '/photos', {
+    as: me,
+    body: { shoot_id: shootId, file_name: 'IMG.JPG', content_type: 'image/jpeg', size: jpeg.length },
+  });
   expect(created.status).toBe(201);
-  return created.body as { photo: { id: string }; upload: { url: string; method: string; headers: Record<string, string>; expires_at: string } };
+  return created.body as {
+    photo: { id: string };
+    upload: { url: string; method: string; headers: Record<string, string>; expires_at: string };
+  };
 }
 
 /** Uploads to the presigned URL, finalizes, and waits until the worker made the derivatives. */
@@ -63,7 +84,7 @@ async function uploadAndFinish(me: Caller, created: Awaited<ReturnType<typeof cr
 const signersOf = (photoId: string) => proxy.requests.filter((r) => r.path.includes(`/photos/${photoId}/`));
 
 describe('S3 credentials from the AWS default provider chain (container endpoint on loopback)', () => {
-  it('with no static keys configured, the client and the presigned URLs use the chain\'s temporary credentials', async () => {
+  it("with no static keys configured, the client and the presigned URLs use the chain's temporary credentials", async () => {
     expect(t.config.s3.credentials).toBeNull();
     const { workspaceId, callers } = t.tenant(['photographer']);
     const me = callers.photographer;
@@ -80,7 +101,8 @@ describe('S3 credentials from the AWS default provider chain (container endpoint
     expect(touched.filter((r) => r.presigned).map((r) => r.method)).toEqual(['PUT']);
     expect(touched.filter((r) => !r.presigned).map((r) => r.method)).toEqual(expect.arrayContaining(['HEAD', 'GET', 'PUT']));
     expect(proxy.requests.length).toBeGreaterThan(0);
-    for (const r of proxy.requests) expect(r, `${r.method} ${r.path}`).toMatchObject({ accessKeyId: KEY_A.accessKeyId, sessionToken: KEY_A.sessionToken });
+    for (const r of proxy.requests)
+      expect(r, `${r.method} ${r.path}`).toMatchObject({ accessKeyId: KEY_A.accessKeyId, sessionToken: KEY_A.sessionToken });
     expect(endpoint.served).toBeGreaterThan(0);
     expect(endpoint.refused).toBe(0); // every lookup carried the token of AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE
   });
@@ -107,11 +129,21 @@ describe('S3 credentials from the AWS default provider chain (container endpoint
     // Multipart part URLs too (a batch: one credentials lookup for all its parts).
     const session = await t.api('POST', '/upload-sessions', { as: me, body: { shoot_id: shootId } });
     const sid = session.body.session.id as string;
-    const reg = await t.api('POST', `/upload-sessions/${sid}/files`, { as: me, body: { files: [{ file_name: 'big.jpg', size: 12 * 1024 * 1024, content_type: 'image/jpeg', part_size: 5 * 1024 * 1024 }] } });
+    const reg = await t.api('POST', `/upload-sessions/${sid}/files`, {
+      as: me,
+      body: { files: [{ file_name: 'big.jpg', size: 12 * 1024 * 1024, content_type: 'image/jpeg', part_size: 5 * 1024 * 1024 }] },
+    });
     expect(reg.status).toBe(201);
-    const signed = await t.api('POST', `/upload-sessions/${sid}/files/${reg.body.files[0].id}/parts/sign`, { as: me, body: { part_numbers: [1, 2, 3] } });
+    const signed = await t.api('POST', `/upload-sessions/${sid}/files/${reg.body.files[0].id}/parts/sign`, {
+      as: me,
+      body: { part_numbers: [1, 2, 3] },
+    });
     expect(signed.status).toBe(200);
-    expect(signed.body.parts.map((p: { url: string }) => credentialOf(p.url))).toEqual([KEY_B.accessKeyId, KEY_B.accessKeyId, KEY_B.accessKeyId]);
+    expect(signed.body.parts.map((p: { url: string }) => credentialOf(p.url))).toEqual([
+      KEY_B.accessKeyId,
+      KEY_B.accessKeyId,
+      KEY_B.accessKeyId,
+    ]);
 
     // The service keeps working with the new credentials: upload, verify (HEAD), derivatives (worker GET/PUT).
     await uploadAndFinish(me, first);
@@ -120,7 +152,8 @@ describe('S3 credentials from the AWS default provider chain (container endpoint
     // By the second photo the worker's own chain has refreshed as well: everything that touched it is signed by B.
     const touched = signersOf(second.photo.id);
     expect(touched.filter((r) => !r.presigned).map((r) => r.method)).toEqual(expect.arrayContaining(['HEAD', 'GET', 'PUT']));
-    for (const r of touched) expect(r, `${r.method} ${r.path}`).toMatchObject({ accessKeyId: KEY_B.accessKeyId, sessionToken: KEY_B.sessionToken });
+    for (const r of touched)
+      expect(r, `${r.method} ${r.path}`).toMatchObject({ accessKeyId: KEY_B.accessKeyId, sessionToken: KEY_B.sessionToken });
     // And the API's own client signed the first photo's HEAD with B (it shares its provider with the presigner).
     const head = signersOf(first.photo.id).find((r) => r.method === 'HEAD');
     expect(head).toMatchObject({ accessKeyId: KEY_B.accessKeyId, sessionToken: KEY_B.sessionToken });

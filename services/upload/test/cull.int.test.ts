@@ -21,14 +21,21 @@ afterAll(async () => {
 async function uploadAll(as: Caller, shootId: string, photos: SyntheticPhoto[]): Promise<Map<string, SyntheticPhoto>> {
   const byPhotoId = new Map<string, SyntheticPhoto>();
   for (const p of photos) {
-    const c = await t.api('POST', '/photos', { as, body: { shoot_id: shootId, file_name: `${p.id}.jpg`, content_type: 'image/jpeg', size: p.jpeg.length } });
+    const c = await t.api('POST', '/photos', {
+      as,
+      body: { shoot_id: shootId, file_name: `${p.id}.jpg`, content_type: 'image/jpeg', size: p.jpeg.length },
+    });
     expect(c.status).toBe(201);
     await putTo(c.body.upload, p.jpeg);
     expect((await t.api('POST', `/photos/${c.body.photo.id}/finalize`, { as })).status).toBe(200);
     byPhotoId.set(c.body.photo.id, p);
   }
   for (const id of byPhotoId.keys()) {
-    await eventually(() => t.api('GET', `/photos/${id}`, { as }), (r) => r.body.photo.state === 'ready', 60_000);
+    await eventually(
+      () => t.api('GET', `/photos/${id}`, { as }),
+      (r) => r.body.photo.state === 'ready',
+      60_000,
+    );
   }
   return byPhotoId;
 }
@@ -85,9 +92,17 @@ describe('AI cull', () => {
     const photo = await t.api('GET', `/photos/${rejected.photo_id}`, { as: me });
     expect(photo.body.photo).toMatchObject({ keeper: false, cull: { job_id: job.id, decision: 'reject', reason: rejected.reason } });
     const client = createClient(loadService('upload/v1/upload.proto', 'upload.v1.UploadInternal'), `127.0.0.1:${t.ports.grpcPort}`);
-    const keepers = await callUnary<object, { photos: { id: string }[] }>(client, 'ListReadyKeepers', { shoot_id: shootId, workspace_id: workspaceId });
+    const keepers = await callUnary<object, { photos: { id: string }[] }>(client, 'ListReadyKeepers', {
+      shoot_id: shootId,
+      workspace_id: workspaceId,
+    });
     client.close();
-    expect(keepers.photos.map((p) => p.id).sort()).toEqual(job.result.photos.filter((d: any) => d.decision === 'keeper').map((d: any) => d.photo_id).sort());
+    expect(keepers.photos.map((p) => p.id).sort()).toEqual(
+      job.result.photos
+        .filter((d: any) => d.decision === 'keeper')
+        .map((d: any) => d.photo_id)
+        .sort(),
+    );
 
     // Same input, same result.
     const second = await runCull(me, shootId);
@@ -120,7 +135,9 @@ describe('AI cull', () => {
 
     const empty = await t.api('POST', '/ai/cull-jobs', { as: b.callers.owner, body: { shoot_id: t.shoot(b.workspaceId) } });
     expect(empty.status).toBe(400);
-    expect((await t.api('POST', '/ai/cull-jobs', { as: a.callers.owner, body: { shoot_id: shootA, sensitivity: 'extreme' } })).status).toBe(400);
+    expect((await t.api('POST', '/ai/cull-jobs', { as: a.callers.owner, body: { shoot_id: shootA, sensitivity: 'extreme' } })).status).toBe(
+      400,
+    );
     expect((await t.api('GET', '/ai/jobs/nope', { as: a.callers.owner })).status).toBe(400);
   });
 });

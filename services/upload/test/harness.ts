@@ -4,6 +4,7 @@
  * the API (HTTP + gRPC on port 0) and, when asked, the worker. Studio is stood in for by a small gRPC server
  * that speaks the real studio.v1.StudioInternal contract (GetShoot) from an in-memory table of shoots.
  */
+import type { ProcessPorts } from '@studio/process';
 import { randomUUID } from 'node:crypto';
 import { connectAmqp } from '@studio/amqp';
 import { AppError } from '@studio/errors';
@@ -11,7 +12,15 @@ import { loadService, startGrpcServer, unaryHandlers, type GrpcServerHandle } fr
 import type { Role } from '@studio/identity';
 import { createLogger, type Logger } from '@studio/logger';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
-import { eventually, makeApi, tenantCallers, type Api, type ApiResponse, type MemberCaller, type RequestOptions } from '@studio/testkit/api';
+import {
+  eventually,
+  makeApi,
+  tenantCallers,
+  type Api,
+  type ApiResponse,
+  type MemberCaller,
+  type RequestOptions,
+} from '@studio/testkit/api';
 import { createUpload, createUploadWorker, type Upload, type UploadDeps, type UploadWorker } from '../src/app.js';
 import { uploadEnvSchema, type UploadConfig } from '../src/config.js';
 import { startS3Server, type RunningS3Server } from '../src/dev/s3-server.js';
@@ -36,7 +45,17 @@ async function startFakeStudio(shoots: Map<string, string>): Promise<GrpcServerH
         async GetShoot(req: { shoot_id: string; workspace_ids: string[] }) {
           const ws = shoots.get(req.shoot_id);
           if (!ws || !req.workspace_ids.includes(ws)) throw new AppError('not_found');
-          return { id: req.shoot_id, workspace_id: ws, title: 'Shoot', slug: 'shoot', state: 'planned', client_id: '', scheduled_start: '', scheduled_end: '', created_at: new Date().toISOString() };
+          return {
+            id: req.shoot_id,
+            workspace_id: ws,
+            title: 'Shoot',
+            slug: 'shoot',
+            state: 'planned',
+            client_id: '',
+            scheduled_start: '',
+            scheduled_end: '',
+            created_at: new Date().toISOString(),
+          };
         },
         async AuthenticateToken() {
           throw new AppError('unauthorized');
@@ -48,7 +67,7 @@ async function startFakeStudio(shoots: Map<string, string>): Promise<GrpcServerH
 
 export interface TestUpload {
   upload: Upload;
-  ports: { httpPort: number; grpcPort: number };
+  ports: ProcessPorts;
   worker: UploadWorker | null;
   config: UploadConfig;
   s3: RunningS3Server;
@@ -121,7 +140,11 @@ export async function startTestUpload(opts: { worker?: boolean; env?: Record<str
       await upload.stop();
       await studio.close(500);
       await s3.stop();
-      const amqp = await connectAmqp(testConfig.TEST_AMQP_URL, createLogger({ service: 'cleanup', level: 'silent' }), 'upload-test-cleanup');
+      const amqp = await connectAmqp(
+        testConfig.TEST_AMQP_URL,
+        createLogger({ service: 'cleanup', level: 'silent' }),
+        'upload-test-cleanup',
+      );
       await amqp.model.waitForConnect();
       await deleteWorkTopology(amqp, upload.topology).catch(() => undefined);
       await amqp.close();

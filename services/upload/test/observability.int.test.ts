@@ -30,12 +30,21 @@ describe('upload observability', () => {
     const me = callers.photographer;
     const created = await t.api('POST', '/photos', {
       as: me,
-      body: { shoot_id: t.shoot(workspaceId), file_name: 'trace.jpg', content_type: 'image/jpeg', size: jpeg.length, sha256: sha256Hex(jpeg) },
+      body: {
+        shoot_id: t.shoot(workspaceId),
+        file_name: 'trace.jpg',
+        content_type: 'image/jpeg',
+        size: jpeg.length,
+        sha256: sha256Hex(jpeg),
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.photo.id as string;
     expect((await putTo(created.body.upload, jpeg)).status).toBe(200);
-    const fin = await t.api('POST', `/photos/${id}/finalize`, { as: me, headers: { traceparent: `00-${TRACE}-${CALLER_SPAN}-01`, 'x-request-id': 'obs-finalize-1' } });
+    const fin = await t.api('POST', `/photos/${id}/finalize`, {
+      as: me,
+      headers: { traceparent: `00-${TRACE}-${CALLER_SPAN}-01`, 'x-request-id': 'obs-finalize-1' },
+    });
     expect(fin.status).toBe(200);
     await eventually(
       () => t.api('GET', `/photos/${id}`, { as: me }),
@@ -48,7 +57,12 @@ describe('upload observability', () => {
       async () => logs.find({ msg: 'message', trace_id: TRACE, event_type: 'photo.uploaded' }),
       (lines) => lines.length > 0,
     );
-    expect(job[0]).toMatchObject({ request_id: 'obs-finalize-1', parent_span_id: request!.span_id, queue: t.upload.topology.derivatives.queue, outcome: 'acked' });
+    expect(job[0]).toMatchObject({
+      request_id: 'obs-finalize-1',
+      parent_span_id: request!.span_id,
+      queue: t.upload.topology.derivatives.queue,
+      outcome: 'acked',
+    });
   });
 
   it('exposes job durations, consumer lag, queue depth and the outbox backlog', async () => {

@@ -35,11 +35,24 @@ describe('single-shot upload', () => {
 
     const created = await t.api('POST', '/photos', {
       as: me,
-      body: { shoot_id: shootId, file_name: 'IMG_0001.JPG', content_type: 'image/jpeg', size: jpeg.length, sha256: sha256Hex(jpeg).toUpperCase() },
+      body: {
+        shoot_id: shootId,
+        file_name: 'IMG_0001.JPG',
+        content_type: 'image/jpeg',
+        size: jpeg.length,
+        sha256: sha256Hex(jpeg).toUpperCase(),
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body.ok).toBe(true);
-    expect(created.body.photo).toMatchObject({ state: 'pending', shoot_id: shootId, workspace_id: workspaceId, size: jpeg.length, sha256: sha256Hex(jpeg), keeper: true });
+    expect(created.body.photo).toMatchObject({
+      state: 'pending',
+      shoot_id: shootId,
+      workspace_id: workspaceId,
+      size: jpeg.length,
+      sha256: sha256Hex(jpeg),
+      keeper: true,
+    });
     expect(created.body.upload).toMatchObject({ method: 'PUT', headers: { 'content-type': 'image/jpeg' } });
     expect(Date.parse(created.body.upload.expires_at)).toBeGreaterThan(Date.now());
     const id = created.body.photo.id as string;
@@ -53,7 +66,13 @@ describe('single-shot upload', () => {
       () => t.api('POST', `/photos/${id}/finalize`, { as: me }),
       (r) => r.body.photo.state === 'ready',
     );
-    expect(ready.body.photo).toMatchObject({ width: 1600, height: 1000, capture_time: '2026-05-01T14:30:00.000Z', failure_reason: null, keeper: true });
+    expect(ready.body.photo).toMatchObject({
+      width: 1600,
+      height: 1000,
+      capture_time: '2026-05-01T14:30:00.000Z',
+      failure_reason: null,
+      keeper: true,
+    });
     expect(await outboxCount('photo.uploaded', id)).toBe(1);
 
     const keys = await t.upload.stores.photos.getById(id);
@@ -67,7 +86,10 @@ describe('single-shot upload', () => {
   it('moves a photo once when many finalize calls race: every call answers it, one photo.uploaded', async () => {
     const { workspaceId, callers } = t.tenant(['photographer']);
     const me = callers.photographer;
-    const created = await t.api('POST', '/photos', { as: me, body: { shoot_id: t.shoot(workspaceId), file_name: 'race.jpg', content_type: 'image/jpeg', size: jpeg.length } });
+    const created = await t.api('POST', '/photos', {
+      as: me,
+      body: { shoot_id: t.shoot(workspaceId), file_name: 'race.jpg', content_type: 'image/jpeg', size: jpeg.length },
+    });
     const id = created.body.photo.id as string;
     expect((await putTo(created.body.upload, jpeg)).status).toBe(200);
     const answers = await Promise.all(Array.from({ length: 8 }, () => t.api('POST', `/photos/${id}/finalize`, { as: me })));
@@ -78,7 +100,10 @@ describe('single-shot upload', () => {
       expect(Date.parse(a.body.photo.uploaded_at)).not.toBeNaN();
     }
     expect(await outboxCount('photo.uploaded', id)).toBe(1);
-    await eventually(() => t.api('GET', `/photos/${id}`, { as: me }), (r) => r.body.photo.state === 'ready');
+    await eventually(
+      () => t.api('GET', `/photos/${id}`, { as: me }),
+      (r) => r.body.photo.state === 'ready',
+    );
   });
 
   it('keeps the photo pending and retryable when the object is missing, the wrong size or the wrong hash', async () => {
@@ -121,7 +146,10 @@ describe('single-shot upload', () => {
     const { workspaceId, callers } = t.tenant(['owner']);
     const shootId = t.shoot(workspaceId);
     const bytes = notAnImage();
-    const created = await t.api('POST', '/photos', { as: callers.owner, body: { shoot_id: shootId, file_name: 'x.jpg', content_type: 'image/jpeg', size: bytes.length } });
+    const created = await t.api('POST', '/photos', {
+      as: callers.owner,
+      body: { shoot_id: shootId, file_name: 'x.jpg', content_type: 'image/jpeg', size: bytes.length },
+    });
     await putTo(created.body.upload, bytes);
     expect((await t.api('POST', `/photos/${created.body.photo.id}/finalize`, { as: callers.owner })).status).toBe(200);
     const failed = await eventually(
@@ -135,7 +163,10 @@ describe('single-shot upload', () => {
     const a = t.tenant(['owner', 'viewer']);
     const b = t.tenant(['owner']);
     const shootA = t.shoot(a.workspaceId);
-    const created = await t.api('POST', '/photos', { as: a.callers.owner, body: { shoot_id: shootA, file_name: 'a.jpg', content_type: 'image/jpeg', size: 10 } });
+    const created = await t.api('POST', '/photos', {
+      as: a.callers.owner,
+      body: { shoot_id: shootA, file_name: 'a.jpg', content_type: 'image/jpeg', size: 10 },
+    });
     const id = created.body.photo.id;
 
     for (const [method, path] of [
@@ -147,11 +178,17 @@ describe('single-shot upload', () => {
       expect(r.status).toBe(404);
       expect(r.text).toBe(NOT_FOUND_TEXT);
     }
-    const foreignShoot = await t.api('POST', '/photos', { as: b.callers.owner, body: { shoot_id: shootA, file_name: 'a.jpg', content_type: 'image/jpeg', size: 10 } });
+    const foreignShoot = await t.api('POST', '/photos', {
+      as: b.callers.owner,
+      body: { shoot_id: shootA, file_name: 'a.jpg', content_type: 'image/jpeg', size: 10 },
+    });
     expect(foreignShoot.status).toBe(404);
     expect(foreignShoot.text).toBe(NOT_FOUND_TEXT);
 
-    const viewerCreate = await t.api('POST', '/photos', { as: a.callers.viewer, body: { shoot_id: shootA, file_name: 'a.jpg', content_type: 'image/jpeg', size: 10 } });
+    const viewerCreate = await t.api('POST', '/photos', {
+      as: a.callers.viewer,
+      body: { shoot_id: shootA, file_name: 'a.jpg', content_type: 'image/jpeg', size: 10 },
+    });
     expect(viewerCreate.status).toBe(403);
     expect(viewerCreate.body.error).toBe('forbidden');
     expect((await t.api('POST', `/photos/${id}/finalize`, { as: a.callers.viewer })).status).toBe(403);
@@ -183,7 +220,11 @@ describe('single-shot upload', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error).toBe('invalid_input');
     }
-    const malformed = await t.api('POST', '/photos', { as: callers.owner, rawBody: '{"shoot_id":', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.api('POST', '/photos', {
+      as: callers.owner,
+      rawBody: '{"shoot_id":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect((await t.api('POST', '/photos/not-a-uuid/finalize', { as: callers.owner })).status).toBe(400);
     expect((await t.api('POST', '/photos', { body: good })).status).toBe(401);
@@ -200,23 +241,38 @@ describe('UploadInternal gRPC', () => {
     ];
     const ids: string[] = [];
     for (const [i, bytes] of files.entries()) {
-      const c = await t.api('POST', '/photos', { as: callers.owner, body: { shoot_id: shootId, file_name: `${i}.jpg`, content_type: 'image/jpeg', size: bytes.length } });
+      const c = await t.api('POST', '/photos', {
+        as: callers.owner,
+        body: { shoot_id: shootId, file_name: `${i}.jpg`, content_type: 'image/jpeg', size: bytes.length },
+      });
       await putTo(c.body.upload, bytes);
       await t.api('POST', `/photos/${c.body.photo.id}/finalize`, { as: callers.owner });
       ids.push(c.body.photo.id);
     }
-    for (const id of ids) await eventually(() => t.api('GET', `/photos/${id}`, { as: callers.owner }), (r) => r.body.photo.state === 'ready');
+    for (const id of ids)
+      await eventually(
+        () => t.api('GET', `/photos/${id}`, { as: callers.owner }),
+        (r) => r.body.photo.state === 'ready',
+      );
 
     const client = createClient(loadService('upload/v1/upload.proto', 'upload.v1.UploadInternal'), `127.0.0.1:${t.ports.grpcPort}`);
-    const res = await callUnary<{ shoot_id: string; workspace_id: string }, { photos: any[] }>(client, 'ListReadyKeepers', { shoot_id: shootId, workspace_id: workspaceId });
+    const res = await callUnary<{ shoot_id: string; workspace_id: string }, { photos: any[] }>(client, 'ListReadyKeepers', {
+      shoot_id: shootId,
+      workspace_id: workspaceId,
+    });
     expect(res.photos.map((p) => p.id)).toEqual([ids[1], ids[0]]);
     expect(res.photos[0]).toMatchObject({ width: 800, height: 600, capture_time: '2026-05-01T09:00:00.000Z' });
     expect(res.photos[0].original_key).toContain(ids[1]);
     expect(res.photos[0].web_key).toMatch(/web\.jpg$/);
     expect(res.photos[0].thumb_key).toMatch(/thumb\.webp$/);
-    const other = await callUnary<{ shoot_id: string; workspace_id: string }, { photos: any[] }>(client, 'ListReadyKeepers', { shoot_id: shootId, workspace_id: MISSING_ID });
+    const other = await callUnary<{ shoot_id: string; workspace_id: string }, { photos: any[] }>(client, 'ListReadyKeepers', {
+      shoot_id: shootId,
+      workspace_id: MISSING_ID,
+    });
     expect(other.photos).toEqual([]);
-    await expect(callUnary(client, 'ListReadyKeepers', { shoot_id: 'x', workspace_id: workspaceId })).rejects.toMatchObject({ kind: 'invalid_input' });
+    await expect(callUnary(client, 'ListReadyKeepers', { shoot_id: 'x', workspace_id: workspaceId })).rejects.toMatchObject({
+      kind: 'invalid_input',
+    });
     client.close();
   });
 });

@@ -8,7 +8,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startS3Server, type RunningS3Server } from '../src/dev/s3-server.js';
 
@@ -52,7 +60,12 @@ describe('development S3 server', () => {
       etags.push(res.ETag!);
     }
     const done = await s3.send(
-      new CompleteMultipartUploadCommand({ Bucket: BUCKET, Key: 'a/multi.bin', UploadId, MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) } }),
+      new CompleteMultipartUploadCommand({
+        Bucket: BUCKET,
+        Key: 'a/multi.bin',
+        UploadId,
+        MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
+      }),
     );
     expect(done.ETag).toMatch(/-2"$/);
     s3.destroy();

@@ -15,7 +15,13 @@ const body = randomBytes(3 * 1024 * 1024 + 17); // several socket reads, not a r
 
 beforeAll(async () => {
   s3 = await startS3Server({ port: 0 });
-  storage = new ObjectStorage({ endpoint: s3.endpoint, region: 'us-east-1', bucket: 'storage-test', credentials: { accessKeyId: 'k', secretAccessKey: 's' }, forcePathStyle: true });
+  storage = new ObjectStorage({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    bucket: 'storage-test',
+    credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+    forcePathStyle: true,
+  });
   await storage.ensureBucket();
   await storage.put('obj', body, 'application/octet-stream');
   await storage.put('empty', Buffer.alloc(0), 'application/octet-stream');

@@ -20,7 +20,14 @@ afterAll(async () => {
 
 const part = (buf: Buffer, partSize: number, n: number) => buf.subarray((n - 1) * partSize, n * partSize);
 
-async function uploadPart(as: Caller, sessionId: string, fileId: string, url: { url: string; method: string; headers: Record<string, string> }, bytes: Buffer, n: number) {
+async function uploadPart(
+  as: Caller,
+  sessionId: string,
+  fileId: string,
+  url: { url: string; method: string; headers: Record<string, string> },
+  bytes: Buffer,
+  n: number,
+) {
   const res = await putTo(url, bytes);
   expect(res.status).toBe(200);
   const etag = res.headers.get('etag')!;
@@ -42,7 +49,13 @@ describe('multipart upload session', () => {
     const shootId = t.shoot(workspaceId);
     const created = await t.api('POST', '/upload-sessions', { as: me, body: { shoot_id: shootId } });
     expect(created.status).toBe(201);
-    expect(created.body.session).toMatchObject({ state: 'in_flight', shoot_id: shootId, workspace_id: workspaceId, files: [], counts: { files: 0 } });
+    expect(created.body.session).toMatchObject({
+      state: 'in_flight',
+      shoot_id: shootId,
+      workspace_id: workspaceId,
+      files: [],
+      counts: { files: 0 },
+    });
     const sid = created.body.session.id as string;
 
     const reg = await t.api('POST', `/upload-sessions/${sid}/files`, {
@@ -100,7 +113,8 @@ describe('multipart upload session', () => {
     expect(doneSmall.status).toBe(200);
 
     // Abort frees the parts: the old part URL no longer reaches an upload.
-    const dropUrl = (await t.api('POST', `/upload-sessions/${sid}/files/${fDrop.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).body.parts[0];
+    const dropUrl = (await t.api('POST', `/upload-sessions/${sid}/files/${fDrop.id}/parts/sign`, { as: me, body: { part_numbers: [1] } }))
+      .body.parts[0];
     const aborted = await t.api('POST', `/upload-sessions/${sid}/files/${fDrop.id}/abort`, { as: me });
     expect(aborted.body.file).toMatchObject({ state: 'aborted', abort_reason: 'client_abort' });
     expect((await putTo(dropUrl, small)).status).toBe(404);
@@ -113,16 +127,31 @@ describe('multipart upload session', () => {
     expect(fin.body.incomplete_files).toEqual([{ id: fNever.id, file_name: 'never.jpg', parts_done: 0, part_count: 1 }]);
     expect(fin.body.session.counts).toEqual({ files: 4, uploading: 0, completed: 2, aborted: 2 });
     expect((await t.api('POST', `/upload-sessions/${sid}/finalize`, { as: me })).body.incomplete_files).toHaveLength(1);
-    expect((await t.api('POST', `/upload-sessions/${sid}/files/${fNever.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).status).toBe(409);
-    expect((await t.api('POST', `/upload-sessions/${sid}/files`, { as: me, body: { file_name: 'late.jpg', size: 10, content_type: 'image/jpeg' } })).status).toBe(409);
+    expect(
+      (await t.api('POST', `/upload-sessions/${sid}/files/${fNever.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).status,
+    ).toBe(409);
+    expect(
+      (
+        await t.api('POST', `/upload-sessions/${sid}/files`, {
+          as: me,
+          body: { file_name: 'late.jpg', size: 10, content_type: 'image/jpeg' },
+        })
+      ).status,
+    ).toBe(409);
 
     const view = await t.api('GET', `/upload-sessions/${sid}`, { as: me });
     const vBig = view.body.session.files.find((f: any) => f.id === fBig.id);
     expect(vBig.parts.map((p: any) => p.part_number)).toEqual([1, 2]);
-    expect(view.body.session.files.find((f: any) => f.id === fNever.id)).toMatchObject({ state: 'aborted', abort_reason: 'session_finalized' });
+    expect(view.body.session.files.find((f: any) => f.id === fNever.id)).toMatchObject({
+      state: 'aborted',
+      abort_reason: 'session_finalized',
+    });
 
     for (const photoId of [doneBig.body.photo.id, doneSmall.body.photo.id]) {
-      const ready = await eventually(() => t.api('GET', `/photos/${photoId}`, { as: me }), (r) => r.body.photo.state !== 'processing');
+      const ready = await eventually(
+        () => t.api('GET', `/photos/${photoId}`, { as: me }),
+        (r) => r.body.photo.state !== 'processing',
+      );
       expect(ready.body.photo.state).toBe('ready');
     }
   });
@@ -131,13 +160,22 @@ describe('multipart upload session', () => {
     const { workspaceId, callers } = t.tenant(['owner']);
     const me = callers.owner;
     const sid = await newSession(me, t.shoot(workspaceId));
-    const reg = await t.api('POST', `/upload-sessions/${sid}/files`, { as: me, body: { file_name: 'big.jpg', size: big.length, content_type: 'image/jpeg', part_size: 5 * MiB } });
+    const reg = await t.api('POST', `/upload-sessions/${sid}/files`, {
+      as: me,
+      body: { file_name: 'big.jpg', size: big.length, content_type: 'image/jpeg', part_size: 5 * MiB },
+    });
     const f = reg.body.files[0];
-    const urls = (await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/sign`, { as: me, body: { part_numbers: [2, 1, 2] } })).body.parts;
+    const urls = (await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/sign`, { as: me, body: { part_numbers: [2, 1, 2] } }))
+      .body.parts;
     expect(urls.map((u: any) => u.part_number)).toEqual([1, 2]);
 
-    expect((await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/sign`, { as: me, body: { part_numbers: [3] } })).status).toBe(400);
-    expect((await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/complete`, { as: me, body: { part_number: 3, etag: '"abc"' } })).status).toBe(400);
+    expect((await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/sign`, { as: me, body: { part_numbers: [3] } })).status).toBe(
+      400,
+    );
+    expect(
+      (await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/complete`, { as: me, body: { part_number: 3, etag: '"abc"' } }))
+        .status,
+    ).toBe(400);
 
     const etag1 = await uploadPart(me, sid, f.id, urls[0], part(big, 5 * MiB, 1), 1);
     const missing = await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/complete`, { as: me });
@@ -145,7 +183,10 @@ describe('multipart upload session', () => {
     expect(missing.body).toMatchObject({ error: 'invalid_input', missing_parts: [2] });
 
     const put2 = await putTo(urls[1], part(big, 5 * MiB, 2));
-    const wrong = await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/complete`, { as: me, body: { part_number: 2, etag: '0123456789abcdef0123456789abcdef' } });
+    const wrong = await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/complete`, {
+      as: me,
+      body: { part_number: 2, etag: '0123456789abcdef0123456789abcdef' },
+    });
     expect(wrong.body.part.etag).toBe('"0123456789abcdef0123456789abcdef"');
     const badEtag = await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/complete`, { as: me });
     expect(badEtag.status).toBe(400);
@@ -155,7 +196,10 @@ describe('multipart upload session', () => {
     expect(state.body.session.files[0]).toMatchObject({ state: 'uploading', parts_done: 2 });
     expect(state.body.session.files[0].parts[0].etag).toBe(etag1);
 
-    await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/complete`, { as: me, body: { part_number: 2, etag: put2.headers.get('etag') } });
+    await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/complete`, {
+      as: me,
+      body: { part_number: 2, etag: put2.headers.get('etag') },
+    });
     const ok = await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/complete`, { as: me });
     expect(ok.status).toBe(200);
     expect(ok.body.photo.state).toBe('processing');
@@ -176,8 +220,13 @@ describe('multipart upload session', () => {
       },
     });
     const [fSize, fHash, fDoc] = reg.body.files;
-    for (const [f, bytes] of [[fSize, small], [fHash, small], [fDoc, notAnImage()]] as const) {
-      const url = (await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).body.parts[0];
+    for (const [f, bytes] of [
+      [fSize, small],
+      [fHash, small],
+      [fDoc, notAnImage()],
+    ] as const) {
+      const url = (await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).body
+        .parts[0];
       await uploadPart(me, sid, f.id, url, bytes, 1);
     }
     const size = await t.api('POST', `/upload-sessions/${sid}/files/${fSize.id}/complete`, { as: me });
@@ -192,13 +241,17 @@ describe('multipart upload session', () => {
       ['uploading', 0],
     ]);
     // The reset file takes a fresh upload: a correct file assembles now.
-    const url = (await t.api('POST', `/upload-sessions/${sid}/files/${fHash.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).body.parts[0];
+    const url = (await t.api('POST', `/upload-sessions/${sid}/files/${fHash.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).body
+      .parts[0];
     const etag = (await putTo(url, small)).headers.get('etag');
     expect(etag).toBeTruthy();
 
     const doc = await t.api('POST', `/upload-sessions/${sid}/files/${fDoc.id}/complete`, { as: me });
     expect(doc.status).toBe(200);
-    const failed = await eventually(() => t.api('GET', `/photos/${doc.body.photo.id}`, { as: me }), (r) => r.body.photo.state === 'failed');
+    const failed = await eventually(
+      () => t.api('GET', `/photos/${doc.body.photo.id}`, { as: me }),
+      (r) => r.body.photo.state === 'failed',
+    );
     expect(failed.body.photo.failure_reason).toBeTruthy();
   });
 
@@ -207,7 +260,12 @@ describe('multipart upload session', () => {
     const b = t.tenant(['owner']);
     const shootA = t.shoot(a.workspaceId);
     const sid = await newSession(a.callers.owner, shootA);
-    const f = (await t.api('POST', `/upload-sessions/${sid}/files`, { as: a.callers.owner, body: { file_name: 'x.jpg', size: 100, content_type: 'image/jpeg' } })).body.files[0];
+    const f = (
+      await t.api('POST', `/upload-sessions/${sid}/files`, {
+        as: a.callers.owner,
+        body: { file_name: 'x.jpg', size: 100, content_type: 'image/jpeg' },
+      })
+    ).body.files[0];
     const otherSid = await newSession(b.callers.owner, t.shoot(b.workspaceId));
 
     const routes: [string, string, unknown?][] = [
@@ -243,7 +301,10 @@ describe('multipart upload session', () => {
     const bad: [string, unknown][] = [
       [`/upload-sessions/${sid}/files`, { file_name: 'x.jpg', size: 100, content_type: 'image/jpeg', part_size: 1024 }],
       [`/upload-sessions/${sid}/files`, { file_name: 'x.jpg', size: 6 * 1024 * 1024 * 1024 * 1024, content_type: 'image/jpeg' }],
-      [`/upload-sessions/${sid}/files`, { file_name: 'x.jpg', size: 100 * 1024 * 1024 * 1024, content_type: 'image/jpeg', part_size: 5 * MiB }],
+      [
+        `/upload-sessions/${sid}/files`,
+        { file_name: 'x.jpg', size: 100 * 1024 * 1024 * 1024, content_type: 'image/jpeg', part_size: 5 * MiB },
+      ],
       [`/upload-sessions/${sid}/files`, { files: [] }],
       [`/upload-sessions/${sid}/files`, { files: 'x' }],
       [`/upload-sessions/${sid}/files/${f.id}/parts/sign`, { part_numbers: [] }],
@@ -265,14 +326,22 @@ describe('multipart upload session', () => {
     const { workspaceId, callers } = t.tenant(['owner']);
     const me = callers.owner;
     const sid = await newSession(me, t.shoot(workspaceId));
-    const f = (await t.api('POST', `/upload-sessions/${sid}/files`, { as: me, body: { file_name: 'x.jpg', size: small.length, content_type: 'image/jpeg' } })).body.files[0];
-    const url = (await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).body.parts[0];
+    const f = (
+      await t.api('POST', `/upload-sessions/${sid}/files`, {
+        as: me,
+        body: { file_name: 'x.jpg', size: small.length, content_type: 'image/jpeg' },
+      })
+    ).body.files[0];
+    const url = (await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).body
+      .parts[0];
     const view = await t.api('GET', `/upload-sessions/${sid}`, { as: me });
     expect(Date.parse(view.body.session.expires_at) - Date.parse(view.body.session.last_activity_at)).toBe(7 * 24 * 3600 * 1000);
 
     t.clock.offsetMs = 7 * 24 * 3600 * 1000 + 60_000;
     try {
-      expect((await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).status).toBe(409);
+      expect(
+        (await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).status,
+      ).toBe(409);
       expect(await t.upload.runJanitor()).toBeGreaterThanOrEqual(1);
     } finally {
       t.clock.offsetMs = 0;

@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 async function uploadedPhoto(as: Caller, shootId: string): Promise<string> {
-  const c = await t.api('POST', '/photos', { as, body: { shoot_id: shootId, file_name: 'w.jpg', content_type: 'image/jpeg', size: jpeg.length } });
+  const c = await t.api('POST', '/photos', {
+    as,
+    body: { shoot_id: shootId, file_name: 'w.jpg', content_type: 'image/jpeg', size: jpeg.length },
+  });
   await putTo(c.body.upload, jpeg);
   const f = await t.api('POST', `/photos/${c.body.photo.id}/finalize`, { as });
   expect(f.body.photo.state).toBe('processing');
@@ -33,7 +36,11 @@ async function uploadedPhoto(as: Caller, shootId: string): Promise<string> {
 }
 
 function startWorker(): Promise<UploadWorker> {
-  const worker = createUploadWorker(t.config, { logger: createLogger({ service: 'w', level: 'silent' }), relayIntervalMs: 100, retryDelayMs: 20 });
+  const worker = createUploadWorker(t.config, {
+    logger: createLogger({ service: 'w', level: 'silent' }),
+    relayIntervalMs: 100,
+    retryDelayMs: 20,
+  });
   return worker.start().then(() => worker);
 }
 
@@ -56,7 +63,10 @@ describe('derivative worker', () => {
 
     const worker = await startWorker();
     try {
-      const ready = await eventually(() => t.api('GET', `/photos/${id}`, { as: callers.owner }), (r) => r.body.photo.state === 'ready');
+      const ready = await eventually(
+        () => t.api('GET', `/photos/${id}`, { as: callers.owner }),
+        (r) => r.body.photo.state === 'ready',
+      );
       expect(ready.body.photo.width).toBe(800);
       // Running the job again (a duplicate delivery) changes nothing.
       expect(await t.upload.services.derivatives.process(id)).toBe('skipped');
@@ -86,7 +96,10 @@ describe('derivative worker', () => {
 
     const worker = await startWorker();
     try {
-      const failed = await eventually(() => t.api('GET', `/photos/${id}`, { as: callers.owner }), (r) => r.body.photo.state !== 'processing');
+      const failed = await eventually(
+        () => t.api('GET', `/photos/${id}`, { as: callers.owner }),
+        (r) => r.body.photo.state !== 'processing',
+      );
       expect(failed.body.photo).toMatchObject({ state: 'failed', failure_reason: expect.stringMatching(/repeatedly/) });
     } finally {
       await worker.stop();

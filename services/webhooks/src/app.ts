@@ -1,169 +1,128 @@
 /**
- * Composition root of the webhook-dispatch service. `createWebhooks(config)` wires the database, stores,
- * services and the HTTP API without listening or connecting to the broker, so tests run it in-process;
- * the entry points (main.ts: API + fan-out consumer + gRPC health; worker.ts: dispatcher) start the parts
- * they run.
+ * The webhook-dispatch service's two processes, on one core (core.ts):
+ *
+ * - the API (`webhooksProcess`, src/main.ts): the HTTP API (endpoints, subscriptions, delivery history, replay), the
+ *   fan-out consumer (events -> deliveries) and a gRPC server with grpc.health.v1 only (no synchronous contract yet);
+ * - the dispatcher (`webhooksWorkerProcess`, src/worker.ts): claims due deliveries and POSTs them (several replicas
+ *   are safe), with a small HTTP port for health and metrics; on stop it finishes the deliveries in flight within
+ *   WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS and writes their outcomes.
+ *
+ * Start and stop order: @studio/process. Integration tests boot both in-process on port 0.
  */
 import type { Express } from 'express';
-import { createCursorCodec } from '@studio/cursor';
-import { createHttpApp, createMetrics, finishHttpApp, RouteRegistry, type HttpMetrics } from '@studio/http';
-import { createApiApp } from '@studio/http/api-app';
-import { createLogger, type Logger } from '@studio/logger';
-import type { AmqpConnection } from '@studio/amqp';
+import { startConsumer } from '@studio/amqp/consumer';
+import { consumerObserver, registerQueueDepth } from '@studio/amqp/metrics';
+import { createHttpApp, finishHttpApp } from '@studio/http/server';
+import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import type { WebhooksConfig } from './config.js';
-import { startFanoutConsumer, type FanoutConsumer } from './events/fanout.consumer.js';
-import { deliveryRoutes } from './http/deliveries.routes.js';
-import { endpointRoutes } from './http/endpoints.routes.js';
-import { subscriptionRoutes } from './http/subscriptions.routes.js';
-import { DeliveryService } from './services/delivery.service.js';
-import { Dispatcher } from './services/dispatcher.js';
-import { EndpointService } from './services/endpoint.service.js';
-import { WebhookSender } from './services/http-sender.js';
-import { createSecretBox, type SecretBox } from './services/secret-crypto.js';
-import type { Resolver, TargetPolicy } from './services/ssrf.js';
-import { SubscriptionService } from './services/subscription.service.js';
-import { openDatabase, type Database } from './store/db.js';
-import { DeliveryStore } from './store/delivery.store.js';
-import { EndpointStore } from './store/endpoint.store.js';
-import { startDeliveryNotifier } from './store/notifier.js';
+import { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps } from './core.js';
+import { fanoutConsumer } from './events/fanout.consumer.js';
+import { buildHttpApp } from './http/http-app.js';
+import type { Dispatcher } from './services/dispatcher.js';
+import { startDispatcherLoop, type RunningDispatcher } from './services/dispatcher.loop.js';
 
-export const SERVICE_NAME = 'webhooks';
+export { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps };
+export type WebhooksPorts = ProcessPorts;
 
-export interface WebhooksDeps {
-  logger?: Logger;
-  /** DNS resolver for the SSRF checks (tests may substitute one; production uses the system resolver). */
-  resolver?: Resolver;
+export interface WebhooksExposed extends WebhooksCore {
+  httpApp: Express;
 }
 
-export interface DispatcherHandle {
-  dispatcher: Dispatcher;
-  /** Stops the dispatcher gracefully and releases its sender and LISTEN connection. */
-  stop(graceMs?: number): Promise<void>;
+export interface WebhooksWorkerExposed extends WebhooksCore {
+  /** The running dispatcher (null before start and after stop). */
+  dispatcher(): Dispatcher | null;
 }
 
-export interface Webhooks {
-  config: WebhooksConfig;
-  logger: Logger;
-  db: Database;
-  metrics: HttpMetrics;
-  secrets: SecretBox;
-  policy: TargetPolicy;
-  stores: { endpoints: EndpointStore; deliveries: DeliveryStore };
-  services: { endpoints: EndpointService; subscriptions: SubscriptionService; deliveries: DeliveryService };
-  routes: RouteRegistry;
-  /** The public API (paths under /api/v1) plus /healthz, /readyz and /metrics. */
-  api(opts?: { readiness?: Record<string, () => Promise<unknown>>; isAccepting?: () => boolean }): Express;
-  /** A bare operations app (/healthz, /readyz, /metrics) for the dispatcher process. */
-  opsApp(opts?: { readiness?: Record<string, () => Promise<unknown>>; isAccepting?: () => boolean }): Express;
-  startConsumer(amqp: AmqpConnection): Promise<FanoutConsumer>;
-  startDispatcher(): DispatcherHandle;
-  close(): Promise<void>;
-}
+export type Webhooks = ProcessInstance<WebhooksExposed>;
+export type WebhooksWorker = ProcessInstance<WebhooksWorkerExposed>;
 
-export function createWebhooks(config: WebhooksConfig, deps: WebhooksDeps = {}): Webhooks {
-  const logger = deps.logger ?? createLogger({ service: SERVICE_NAME, level: config.LOG_LEVEL });
-  const db = openDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE, logger);
-  const metrics = createMetrics(SERVICE_NAME);
-  const secrets = createSecretBox(config.WEBHOOK_SECRET_KEY);
-  const cursors = createCursorCodec(config.CURSOR_SECRET);
-  const policy: TargetPolicy = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS };
-  const endpoints = new EndpointStore(db);
-  const deliveries = new DeliveryStore(db);
-  const endpointService = new EndpointService({ endpoints, secrets, cursors, policy, overlapMs: config.WEBHOOK_SECRET_OVERLAP, resolver: deps.resolver });
-  const subscriptionService = new SubscriptionService({ endpoints, endpointService, secrets, policy, resolver: deps.resolver });
-  const deliveryService = new DeliveryService(deliveries, endpoints, cursors);
-  const routes = new RouteRegistry().add(...endpointRoutes(endpointService), ...subscriptionRoutes(subscriptionService), ...deliveryRoutes(deliveryService));
-  const cleanups: (() => Promise<void>)[] = [];
-  let dispatcherMetricsTaken = false;
-  let consumerMetricsTaken = false;
+export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, WebhooksExposed>({
+  name: 'webhooks',
+  startedFields: (config) => ({ host: config.host, queue: config.fanout.queue }),
+  messages: { started: 'webhooks api started' },
+  build(config, deps, context) {
+    const core = createWebhooksCore(config, deps);
+    const { logger, metrics, db, stores, services } = core;
+    const { queue, queueExpiresMs, prefetch } = config.fanout;
+    registerQueueDepth({ registry: metrics.registry, amqp: context.amqp, queues: [queue, `${queue}.dlq`] });
+    const observer = consumerObserver({ registry: metrics.registry, logger, accessLog: config.accessLog });
+    const fanout = fanoutConsumer({ store: stores.deliveries, logger, queue, queueExpiresMs, prefetch, registry: metrics.registry });
+    const httpApp = buildHttpApp({
+      services,
+      logger,
+      metrics,
+      accessLog: config.accessLog,
+      identitySecret: config.internalJwtSecret,
+      isAccepting: context.isAccepting,
+      readiness: { database: () => db.ping(), broker: context.brokerReady },
+    });
+    return {
+      logger,
+      registry: metrics.registry,
+      http: { app: httpApp, port: config.httpPort, host: config.host },
+      // grpc.health.v1 only (the definer adds it to every gRPC server): orchestrators and the gateway check it.
+      grpc: { port: config.grpcPort, host: config.host, register: () => undefined },
+      broker: {
+        url: config.amqpUrl,
+        connectionName: 'webhooks-api',
+        consumers: [(amqp) => startConsumer(amqp, fanout, { logger, observer })],
+      },
+      close: () => core.close(),
+      expose: { ...core, httpApp },
+    };
+  },
+});
 
-  return {
-    config,
-    logger,
-    db,
-    metrics,
-    secrets,
-    policy,
-    stores: { endpoints, deliveries },
-    services: { endpoints: endpointService, subscriptions: subscriptionService, deliveries: deliveryService },
-    routes,
-    api(opts = {}) {
-      return createApiApp({
-        logger,
-        metrics,
-        accessLog: config.ACCESS_LOG,
-        identitySecret: config.INTERNAL_JWT_SECRET,
-        readiness: opts.readiness ?? { database: () => db.ping() },
-        isAccepting: opts.isAccepting,
-        routes,
-        title: 'webhooks service',
-      });
-    },
-    opsApp(opts = {}) {
-      const app = createHttpApp({ logger, metrics, accessLog: config.ACCESS_LOG, readiness: opts.readiness ?? { database: () => db.ping() }, isAccepting: opts.isAccepting });
-      finishHttpApp(app, logger);
-      return app;
-    },
-    async startConsumer(amqp) {
-      const consumer = await startFanoutConsumer({
-        amqp,
-        store: deliveries,
-        logger,
-        queue: config.WEBHOOKS_FANOUT_QUEUE,
-        queueExpiresMs: config.WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS,
-        prefetch: config.FANOUT_PREFETCH,
-        registry: consumerMetricsTaken ? undefined : metrics.registry,
-        accessLog: config.ACCESS_LOG,
-      });
-      consumerMetricsTaken = true;
-      cleanups.push(() => consumer.stop());
-      return consumer;
-    },
-    startDispatcher() {
-      // The dispatcher's own pool commits asynchronously (see openDatabase): a claim or an outcome lost in a
-      // database crash only repeats a delivery, which at-least-once allows, and commits stop waiting for fsync.
-      const dispatchDb = openDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE, logger, { asyncCommit: true });
-      const notifier = startDeliveryNotifier(config.DATABASE_URL, logger);
-      const sender = new WebhookSender({
-        timeoutMs: config.DELIVERY_TIMEOUT_MS,
-        policy,
-        maxSocketsPerOrigin: config.DISPATCH_CONCURRENCY,
-        maxFreeSocketsPerOrigin: config.DISPATCH_ENDPOINT_CONCURRENCY,
-        resolver: deps.resolver,
-      });
-      const dispatcher = new Dispatcher({
-        store: new DeliveryStore(dispatchDb),
-        sender,
-        secrets,
-        logger,
-        schedule: config.RETRY_SCHEDULE,
-        concurrency: config.DISPATCH_CONCURRENCY,
-        endpointConcurrency: config.DISPATCH_ENDPOINT_CONCURRENCY,
-        batchSize: config.DISPATCH_BATCH_SIZE,
-        pollMs: config.DISPATCH_POLL_MS,
-        leaseMs: config.DISPATCH_LEASE_MS,
-        timeoutMs: config.DELIVERY_TIMEOUT_MS,
-        coalesceMs: config.DISPATCH_COALESCE_MS,
-        notifier,
-        registry: dispatcherMetricsTaken ? undefined : metrics.registry,
-        accessLog: config.ACCESS_LOG,
-      });
-      dispatcherMetricsTaken = true;
-      dispatcher.start();
-      let stopped: Promise<void> | null = null;
-      const stop = (graceMs?: number) =>
-        (stopped ??= (async () => {
-          await dispatcher.stop(graceMs);
-          sender.close();
-          await notifier.close();
-          await dispatchDb.close();
-        })());
-      cleanups.push(() => stop());
-      return { dispatcher, stop };
-    },
-    async close() {
-      for (const fn of cleanups.splice(0).reverse()) await fn().catch((err: Error) => logger.warn({ err: err.message }, 'shutdown step failed'));
-      await db.close();
-    },
-  };
-}
+export const webhooksWorkerProcess = defineProcess<WebhooksConfig, WebhooksDeps, WebhooksWorkerExposed>({
+  name: 'webhooks-worker',
+  startedFields: (config) => ({ concurrency: config.dispatch.concurrency, schedule_ms: config.dispatch.retryScheduleMs }),
+  messages: {
+    started: 'webhooks dispatcher started',
+    stopping: 'webhooks dispatcher shutting down; finishing the deliveries in flight',
+    overdue: 'shutdown took too long; exiting (unfinished deliveries are sent again when their leases end)',
+  },
+  build(config, deps, context) {
+    const core = createWebhooksCore(config, deps);
+    const { logger, metrics, db, secrets, policy } = core;
+    const opsApp = createHttpApp({
+      logger,
+      metrics,
+      accessLog: config.accessLog,
+      isAccepting: context.isAccepting,
+      readiness: { database: () => db.ping() },
+    });
+    finishHttpApp(opsApp, logger);
+    let running: RunningDispatcher | null = null;
+    let metricsRegistered = false;
+    return {
+      logger,
+      registry: metrics.registry,
+      shutdownGraceMs: config.worker.shutdownGraceMs,
+      http: { app: opsApp, port: config.worker.httpPort, host: config.host },
+      loops: [
+        {
+          name: 'dispatcher',
+          start() {
+            // A registry takes each metric once: a dispatcher started again in the same instance records none.
+            const registry = metricsRegistered ? undefined : metrics.registry;
+            metricsRegistered = true;
+            const started = startDispatcherLoop({ config, logger, secrets, policy, resolver: deps.resolver, registry });
+            running = started;
+            return {
+              async stop(graceMs) {
+                await started.stop(graceMs);
+                running = null;
+              },
+            };
+          },
+        },
+      ],
+      close: () => core.close(),
+      expose: { ...core, dispatcher: () => running?.dispatcher ?? null },
+    };
+  },
+});
+
+export const createWebhooks = (config: WebhooksConfig, deps: WebhooksDeps = {}): Webhooks => webhooksProcess.create(config, deps);
+export const createWebhooksWorker = (config: WebhooksConfig, deps: WebhooksDeps = {}): WebhooksWorker =>
+  webhooksWorkerProcess.create(config, deps);

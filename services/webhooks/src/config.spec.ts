@@ -1,18 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@studio/config';
-import { parseDuration, parseWebhooksConfig } from './config.js';
+import { parseDuration } from '@studio/config';
+import { parseWebhooksConfig, workerProcessConfig } from './config.js';
 
 describe('webhooks config', () => {
   it('has local defaults for every value', () => {
     const c = parseWebhooksConfig({});
-    expect(c.WEBHOOKS_HTTP_PORT).toBe(7105);
-    expect(c.WEBHOOKS_GRPC_PORT).toBe(7205);
-    expect(c.DATABASE_URL).toBe('postgresql://postgres@127.0.0.1:5432/webhooks');
-    expect(c.WEBHOOK_SECRET_KEY.length).toBe(32);
-    expect(c.WEBHOOK_SECRET_OVERLAP).toBe(24 * 3600 * 1000);
-    expect(c.DELIVERY_TIMEOUT_MS).toBe(10_000);
-    expect(c.WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(false);
-    expect(c.WEBHOOKS_FANOUT_QUEUE).toBe('webhooks.fanout');
+    expect(c).toMatchObject({
+      nodeEnv: 'development',
+      host: '127.0.0.1',
+      httpPort: 7105,
+      grpcPort: 7205,
+      logLevel: 'info',
+      accessLog: true,
+      shutdownGraceMs: 10_000,
+      worker: { httpPort: 7115, shutdownGraceMs: 15_000 },
+      databaseUrl: 'postgresql://postgres@127.0.0.1:5432/webhooks',
+      databasePoolSize: 10,
+      amqpUrl: 'amqp://guest:guest@127.0.0.1:5672',
+      fanout: { queue: 'webhooks.fanout', queueExpiresMs: 0, prefetch: 500 },
+      internalJwtSecret: 'dev-internal-jwt-secret-change-me-0123456789',
+      cursorSecret: 'dev-cursor-secret-change-me-0123456789',
+      allowLoopbackTargets: false,
+      dispatch: {
+        retryScheduleMs: [30_000, 120_000, 600_000, 1_800_000, 7_200_000],
+        deliveryTimeoutMs: 10_000,
+        concurrency: 256,
+        endpointConcurrency: 64,
+        batchSize: 100,
+        coalesceMs: 5,
+        pollMs: 1000,
+        leaseMs: 120_000,
+      },
+      telemetry: { tracesEndpoint: null, headers: {}, serviceName: null, exportDelayMs: 5000 },
+    });
+    expect(c.signingSecrets.encryptionKey.length).toBe(32);
+    expect(c.signingSecrets.rotationOverlapMs).toBe(24 * 3600 * 1000);
+  });
+
+  it('reads each process its own shutdown grace', () => {
+    const c = parseWebhooksConfig({ SHUTDOWN_GRACE_MS: '2000', WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS: '3000' });
+    expect(c.shutdownGraceMs).toBe(2000);
+    expect(c.worker.shutdownGraceMs).toBe(3000);
+    // The dispatcher process runs with its own grace as the process's (runProcess's hard deadline follows it).
+    const worker = workerProcessConfig(c);
+    expect(worker.shutdownGraceMs).toBe(3000);
+    expect(worker.worker).toEqual(c.worker);
+    expect(c.shutdownGraceMs).toBe(2000);
   });
 
   it('parses durations and a shrunk retry schedule', () => {
@@ -23,8 +57,8 @@ describe('webhooks config', () => {
     expect(parseDuration('250')).toBe(250);
     expect(parseDuration('2 h')).toBeNull();
     expect(parseDuration('-1s')).toBeNull();
-    expect(parseWebhooksConfig({ RETRY_SCHEDULE: '50ms, 100ms ,1s' }).RETRY_SCHEDULE).toEqual([50, 100, 1000]);
-    expect(parseWebhooksConfig({ WEBHOOK_SECRET_OVERLAP: '2s' }).WEBHOOK_SECRET_OVERLAP).toBe(2000);
+    expect(parseWebhooksConfig({ RETRY_SCHEDULE: '50ms, 100ms ,1s' }).dispatch.retryScheduleMs).toEqual([50, 100, 1000]);
+    expect(parseWebhooksConfig({ WEBHOOK_SECRET_OVERLAP: '2s' }).signingSecrets.rotationOverlapMs).toBe(2000);
   });
 
   it.each([
@@ -36,6 +70,7 @@ describe('webhooks config', () => {
     ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'maybe'],
     ['DELIVERY_TIMEOUT_MS', 'ten'],
     ['WEBHOOK_SECRET_OVERLAP', 'forever'],
+    ['WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS', 'soon'],
   ])('names the variable of a bad value: %s=%s', (name, value) => {
     expect(() => parseWebhooksConfig({ [name]: value })).toThrow(ConfigError);
     try {

@@ -3,22 +3,10 @@
  * a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import { env, loadConfig, otelEnv, parseConfig } from '@studio/config';
+import { env, loadConfig, otelEnv, parseConfig, parseDuration, telemetrySettings } from '@studio/config';
 
 /** Development key for the signing secrets' encryption at rest (32 bytes, base64). Refused in production. */
 export const DEV_WEBHOOK_SECRET_KEY = 'ZGV2LXdlYmhvb2stc2VjcmV0LWtleS0zMi1ieXRlcyE=';
-
-const DURATION_RE = /^(\d{1,9})(ms|s|m|h)$/;
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
-
-/** Parses `500ms`, `30s`, `2m`, `2h` (a bare number is milliseconds) into milliseconds; null when invalid. */
-export function parseDuration(text: string): number | null {
-  const t = text.trim();
-  if (/^\d{1,12}$/.test(t)) return Number(t);
-  const m = DURATION_RE.exec(t);
-  if (!m) return null;
-  return Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
-}
 
 /** The default waits between attempts (spec section 6): 30 s, 2 min, 10 min, 30 min, 2 h. */
 export const DEFAULT_RETRY_SCHEDULE = '30s,2m,10m,30m,2h';
@@ -27,27 +15,17 @@ const retrySchedule = z
   .string()
   .default(DEFAULT_RETRY_SCHEDULE)
   .transform((value, ctx) => {
-    const parts = value.split(',').map((p) => p.trim()).filter((p) => p.length > 0);
-    const waits = parts.map(parseDuration);
+    const parts = value
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p.length > 0);
+    const waits = parts.map((part) => parseDuration(part));
     if (parts.length === 0 || parts.length > 20 || waits.some((w) => w === null || w <= 0)) {
       ctx.addIssue({ code: 'custom', message: 'expected a comma-separated list of 1 to 20 positive durations such as 30s,2m,10m,30m,2h' });
       return z.NEVER;
     }
     return waits as number[];
   });
-
-const duration = (def: string) =>
-  z
-    .string()
-    .default(def)
-    .transform((value, ctx) => {
-      const ms = parseDuration(value);
-      if (ms === null || ms <= 0) {
-        ctx.addIssue({ code: 'custom', message: 'expected a positive duration such as 500ms, 30s, 2m or 24h' });
-        return z.NEVER;
-      }
-      return ms;
-    });
 
 const secretKey = z
   .string()
@@ -61,7 +39,7 @@ const secretKey = z
     return key;
   });
 
-export const configSchema = z
+export const webhooksEnvSchema = z
   .object({
     NODE_ENV: env.nodeEnv(),
     WEBHOOKS_HTTP_PORT: env.port(7105),
@@ -69,11 +47,18 @@ export const configSchema = z
     /** The dispatcher process's own HTTP port for /healthz, /readyz and /metrics. */
     WEBHOOKS_WORKER_HTTP_PORT: env.port(7115),
     WEBHOOKS_BIND_HOST: env.str('127.0.0.1'),
+    /** How long the API process lets in-flight requests and fan-out batches finish after SIGTERM. */
+    SHUTDOWN_GRACE_MS: env.int(10_000),
+    /** How long the dispatcher process lets the deliveries in flight finish after SIGTERM (their outcomes are written). */
+    WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS: env.int(15_000),
     DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/webhooks'),
     DATABASE_POOL_SIZE: env.int(10, 1),
     AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
     /** Queue of the fan-out consumer (tests and benchmarks use their own name). */
-    WEBHOOKS_FANOUT_QUEUE: z.string().regex(/^[A-Za-z0-9._:-]{1,200}$/, 'expected a queue name').default('webhooks.fanout'),
+    WEBHOOKS_FANOUT_QUEUE: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,200}$/, 'expected a queue name')
+      .default('webhooks.fanout'),
     /** When > 0, the fan-out queues are deleted after this long unused (x-expires): for per-stack dev/test queues. */
     WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS: env.int(0, 0),
     FANOUT_PREFETCH: env.int(500, 1),
@@ -81,10 +66,10 @@ export const configSchema = z
     CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 16),
     WEBHOOK_SECRET_KEY: secretKey,
     /** How long deliveries keep a v0 signature with the previous secret after a rotation. */
-    WEBHOOK_SECRET_OVERLAP: duration('24h'),
+    WEBHOOK_SECRET_OVERLAP: env.duration('24h'),
     RETRY_SCHEDULE: retrySchedule,
     DELIVERY_TIMEOUT_MS: env.int(10_000, 1),
-    /** Allows loopback, private and link-local targets (never metadata addresses). Dev and test stacks only. */
+    /** Allows loopback targets (127.0.0.0/8, ::1, localhost) for local receivers; no other private range, ever. Dev/test only. */
     WEBHOOK_ALLOW_PRIVATE_TARGETS: env.bool(false),
     /** Maximum concurrent outbound requests of one dispatcher process. */
     DISPATCH_CONCURRENCY: env.int(256, 1),
@@ -110,16 +95,63 @@ export const configSchema = z
     if (c.NODE_ENV === 'production' && c.WEBHOOK_SECRET_KEY.equals(Buffer.from(DEV_WEBHOOK_SECRET_KEY, 'base64'))) {
       ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET_KEY'], message: 'the development key must not be used in production' });
     }
-  });
+  })
+  .transform((e) => ({
+    nodeEnv: e.NODE_ENV,
+    host: e.WEBHOOKS_BIND_HOST,
+    httpPort: e.WEBHOOKS_HTTP_PORT,
+    grpcPort: e.WEBHOOKS_GRPC_PORT,
+    logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    /** The dispatcher process (worker.ts): its operations port and its own shutdown grace. */
+    worker: { httpPort: e.WEBHOOKS_WORKER_HTTP_PORT, shutdownGraceMs: e.WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS },
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    amqpUrl: e.AMQP_URL,
+    /** The fan-out consumer (events -> deliveries). */
+    fanout: { queue: e.WEBHOOKS_FANOUT_QUEUE, queueExpiresMs: e.WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS, prefetch: e.FANOUT_PREFETCH },
+    internalJwtSecret: e.INTERNAL_JWT_SECRET,
+    cursorSecret: e.CURSOR_SECRET,
+    /** Endpoint signing secrets: the key that encrypts them at rest, and how long a rotated-out secret still signs. */
+    signingSecrets: { encryptionKey: e.WEBHOOK_SECRET_KEY, rotationOverlapMs: e.WEBHOOK_SECRET_OVERLAP },
+    /** WEBHOOK_ALLOW_PRIVATE_TARGETS: despite the name, it allows loopback targets only. */
+    allowLoopbackTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    /** The dispatcher: waits between attempts, the request deadline, limits and the claim loop's timing. */
+    dispatch: {
+      retryScheduleMs: e.RETRY_SCHEDULE,
+      deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
+      concurrency: e.DISPATCH_CONCURRENCY,
+      endpointConcurrency: e.DISPATCH_ENDPOINT_CONCURRENCY,
+      batchSize: e.DISPATCH_BATCH_SIZE,
+      coalesceMs: e.DISPATCH_COALESCE_MS,
+      pollMs: e.DISPATCH_POLL_MS,
+      leaseMs: e.DISPATCH_LEASE_MS,
+    },
+    telemetry: telemetrySettings(e),
+  }));
 
-export type WebhooksConfig = z.infer<typeof configSchema>;
+export type WebhooksConfig = z.output<typeof webhooksEnvSchema>;
 
-/** Parses a record (tests pass overrides); throws ConfigError naming the first bad variable. */
-export function parseWebhooksConfig(source: Record<string, string | undefined>): WebhooksConfig {
-  return parseConfig(configSchema, source);
+/** For process entry points: parses the environment once; prints one line naming a bad variable and exits. */
+export function loadWebhooksConfig(source: Record<string, string | undefined> = process.env): WebhooksConfig {
+  return loadConfig(webhooksEnvSchema, source);
 }
 
-/** For process entry points: exits with one clear line on a bad value. */
-export function loadWebhooksConfig(source: Record<string, string | undefined> = process.env): WebhooksConfig {
-  return loadConfig(configSchema, source);
+/**
+ * The dispatcher process's view of the configuration: its own shutdown grace (WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS) is
+ * the process's `shutdownGraceMs`, so runProcess's hard deadline (grace plus a margin) follows it.
+ */
+export function workerProcessConfig(config: WebhooksConfig): WebhooksConfig {
+  return { ...config, shutdownGraceMs: config.worker.shutdownGraceMs };
+}
+
+/** For the dispatcher's entry point (worker.ts): loadWebhooksConfig, as the dispatcher process sees it. */
+export function loadWebhooksWorkerConfig(source: Record<string, string | undefined> = process.env): WebhooksConfig {
+  return workerProcessConfig(loadWebhooksConfig(source));
+}
+
+/** Parses without exiting (tests pass overrides); throws ConfigError naming the first bad variable. */
+export function parseWebhooksConfig(source: Record<string, string | undefined>): WebhooksConfig {
+  return parseConfig(webhooksEnvSchema, source);
 }

@@ -15,16 +15,16 @@ import {
   waitFor,
   withChannel,
   type Caller,
-  type DispatcherHandleLike,
   type Harness,
   type Receiver,
 } from './support/harness.js';
+import type { WebhooksWorker } from '../src/app.js';
 
 const NOT_FOUND = '{"ok":false,"error":"not_found"}';
 const stripe = new Stripe('sk_test_not_used_offline');
 
 let h: Harness;
-let dispatcher: DispatcherHandleLike;
+let dispatcher: WebhooksWorker;
 const receivers: Receiver[] = [];
 const wsA = randomUUID();
 const wsB = randomUUID();
@@ -34,13 +34,13 @@ let outsider: Caller;
 
 beforeAll(async () => {
   h = await startHarness({ WEBHOOK_SECRET_OVERLAP: '4s' });
-  dispatcher = h.webhooks.startDispatcher();
+  dispatcher = await h.startDispatcher();
   admin = caller(h.config, { [wsA]: 'owner', [wsB]: 'admin' });
   viewer = caller(h.config, { [wsA]: 'viewer' });
   outsider = caller(h.config, { [randomUUID()]: 'owner' });
 });
 afterAll(async () => {
-  await dispatcher?.stop(1000);
+  await dispatcher?.stop();
   await h?.close();
   for (const r of receivers) await r.close();
 });
@@ -52,7 +52,10 @@ async function receiver(...args: Parameters<typeof startReceiver>): Promise<Rece
 }
 
 async function legacy(workspaceId: string, url: string, eventTypes: string[]): Promise<{ id: string; signing_secret: string }> {
-  const res = await h.api.call('POST', '/webhook-endpoints', { as: admin, body: { workspace_id: workspaceId, url, event_types: eventTypes } });
+  const res = await h.api.call('POST', '/webhook-endpoints', {
+    as: admin,
+    body: { workspace_id: workspaceId, url, event_types: eventTypes },
+  });
   expect(res.status).toBe(201);
   return res.body.webhook_endpoint;
 }
@@ -79,9 +82,15 @@ describe('fan-out', () => {
     const r5 = await receiver();
     const ep1 = await legacy(wsA, r1.url, ['gallery.published', 'gallery.delivered']);
     await legacy(wsA, r2.url, ['gallery.delivered']);
-    const sub3 = await h.api.call('POST', '/webhooks/subscriptions', { as: admin, body: { workspace_id: wsA, target_url: r3.url, event: 'gallery.published' } });
+    const sub3 = await h.api.call('POST', '/webhooks/subscriptions', {
+      as: admin,
+      body: { workspace_id: wsA, target_url: r3.url, event: 'gallery.published' },
+    });
     await h.api.call('DELETE', '/webhooks/subscriptions', { as: admin, body: { id: sub3.body.subscription.id } });
-    await h.api.call('POST', '/webhooks/subscriptions', { as: admin, body: { workspace_id: wsA, target_url: r4.url, event: 'gallery.published' } });
+    await h.api.call('POST', '/webhooks/subscriptions', {
+      as: admin,
+      body: { workspace_id: wsA, target_url: r4.url, event: 'gallery.published' },
+    });
     await legacy(wsB, r5.url, ['gallery.published']);
 
     const event = envelope('gallery.published', wsA, { gallery_id: randomUUID(), title: 'Wedding ✓' });
@@ -108,7 +117,14 @@ describe('fan-out', () => {
     expect(verifySignature(req.body, r4.requests[0]!.headers['x-service-signature'] as string, ep1.signing_secret).ok).toBe(false); // per-endpoint secrets
 
     const d = await finalState(event.id, ep1.id, 'succeeded');
-    expect(d).toMatchObject({ event_id: event.id, event_type: 'gallery.published', attempt_count: 1, last_status: 200, last_error: null, next_attempt_at: null });
+    expect(d).toMatchObject({
+      event_id: event.id,
+      event_type: 'gallery.published',
+      attempt_count: 1,
+      last_status: 200,
+      last_error: null,
+      next_attempt_at: null,
+    });
   });
 
   it('is idempotent on (event id, endpoint): a redelivered event is sent once', async () => {
@@ -126,7 +142,7 @@ describe('fan-out', () => {
   it('sends a malformed message to the dead-letter queue and keeps consuming', async () => {
     await h.publishRaw('gallery.published', Buffer.from('{"not":"an envelope"'));
     await waitFor('poison message in the DLQ', () =>
-      withChannel(async (ch) => (await ch.checkQueue(`${h.config.WEBHOOKS_FANOUT_QUEUE}.dlq`)).messageCount >= 1),
+      withChannel(async (ch) => (await ch.checkQueue(`${h.config.fanout.queue}.dlq`)).messageCount >= 1),
     );
     const r = await receiver();
     const ep = await legacy(wsA, r.url, ['ai.cull.completed']);
@@ -138,9 +154,13 @@ describe('fan-out', () => {
 
 describe('fan-out consumer recovery', () => {
   it('declares its queue again and resumes when the broker cancels it', async () => {
-    const queue = h.config.WEBHOOKS_FANOUT_QUEUE;
+    const queue = h.config.fanout.queue;
     await withChannel((ch) => ch.deleteQueue(queue));
-    await waitFor('queue declared and consumed again', () => withChannel(async (ch) => (await ch.checkQueue(queue)).consumerCount === 1), 15_000);
+    await waitFor(
+      'queue declared and consumed again',
+      () => withChannel(async (ch) => (await ch.checkQueue(queue)).consumerCount === 1),
+      15_000,
+    );
     const r = await receiver();
     const ep = await legacy(wsB, r.url, ['gallery.delivered']);
     const event = envelope('gallery.delivered', wsB, { gallery_id: randomUUID() });

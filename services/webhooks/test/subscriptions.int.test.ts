@@ -1,13 +1,14 @@
 /** /webhooks/subscriptions (REST hooks): register, reactivate, delete twice, roles, tenancy, delivery. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, envelope, startHarness, startReceiver, waitFor, type Caller, type DispatcherHandleLike, type Harness, type Receiver } from './support/harness.js';
+import { caller, envelope, startHarness, startReceiver, waitFor, type Caller, type Harness, type Receiver } from './support/harness.js';
+import type { WebhooksWorker } from '../src/app.js';
 
 const NOT_FOUND = '{"ok":false,"error":"not_found"}';
 
 let h: Harness;
 let receiver: Receiver;
-let dispatcher: DispatcherHandleLike;
+let dispatcher: WebhooksWorker;
 const ws = randomUUID();
 let admin: Caller;
 let viewer: Caller;
@@ -16,13 +17,13 @@ let outsider: Caller;
 beforeAll(async () => {
   h = await startHarness();
   receiver = await startReceiver();
-  dispatcher = h.webhooks.startDispatcher();
+  dispatcher = await h.startDispatcher();
   admin = caller(h.config, { [ws]: 'admin' });
   viewer = caller(h.config, { [ws]: 'viewer' });
   outsider = caller(h.config, { [randomUUID()]: 'owner' });
 });
 afterAll(async () => {
-  await dispatcher?.stop(1000);
+  await dispatcher?.stop();
   await h?.close();
   await receiver?.close();
 });
@@ -35,7 +36,11 @@ describe('REST-hook subscriptions', () => {
     const target = `${receiver.url}?zap=1`;
     const first = await subscribe(admin, { workspace_id: ws, target_url: target, event: 'invoice.paid' });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ ok: true, created: true, subscription: { workspace_id: ws, target_url: target, event: 'invoice.paid', active: true } });
+    expect(first.body).toMatchObject({
+      ok: true,
+      created: true,
+      subscription: { workspace_id: ws, target_url: target, event: 'invoice.paid', active: true },
+    });
     expect(first.text).not.toMatch(/secret|whsec_/);
     const id = first.body.subscription.id;
 
@@ -57,7 +62,10 @@ describe('REST-hook subscriptions', () => {
     expect(byId.body).toEqual({ ok: true, deleted: true });
     expect((await unsubscribe(admin, { id })).body).toEqual({ ok: true, deleted: false });
     expect((await unsubscribe(admin, { id: randomUUID() })).body).toEqual({ ok: true, deleted: false });
-    expect((await unsubscribe(admin, { workspace_id: ws, target_url: 'http://127.0.0.1:1/never', event: 'invoice.paid' })).body).toEqual({ ok: true, deleted: false });
+    expect((await unsubscribe(admin, { workspace_id: ws, target_url: 'http://127.0.0.1:1/never', event: 'invoice.paid' })).body).toEqual({
+      ok: true,
+      deleted: false,
+    });
 
     // One row throughout: (workspace, url, event) is unique.
     expect((await h.sql(`SELECT count(*)::int AS n FROM endpoints WHERE workspace_id = $1 AND url = $2`, [ws, target]))[0].n).toBe(1);
@@ -69,7 +77,9 @@ describe('REST-hook subscriptions', () => {
     const c = await subscribe(admin, { workspace_id: ws, target_url: `${receiver.url}/b`, event: 'order.created' });
     expect(new Set([a.body.subscription.id, b.body.subscription.id, c.body.subscription.id]).size).toBe(3);
     const listed = await h.api.call('GET', `/webhook-endpoints?workspace_id=${ws}&kind=subscription`, { as: viewer });
-    expect(listed.body.items.map((i: { id: string }) => i.id)).toEqual(expect.arrayContaining([a.body.subscription.id, b.body.subscription.id]));
+    expect(listed.body.items.map((i: { id: string }) => i.id)).toEqual(
+      expect.arrayContaining([a.body.subscription.id, b.body.subscription.id]),
+    );
     const legacyOnly = await h.api.call('GET', `/webhook-endpoints?workspace_id=${ws}`, { as: viewer });
     expect(legacyOnly.body.items).toEqual([]);
   });

@@ -36,7 +36,10 @@ const jsonLines = (text: string): Line[] =>
 describe('trace of a delivery', () => {
   it('stores the producer trace with the delivery and logs each attempt in it', async () => {
     const admin = caller(h.config, { [ws]: 'owner' });
-    const ep = await h.api.call('POST', '/webhook-endpoints', { as: admin, body: { workspace_id: ws, url: r.url, event_types: ['gallery.published'] } });
+    const ep = await h.api.call('POST', '/webhook-endpoints', {
+      as: admin,
+      body: { workspace_id: ws, url: r.url, event_types: ['gallery.published'] },
+    });
     expect(ep.status).toBe(201);
 
     const traceId = randomBytes(16).toString('hex');
@@ -57,7 +60,10 @@ describe('trace of a delivery', () => {
     expect(fanoutSpan).not.toBe(producerSpan);
 
     const worker = h.spawnWorker({ LOG_LEVEL: 'info', ACCESS_LOG: 'true' });
-    const attempt = await waitFor('the attempt log line', async () => jsonLines(worker.output()).find((l) => l.msg === 'delivery attempt' && l.delivery_id === row.id) ?? null);
+    const attempt = await waitFor(
+      'the attempt log line',
+      async () => jsonLines(worker.output()).find((l) => l.msg === 'delivery attempt' && l.delivery_id === row.id) ?? null,
+    );
     expect(attempt).toMatchObject({
       log: 'access',
       trace_id: traceId,

@@ -14,9 +14,9 @@
 import { runCli, UsageError, type Command, type Options } from '@studio/process/cli';
 import type { GalleryCore } from '../app.js';
 
-function portalRef(o: Options): { galleryId?: string; prefix?: string } {
-  if ((o.gallery === undefined) === (o.prefix === undefined)) throw new UsageError('give exactly one of --gallery or --prefix');
-  return { galleryId: o.gallery, prefix: o.prefix };
+function portalRef(options: Options): { galleryId?: string; prefix?: string } {
+  if ((options.gallery === undefined) === (options.prefix === undefined)) throw new UsageError('give exactly one of --gallery or --prefix');
+  return { galleryId: options.gallery, prefix: options.prefix };
 }
 
 const COMMANDS: Record<string, Command<GalleryCore>> = {
@@ -24,23 +24,36 @@ const COMMANDS: Record<string, Command<GalleryCore>> = {
     usage: 'suspend-portal (--gallery GALLERY_ID | --prefix PORTAL_PREFIX)',
     options: ['gallery', 'prefix'],
     required: [],
-    run: async ({ services }, o) => ({ ...(await services.operator.suspendPortal(portalRef(o))) }),
+    run: async ({ services }, options) => ({ ...(await services.operator.suspendPortal(portalRef(options))) }),
   },
   'expire-portal': {
     usage: 'expire-portal (--gallery GALLERY_ID | --prefix PORTAL_PREFIX)',
     options: ['gallery', 'prefix'],
     required: [],
-    run: async ({ services }, o) => ({ ...(await services.operator.expirePortal(portalRef(o))) }),
+    run: async ({ services }, options) => ({ ...(await services.operator.expirePortal(portalRef(options))) }),
   },
   'create-album': {
     usage: 'create-album --gallery GALLERY_ID --title TITLE [--description TEXT] [--photos PHOTO_ID,PHOTO_ID,...]',
     description: '(without --photos the album holds every photo of the gallery, in gallery order)',
     options: ['gallery', 'title', 'description', 'photos'],
     required: ['gallery', 'title'],
-    run: async ({ services }, o) => {
-      const photoIds = o.photos === undefined ? undefined : o.photos.split(',').map((p) => p.trim()).filter((p) => p.length > 0);
+    run: async ({ services }, options) => {
+      const photoIds =
+        options.photos === undefined
+          ? undefined
+          : options.photos
+              .split(',')
+              .map((p) => p.trim())
+              .filter((p) => p.length > 0);
       if (photoIds && photoIds.length === 0) throw new UsageError('--photos names no photo');
-      return { album: await services.operator.createAlbum({ galleryId: o.gallery!, title: o.title!, description: o.description, photoIds }) };
+      return {
+        album: await services.operator.createAlbum({
+          galleryId: options.gallery!,
+          title: options.title!,
+          description: options.description,
+          photoIds,
+        }),
+      };
     },
   },
 };
@@ -59,7 +72,7 @@ process.exitCode = await runCli({
     // Loaded only for a valid command line, so usage errors answer at once.
     const [{ loadGalleryConfig }, { createGalleryCore }, { createLogger }] = await Promise.all([
       import('../config.js'),
-      import('../app.js'),
+      import('../core.js'),
       import('@studio/logger'),
     ]);
     return createGalleryCore(loadGalleryConfig(), { logger: createLogger({ service: 'gallery-admin', level: 'silent' }) });

@@ -1,60 +1,41 @@
 /**
- * The domain events gallery emits and their `data` payloads (docs/decisions/0004 and 0007). Each is written to the
- * outbox in the same transaction as the change it describes; the relay publishes it to the `studio.events` topic
- * exchange with the type as routing key. The event id (a UUID v4) is the outbox row id.
+ * The domain events gallery emits (docs/decisions/0004 and 0007). Their types, when each is emitted and the schema of
+ * its data are declared once in the event catalog (@studio/contracts/events; docs/events.md is generated from it):
+ * gallery.created (exactly the five members the spec fixes), gallery.published and gallery.delivered (the gallery's
+ * public JSON + gallery_id, + client_session_id for delivered), and the internal album.created. `event` accepts only
+ * gallery's types and data of the type's shape; domain-events.spec.ts parses what each builder makes with the schema.
  *
- * | type | when | data |
- * |---|---|---|
- * | gallery.created | POST /galleries | exactly { gallery_id, shoot_id, title, slug, photo_count } (fixed by the spec) |
- * | gallery.published | first POST /galleries/{id}/publish | the gallery's public JSON + gallery_id |
- * | gallery.delivered | the first client session of the gallery | the gallery's public JSON + gallery_id + client_session_id |
- * | album.created (internal) | CLI create-album | the album's public JSON + album_id |
- *
+ * Each is written to the outbox in the same transaction as the change it describes; the relay publishes it to the
+ * `studio.events` topic exchange with the type as routing key. The event id (a UUID v4) is the outbox row id.
  * No event ever carries a portal token or a bearer: webhooks leave the system.
  */
+import type { EventBuilder } from '@studio/contracts/events';
 import { newOutboxEvent } from '@studio/amqp/outbox-store';
 import type { AlbumRow } from '../store/album.store.js';
 import type { GalleryRow } from '../store/gallery.store.js';
-import type { NewOutboxEvent } from '../store/outbox.store.js';
+import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import { serializeAlbum, serializeGallery } from '../services/serializers.js';
 
-export const EVENT_TYPE = {
-  galleryCreated: 'gallery.created',
-  galleryPublished: 'gallery.published',
-  galleryDelivered: 'gallery.delivered',
-  albumCreated: 'album.created',
-} as const;
-export type EventType = (typeof EVENT_TYPE)[keyof typeof EVENT_TYPE];
-
-/** Wakes the relay after a commit so events leave at once instead of at the next poll. */
-export type { EventNotifier } from '@studio/amqp/outbox';
-
-function event(type: EventType, workspaceId: string, data: Record<string, unknown>): NewOutboxEvent {
-  return newOutboxEvent(type, workspaceId, data);
-}
-
-/** Spec section 6: exactly these five members, nothing else. */
-export interface GalleryCreatedData {
-  gallery_id: string;
-  shoot_id: string;
-  title: string;
-  slug: string;
-  photo_count: number;
-}
+const event: EventBuilder<'gallery', NewOutboxEvent> = newOutboxEvent;
 
 export function galleryCreated(g: GalleryRow): NewOutboxEvent {
-  const data: GalleryCreatedData = { gallery_id: g.id, shoot_id: g.shootId, title: g.title, slug: g.slug, photo_count: g.photoCount };
-  return event(EVENT_TYPE.galleryCreated, g.workspaceId, { ...data });
+  return event('gallery.created', g.workspaceId, {
+    gallery_id: g.id,
+    shoot_id: g.shootId,
+    title: g.title,
+    slug: g.slug,
+    photo_count: g.photoCount,
+  });
 }
 
 export function galleryPublished(g: GalleryRow): NewOutboxEvent {
-  return event(EVENT_TYPE.galleryPublished, g.workspaceId, { ...serializeGallery(g), gallery_id: g.id });
+  return event('gallery.published', g.workspaceId, { ...serializeGallery(g), gallery_id: g.id });
 }
 
 export function galleryDelivered(g: GalleryRow, clientSessionId: string): NewOutboxEvent {
-  return event(EVENT_TYPE.galleryDelivered, g.workspaceId, { ...serializeGallery(g), gallery_id: g.id, client_session_id: clientSessionId });
+  return event('gallery.delivered', g.workspaceId, { ...serializeGallery(g), gallery_id: g.id, client_session_id: clientSessionId });
 }
 
 export function albumCreated(a: AlbumRow): NewOutboxEvent {
-  return event(EVENT_TYPE.albumCreated, a.workspaceId, { ...serializeAlbum(a), album_id: a.id });
+  return event('album.created', a.workspaceId, { ...serializeAlbum(a), album_id: a.id });
 }

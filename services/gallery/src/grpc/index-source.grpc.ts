@@ -4,29 +4,22 @@
  * after the call started, with the same member names as the API and the domain events (title, slug, state, ...).
  */
 import { AppError, toAppError } from '@studio/errors';
-import { grpc, loadService, unaryHandlers } from '@studio/grpc';
+import { grpc, loadProto, unaryHandlers } from '@studio/grpc';
 import type { Logger } from '@studio/logger';
+import {
+  INDEX_SOURCE_PROTO,
+  type IndexSourceHandlers,
+  type SourceDocument,
+  type StreamDocumentsRequest__Output,
+} from '@studio/proto/index-source';
 import { serializeAlbum, serializeGallery } from '../services/serializers.js';
 import type { AlbumRow } from '../store/album.store.js';
 import type { GalleryRow } from '../store/gallery.store.js';
 import type { Stores } from '../store/index.js';
 
-export const INDEX_SOURCE_PROTO = 'index/v1/index_source.proto';
-export const INDEX_SOURCE_SERVICE = 'index.v1.IndexSource';
 export const OWNED_TYPES = ['gallery', 'album'] as const;
-type OwnedType = (typeof OWNED_TYPES)[number];
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface SourceDocument {
-  type: OwnedType;
-  id: string;
-  workspace_id: string;
-  title: string;
-  fields: Record<string, string>;
-  updated_at: string;
-  deleted: boolean;
-}
 
 /** Public JSON members as strings (null members are left out). */
 function stringFields(json: Record<string, unknown>): Record<string, string> {
@@ -39,33 +32,45 @@ function stringFields(json: Record<string, unknown>): Record<string, string> {
 }
 
 export function galleryDocument(g: GalleryRow): SourceDocument {
-  return { type: 'gallery', id: g.id, workspace_id: g.workspaceId, title: g.title, fields: stringFields(serializeGallery(g)), updated_at: g.updatedAt.toISOString(), deleted: false };
+  return {
+    type: 'gallery',
+    id: g.id,
+    workspace_id: g.workspaceId,
+    title: g.title,
+    fields: stringFields(serializeGallery(g)),
+    updated_at: g.updatedAt.toISOString(),
+    deleted: false,
+  };
 }
 
 export function albumDocument(a: AlbumRow): SourceDocument {
-  return { type: 'album', id: a.id, workspace_id: a.workspaceId, title: a.title, fields: stringFields(serializeAlbum(a)), updated_at: a.updatedAt.toISOString(), deleted: false };
-}
-
-interface StreamRequest {
-  workspace_id: string;
-  types: string[];
-}
-
-export function indexSourceHandlers(stores: Pick<Stores, 'galleries' | 'albums'>, logger: Logger): grpc.UntypedServiceImplementation {
   return {
-    ...unaryHandlers(logger, {
+    type: 'album',
+    id: a.id,
+    workspace_id: a.workspaceId,
+    title: a.title,
+    fields: stringFields(serializeAlbum(a)),
+    updated_at: a.updatedAt.toISOString(),
+    deleted: false,
+  };
+}
+
+export function indexSourceHandlers(stores: Pick<Stores, 'galleries' | 'albums'>, logger: Logger): IndexSourceHandlers {
+  return {
+    ...unaryHandlers<IndexSourceHandlers>(logger, {
       async DescribeSource() {
         return { types: [...OWNED_TYPES] };
       },
     }),
     // The call context (request id, trace) is set by startGrpcServer's interceptor before this runs.
-    StreamDocuments: (call: grpc.ServerWritableStream<StreamRequest, SourceDocument>) => {
+    StreamDocuments: (call: grpc.ServerWritableStream<StreamDocumentsRequest__Output, SourceDocument>) => {
       void (async () => {
         const req = call.request;
         if (!UUID_RE.test(req.workspace_id ?? '')) throw new AppError('invalid_input', 'workspace_id must be a UUID');
         const workspaceId = req.workspace_id.toLowerCase();
         const asked = (req.types ?? []).map((t) => t.trim().toLowerCase());
-        const wanted = asked.length === 0 ? new Set<string>(OWNED_TYPES) : new Set(asked.filter((t) => (OWNED_TYPES as readonly string[]).includes(t)));
+        const wanted =
+          asked.length === 0 ? new Set<string>(OWNED_TYPES) : new Set(asked.filter((t) => (OWNED_TYPES as readonly string[]).includes(t)));
         let cancelled = false;
         call.on('cancelled', () => (cancelled = true));
         const write = async (doc: SourceDocument) => {
@@ -91,13 +96,16 @@ export function indexSourceHandlers(stores: Pick<Stores, 'galleries' | 'albums'>
         const metadata = new grpc.Metadata();
         metadata.set('x-error-kind', appErr?.kind ?? 'internal');
         // grpc-js turns an 'error' on a server stream into the call's final status.
-        call.emit('error', { code: appErr ? appErr.grpcCode : grpc.status.INTERNAL, details: appErr ? appErr.message : 'internal error', metadata });
+        call.emit('error', {
+          code: appErr ? appErr.grpcCode : grpc.status.INTERNAL,
+          details: appErr ? appErr.message : 'internal error',
+          metadata,
+        });
       });
     },
   };
 }
 
 export function registerIndexSource(server: grpc.Server, stores: Pick<Stores, 'galleries' | 'albums'>, logger: Logger): void {
-  const Service = loadService(INDEX_SOURCE_PROTO, INDEX_SOURCE_SERVICE);
-  server.addService(Service.service, indexSourceHandlers(stores, logger));
+  server.addService(loadProto(INDEX_SOURCE_PROTO).index.v1.IndexSource.service, indexSourceHandlers(stores, logger));
 }

@@ -4,7 +4,8 @@
  * given workspaces alike, so the caller's 404 never tells the two apart.
  */
 import { AppError } from '@studio/errors';
-import { callDependency, createClient, loadService, type ClientOptions, type grpc } from '@studio/grpc';
+import { callDependency, createClient, loadProto, type ClientOptions } from '@studio/grpc';
+import { STUDIO_PROTO, type StudioInternalClient } from '@studio/proto/studio';
 
 export interface ShootRef {
   id: string;
@@ -18,32 +19,23 @@ export interface ShootDirectory {
   getShoot(shootId: string, workspaceIds: string[]): Promise<ShootRef>;
 }
 
-interface ShootMessage {
-  id: string;
-  workspace_id: string;
-  title: string;
-  slug: string;
-}
-
 /** Studio's not-found and a malformed id are both the caller's 404; anything else is studio being unavailable. */
 const STUDIO = { service: 'studio', notFound: ['not_found', 'invalid_input'] } as const;
 
 export class StudioShootDirectory implements ShootDirectory {
-  private readonly client: grpc.Client;
+  private readonly client: StudioInternalClient;
 
-  constructor(address: string, private readonly timeoutMs = 5_000, grpcOptions: ClientOptions = {}) {
-    this.client = createClient(loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal'), address, grpcOptions);
+  constructor(
+    address: string,
+    private readonly timeoutMs = 5_000,
+    grpcOptions: ClientOptions = {},
+  ) {
+    this.client = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, address, grpcOptions);
   }
 
   async getShoot(shootId: string, workspaceIds: string[]): Promise<ShootRef> {
     if (workspaceIds.length === 0) throw new AppError('not_found');
-    const s = await callDependency<{ shoot_id: string; workspace_ids: string[] }, ShootMessage>(
-      this.client,
-      'GetShoot',
-      { shoot_id: shootId, workspace_ids: workspaceIds },
-      this.timeoutMs,
-      STUDIO,
-    );
+    const s = await callDependency(this.client, 'GetShoot', { shoot_id: shootId, workspace_ids: workspaceIds }, this.timeoutMs, STUDIO);
     return { id: s.id, workspaceId: s.workspace_id, title: s.title, slug: s.slug };
   }
 

@@ -3,7 +3,8 @@
  * capture order with the object keys and dimensions a gallery needs. The answer for a large shoot is big (about
  * 300 bytes per photo), so the client accepts messages up to 64 MiB instead of gRPC's default 4 MiB.
  */
-import { callDependency, createClient, loadService, type ClientOptions, type grpc } from '@studio/grpc';
+import { callDependency, createClient, loadProto, type ClientOptions } from '@studio/grpc';
+import { UPLOAD_PROTO, type UploadInternalClient } from '@studio/proto/upload';
 
 export interface KeeperPhoto {
   id: string;
@@ -19,35 +20,26 @@ export interface KeeperSource {
   listReadyKeepers(shootId: string, workspaceId: string): Promise<KeeperPhoto[]>;
 }
 
-interface KeeperMessage {
-  id: string;
-  original_key: string;
-  web_key: string;
-  thumb_key: string;
-  width: number;
-  height: number;
-}
-
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export class UploadKeeperSource implements KeeperSource {
-  private readonly client: grpc.Client;
+  private readonly client: UploadInternalClient;
 
-  constructor(address: string, private readonly timeoutMs = 10_000, grpcOptions: ClientOptions = {}) {
-    this.client = createClient(loadService('upload/v1/upload.proto', 'upload.v1.UploadInternal'), address, {
+  constructor(
+    address: string,
+    private readonly timeoutMs = 10_000,
+    grpcOptions: ClientOptions = {},
+  ) {
+    this.client = createClient(loadProto(UPLOAD_PROTO).upload.v1.UploadInternal, address, {
       ...grpcOptions,
       channelOptions: { 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES, ...grpcOptions.channelOptions },
     });
   }
 
   async listReadyKeepers(shootId: string, workspaceId: string): Promise<KeeperPhoto[]> {
-    const res = await callDependency<{ shoot_id: string; workspace_id: string }, { photos?: KeeperMessage[] }>(
-      this.client,
-      'ListReadyKeepers',
-      { shoot_id: shootId, workspace_id: workspaceId },
-      this.timeoutMs,
-      { service: 'upload' },
-    );
+    const res = await callDependency(this.client, 'ListReadyKeepers', { shoot_id: shootId, workspace_id: workspaceId }, this.timeoutMs, {
+      service: 'upload',
+    });
     return (res.photos ?? []).map((p) => ({
       id: p.id,
       webKey: p.web_key,

@@ -13,10 +13,14 @@ export const openSessionBody = z.object({ portal_token: credential.optional(), m
 export function presentedToken(body: z.output<typeof openSessionBody>): string {
   const { portal_token: token, magic_code: code } = body;
   if (token === undefined && code === undefined) {
-    throw new AppError('invalid_input', 'portal_token (or magic_code) is required', { issues: [{ path: 'body.portal_token', message: 'required' }] });
+    throw new AppError('invalid_input', 'portal_token (or magic_code) is required', {
+      issues: [{ path: 'body.portal_token', message: 'required' }],
+    });
   }
   if (token !== undefined && code !== undefined && token !== code) {
-    throw new AppError('invalid_input', 'portal_token and magic_code differ', { issues: [{ path: 'body.magic_code', message: 'differs from portal_token' }] });
+    throw new AppError('invalid_input', 'portal_token and magic_code differ', {
+      issues: [{ path: 'body.magic_code', message: 'differs from portal_token' }],
+    });
   }
   return (token ?? code)!;
 }

@@ -4,8 +4,23 @@
  */
 import { defineRoute, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
-import { createGalleryBody, favoriteBody, favoritePhotoId, favoriteQuery, galleryParams, listGalleriesQuery, photosQuery } from './gallery.schema.js';
-import { favoriteResponse, galleryDetailResponse, galleryResponse, listGalleriesResponse, listGalleryPhotosResponse, publishResponse } from './response.schema.js';
+import {
+  createGalleryBody,
+  favoriteBody,
+  favoritePhotoId,
+  favoriteQuery,
+  galleryParams,
+  listGalleriesQuery,
+  photosQuery,
+} from './gallery.schema.js';
+import {
+  favoriteResponse,
+  galleryDetailResponse,
+  galleryResponse,
+  listGalleriesResponse,
+  listGalleryPhotosResponse,
+  publishResponse,
+} from './response.schema.js';
 
 /** The legacy decimal-offset cursor was deprecated with this release and goes away with the next one. */
 export const LEGACY_CURSOR_DEPRECATION = {
@@ -55,7 +70,10 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       body: createGalleryBody,
       status: 201,
       errors: ['forbidden'],
-      handler: async ({ principal, body }) => ({ ok: true, gallery: await galleries.create(principal, { shootId: body.shoot_id, title: body.title }) }),
+      handler: async ({ principal, body }) => ({
+        ok: true,
+        gallery: await galleries.create(principal, { shootId: body.shoot_id, title: body.title }),
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -68,12 +86,17 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       params: galleryParams,
       handler: async ({ principal, params, req, res }) => {
         // Pre-rendered JSON bytes (see GalleryViews): written as they are, no object graph, no copy.
-        const { chunks, encoding } = await galleries.readJson(principal, params.id, { acceptsGzip: acceptsGzip(req.headers['accept-encoding']) });
+        const { chunks, encoding } = await galleries.readJson(principal, params.id, {
+          acceptsGzip: acceptsGzip(req.headers['accept-encoding']),
+        });
         res.status(200);
         res.setHeader('content-type', 'application/json; charset=utf-8');
         res.setHeader('vary', 'Accept-Encoding');
         if (encoding) res.setHeader('content-encoding', encoding);
-        res.setHeader('content-length', chunks.reduce((n, c) => n + c.length, 0));
+        res.setHeader(
+          'content-length',
+          chunks.reduce((n, c) => n + c.length, 0),
+        );
         for (const chunk of chunks) res.write(chunk);
         res.end();
       },

@@ -6,7 +6,7 @@ import type { Services } from '../services/index.js';
 import type { GalleryJson } from '../services/serializers.js';
 import type { photoObject } from '../services/gallery-views.js';
 import { galleryHttpRoutes } from './http-app.js';
-import * as r from './response.schema.js';
+import type * as r from './response.schema.js';
 
 type Documented<S extends z.ZodType> = Omit<z.output<S>, 'ok'>;
 type Result<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
@@ -22,7 +22,8 @@ describe("gallery's OpenAPI fragment", () => {
     expect(session.security).toEqual([]);
     expect(doc.paths['/galleries/{id}']!.get!.security).toEqual([{ apiToken: [] }, { clientSession: [] }]);
     // The cross-field rule of the handler is documented: one of portal_token / magic_code.
-    const body = (session.requestBody as { content: Record<string, { schema: Record<string, unknown> }> }).content['application/json']!.schema;
+    const body = (session.requestBody as { content: Record<string, { schema: Record<string, unknown> }> }).content['application/json']!
+      .schema;
     expect(body.anyOf).toEqual([{ required: ['portal_token'] }, { required: ['magic_code'] }]);
     // DELETE /favorites may be sent without a body.
     expect((doc.paths['/galleries/{id}/favorites']!.delete!.requestBody as { required: boolean }).required).toBe(false);

@@ -33,7 +33,7 @@ export const galleryPhotoSchema = z
     thumbnail_url: z.string().describe('The thumbnail, signed for 1 hour.'),
     width: z.number().int(),
     height: z.number().int(),
-    favorite: z.boolean().describe("Marked as a favorite by the caller."),
+    favorite: z.boolean().describe('Marked as a favorite by the caller.'),
     original_url: z.string().optional().describe('The original file, signed for 1 hour; only for photographer roles (absent otherwise).'),
   })
   .meta({ id: 'GalleryPhoto' });
@@ -43,7 +43,10 @@ export const galleryDetailSchema = z
   .object({
     ...galleryShape,
     urls_expire_at: isoTimestamp().describe('When the signed URLs of this answer stop working.'),
-    photos_next_cursor: z.string().nullable().describe('Set when the gallery has more photos than one read carries: continue with GET /galleries/{id}/photos.'),
+    photos_next_cursor: z
+      .string()
+      .nullable()
+      .describe('Set when the gallery has more photos than one read carries: continue with GET /galleries/{id}/photos.'),
     photos: z.array(galleryPhotoSchema),
   })
   .meta({ id: 'GalleryDetail' });
@@ -59,7 +62,11 @@ export const portalSchema = z
 
 /** POST /galleries/{id}/publish: the gallery, its portal and the portal token (the same on every publish). */
 export const publishedGallerySchema = z
-  .object({ ...galleryShape, portal_token: z.string().describe("The gallery's portal token for its customer (POST /client-sessions)."), portal: portalSchema })
+  .object({
+    ...galleryShape,
+    portal_token: z.string().describe("The gallery's portal token for its customer (POST /client-sessions)."),
+    portal: portalSchema,
+  })
   .meta({ id: 'PublishedGallery' });
 
 export const favoriteSchema = z.object({ gallery_id: id(), photo_id: id(), favorite: z.boolean() }).meta({ id: 'Favorite' });

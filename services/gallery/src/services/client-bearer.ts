@@ -40,7 +40,11 @@ export class ClientBearerSigner {
   /** The claims of a valid bearer, or null (tests and tools; the gateway has its own verifier). */
   verify(token: string): ClientBearerClaims | null {
     try {
-      const p = jwt.verify(token, this.key, { algorithms: ['HS256'], issuer: CLIENT_BEARER_ISSUER, audience: CLIENT_BEARER_AUDIENCE }) as jwt.JwtPayload;
+      const p = jwt.verify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: CLIENT_BEARER_ISSUER,
+        audience: CLIENT_BEARER_AUDIENCE,
+      }) as jwt.JwtPayload;
       if (typeof p.sub !== 'string' || typeof p.gid !== 'string' || typeof p.wid !== 'string') return null;
       return { sessionId: p.sub, galleryId: p.gid, workspaceId: p.wid };
     } catch {

@@ -35,16 +35,22 @@ export class ClientSessionService {
     const { stores, db, events, config } = this.deps;
     const portal = await stores.portals.byHash(hashPortalToken(portalToken));
     const now = this.now();
-    if (!portal || portal.state !== 'active' || portal.expiresAt.getTime() <= now.getTime()) throw new AppError('unauthorized');
+    if (portal?.state !== 'active' || portal.expiresAt.getTime() <= now.getTime()) throw new AppError('unauthorized');
     const gallery = await stores.galleries.getById(portal.galleryId);
-    if (!gallery || gallery.state !== 'published' || gallery.workspaceId !== portal.workspaceId) throw new AppError('unauthorized');
+    if (gallery?.state !== 'published' || gallery.workspaceId !== portal.workspaceId) throw new AppError('unauthorized');
 
     const issuedAt = Math.floor(now.getTime() / 1000);
     const expiresAtSeconds = issuedAt + config.clientSession.ttlSeconds;
     const expiresAt = new Date(expiresAtSeconds * 1000);
     const sessionId = randomUUID();
     const delivered = await db.transaction(async (tx) => {
-      await stores.portals.createSession(tx, { id: sessionId, workspaceId: gallery.workspaceId, galleryId: gallery.id, portalTokenId: portal.id, expiresAt });
+      await stores.portals.createSession(tx, {
+        id: sessionId,
+        workspaceId: gallery.workspaceId,
+        galleryId: gallery.id,
+        portalTokenId: portal.id,
+        expiresAt,
+      });
       if (!(await stores.galleries.markDelivered(tx, gallery.id, now))) return false;
       const current = (await stores.galleries.getById(gallery.id, tx))!;
       await stores.outbox.append(tx, galleryDelivered(current, sessionId));

@@ -1,7 +1,7 @@
 /** What every gallery service is built from. */
 import type { S3Presigner } from '@studio/s3-presign';
 import type { GalleryConfig } from '../config.js';
-import type { EventNotifier } from '../events/domain-events.js';
+import type { OutboxRelay } from '@studio/amqp/outbox';
 import type { ShootDirectory } from '../grpc/studio.client.js';
 import type { KeeperSource } from '../grpc/upload.client.js';
 import type { Database } from '../store/db.js';
@@ -14,7 +14,8 @@ export interface ServiceDeps {
   presigner: S3Presigner;
   shoots: ShootDirectory;
   keepers: KeeperSource;
-  events: EventNotifier;
+  /** Wakes the outbox relay after a commit. */
+  events: Pick<OutboxRelay, 'nudge'>;
   /** The current time (injectable for tests). */
   now?: () => Date;
 }

@@ -4,12 +4,26 @@ import type { GalleryRow, GalleryStore, PhotoEntry } from '../store/gallery.stor
 import { GalleryViews, photoObject } from './gallery-views.js';
 import { PhotoUrls } from './photo-urls.js';
 
-const presigner = new S3Presigner({ endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', bucket: 'b', credentials: { accessKeyId: 'k', secretAccessKey: 's' }, forcePathStyle: true });
+const presigner = new S3Presigner({
+  endpoint: 'http://127.0.0.1:9000',
+  region: 'us-east-1',
+  bucket: 'b',
+  credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+  forcePathStyle: true,
+});
 
 function entries(galleryId: string, n: number): PhotoEntry[] {
   return Array.from({ length: n }, (_, i) => {
     const photoId = `${galleryId.slice(0, 8)}-0000-4000-8000-${String(i).padStart(12, '0')}`;
-    return { orderIndex: i, photoId, webKey: `ws/w/photos/${photoId}/web.jpg`, thumbKey: `ws/w/photos/${photoId}/thumb.webp`, originalKey: `ws/w/photos/${photoId}/original`, width: 100 + i, height: 50 };
+    return {
+      orderIndex: i,
+      photoId,
+      webKey: `ws/w/photos/${photoId}/web.jpg`,
+      thumbKey: `ws/w/photos/${photoId}/thumb.webp`,
+      originalKey: `ws/w/photos/${photoId}/original`,
+      width: 100 + i,
+      height: 50,
+    };
   });
 }
 
@@ -29,7 +43,7 @@ function setup(opts: { maxCached?: number; maxPhotos?: number } = {}) {
 }
 
 describe('GalleryViews', () => {
-  it('renders the same photos as photoObject, patches only the caller\'s favorites, never the shared rendering', async () => {
+  it("renders the same photos as photoObject, patches only the caller's favorites, never the shared rendering", async () => {
     const { views, urls, gallery } = setup();
     const g = gallery('aaaaaaaa-0000-4000-8000-000000000000', 5);
     const all = entries(g.id, 5);
@@ -75,8 +89,18 @@ describe('GalleryViews', () => {
   });
 
   it('a credentials rotation inside a URL window re-signs at the next read: no URL handed out after it carries the old key', async () => {
-    const A: Credentials = { accessKeyId: 'AKIDA', secretAccessKey: 'secret-a', sessionToken: 'token-a', expiration: new Date('2026-11-22T10:20:00Z') };
-    const B: Credentials = { accessKeyId: 'AKIDB', secretAccessKey: 'secret-b', sessionToken: 'token-b', expiration: new Date('2026-11-22T12:00:00Z') };
+    const A: Credentials = {
+      accessKeyId: 'AKIDA',
+      secretAccessKey: 'secret-a',
+      sessionToken: 'token-a',
+      expiration: new Date('2026-11-22T10:20:00Z'),
+    };
+    const B: Credentials = {
+      accessKeyId: 'AKIDB',
+      secretAccessKey: 'secret-b',
+      sessionToken: 'token-b',
+      expiration: new Date('2026-11-22T12:00:00Z'),
+    };
     let current = A;
     let calls = 0;
     const rotating = new S3Presigner({
@@ -95,7 +119,11 @@ describe('GalleryViews', () => {
     const views = new GalleryViews(store, urls, 100, 1000);
     const g = { id: 'dddddddd-0000-4000-8000-000000000000', photoCount: 4 } as GalleryRow;
     const keyIds = (body: Buffer) =>
-      new Set((JSON.parse(body.toString()) as { url: string; thumbnail_url: string }[]).flatMap((p) => [p.url, p.thumbnail_url].map((u) => new URL(u).searchParams.get('X-Amz-Credential')!.split('/')[0])));
+      new Set(
+        (JSON.parse(body.toString()) as { url: string; thumbnail_url: string }[]).flatMap((p) =>
+          [p.url, p.thumbnail_url].map((u) => new URL(u).searchParams.get('X-Amz-Credential')!.split('/')[0]),
+        ),
+      );
 
     const first = await views.photosJson(g, { favorites: new Set(), originals: false });
     expect(keyIds(first.body)).toEqual(new Set(['AKIDA']));

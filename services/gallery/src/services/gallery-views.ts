@@ -135,7 +135,13 @@ export class GalleryViews {
       }
     }
     const { entries } = cached;
-    return { body, shared: body === variant.body ? variant : null, count: entries.length, last: entries[entries.length - 1] ?? null, window };
+    return {
+      body,
+      shared: body === variant.body ? variant : null,
+      count: entries.length,
+      last: entries[entries.length - 1] ?? null,
+      window,
+    };
   }
 
   /**
@@ -217,4 +223,3 @@ export function photoObject(e: PhotoEntry, w: UrlWindow, favorite: boolean, orig
   if (originals) photo.original_url = w.sign(e.originalKey);
   return photo;
 }
-

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCursorCodec, decodeTimeKey, pageOf, type CursorCodec } from '@studio/cursor';
 import { AppError } from '@studio/errors';
-import { requireWorkspace } from '@studio/http';
+import { requireWorkspace } from '@studio/identity/access';
 import { roleAtLeast, workspaceIdsOf, type ClientPrincipal, type Role, type TokenPrincipal } from '@studio/identity';
 import { galleryCreated, galleryPublished } from '../events/domain-events.js';
 import type { GalleryRow, PhotoEntry, PhotoKey } from '../store/gallery.store.js';
@@ -111,7 +111,11 @@ export class GalleryService {
     const row = await galleries.readForMember(galleryId, workspaceIdsOf(caller), ownerKey);
     if (!row) throw new AppError('not_found');
     const role = caller.memberships[row.gallery.workspaceId]!;
-    return { gallery: row.gallery, viewer: { ownerKey, photographer: roleAtLeast(role, 'photographer'), role }, favorites: new Set(row.favorites) };
+    return {
+      gallery: row.gallery,
+      viewer: { ownerKey, photographer: roleAtLeast(role, 'photographer'), role },
+      favorites: new Set(row.favorites),
+    };
   }
 
   // ---- create and list ------------------------------------------------------------------------------------
@@ -144,7 +148,14 @@ export class GalleryService {
           tx,
           { id: randomUUID(), workspaceId: shoot.workspaceId, shootId: shoot.id, title, createdBy: principal.profileId },
           baseSlugFor('gallery', title),
-          keepers.map((k) => ({ photoId: k.id, webKey: k.webKey, thumbKey: k.thumbKey, originalKey: k.originalKey, width: k.width, height: k.height })),
+          keepers.map((k) => ({
+            photoId: k.id,
+            webKey: k.webKey,
+            thumbKey: k.thumbKey,
+            originalKey: k.originalKey,
+            width: k.width,
+            height: k.height,
+          })),
         );
         await stores.outbox.append(tx, galleryCreated(g));
         return g;
@@ -170,7 +181,11 @@ export class GalleryService {
    * are written as they are. A gallery larger than MAX_GALLERY_PHOTOS carries its first photos and
    * `photos_next_cursor` to continue with /photos.
    */
-  async readJson(caller: Caller, galleryId: string, opts: { acceptsGzip?: boolean } = {}): Promise<{ chunks: Buffer[]; encoding: 'gzip' | null }> {
+  async readJson(
+    caller: Caller,
+    galleryId: string,
+    opts: { acceptsGzip?: boolean } = {},
+  ): Promise<{ chunks: Buffer[]; encoding: 'gzip' | null }> {
     const { gallery, viewer, favorites } = await this.readAccess(caller, galleryId);
     const photos = await this.views.photosJson(gallery, { favorites, originals: viewer.photographer });
     const more = photos.last !== null && photos.count < gallery.photoCount;
@@ -209,7 +224,11 @@ export class GalleryService {
     }
     const page = rows.slice(0, req.limit);
     const next = rows.length > req.limit ? this.photoCursor(gallery.id, page[page.length - 1]!) : null;
-    const favorites = await this.deps.stores.favorites.markedAmong(gallery.id, viewer.ownerKey, page.map((e) => e.photoId));
+    const favorites = await this.deps.stores.favorites.markedAmong(
+      gallery.id,
+      viewer.ownerKey,
+      page.map((e) => e.photoId),
+    );
     const window = await this.urls.window();
     return {
       items: page.map((e) => photoObject(e, window, favorites.has(e.photoId), viewer.photographer)),
@@ -225,7 +244,13 @@ export class GalleryService {
   private decodePhotoCursor(galleryId: string, cursor: string): PhotoKey {
     const values = this.cursors.decode(CURSOR_KIND.photos, cursor);
     const [g, orderIndex, photoId] = values;
-    if (values.length !== 3 || g !== galleryId || typeof orderIndex !== 'number' || !Number.isInteger(orderIndex) || typeof photoId !== 'string') {
+    if (
+      values.length !== 3 ||
+      g !== galleryId ||
+      typeof orderIndex !== 'number' ||
+      !Number.isInteger(orderIndex) ||
+      typeof photoId !== 'string'
+    ) {
       throw new AppError('invalid_input', 'cursor is invalid');
     }
     return { orderIndex, photoId };

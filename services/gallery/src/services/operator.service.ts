@@ -35,7 +35,11 @@ export class OperatorService {
   private async portal(ref: PortalRef): Promise<PortalRow> {
     const { portals } = this.deps.stores;
     if (ref.galleryId !== undefined && !UUID_RE.test(ref.galleryId)) throw new AppError('invalid_input', 'the gallery id must be a UUID');
-    const portal = ref.galleryId ? await portals.byGallery(ref.galleryId.toLowerCase()) : ref.prefix ? await portals.byPrefix(ref.prefix.toLowerCase()) : null;
+    const portal = ref.galleryId
+      ? await portals.byGallery(ref.galleryId.toLowerCase())
+      : ref.prefix
+        ? await portals.byPrefix(ref.prefix.toLowerCase())
+        : null;
     if (!portal) throw new AppError('not_found', 'no portal token for that gallery (it is minted when the gallery is first published)');
     return portal;
   }
@@ -59,7 +63,8 @@ export class OperatorService {
     const title = input.title.trim();
     if (title.length < 1 || title.length > 200) throw new AppError('invalid_input', 'the title must be 1 to 200 characters');
     const description = input.description?.trim() || null;
-    if (description && description.length > 10_000) throw new AppError('invalid_input', 'the description must be at most 10,000 characters');
+    if (description && description.length > 10_000)
+      throw new AppError('invalid_input', 'the description must be at most 10,000 characters');
     const gallery = await stores.galleries.getById(input.galleryId.toLowerCase());
     if (!gallery) throw new AppError('not_found', 'no such gallery');
     let photoIds: string[];
@@ -73,9 +78,17 @@ export class OperatorService {
     } else {
       photoIds = (await stores.galleries.entries(gallery.id, gallery.photoCount)).map((e) => e.photoId);
     }
-    if (await stores.albums.titleTaken(gallery.id, title)) throw new AppError('conflict', `the gallery already has an album titled "${title}"`);
+    if (await stores.albums.titleTaken(gallery.id, title))
+      throw new AppError('conflict', `the gallery already has an album titled "${title}"`);
     const album = await db.transaction(async (tx) => {
-      const a = await stores.albums.create(tx, { id: randomUUID(), workspaceId: gallery.workspaceId, galleryId: gallery.id, title, description, photoIds });
+      const a = await stores.albums.create(tx, {
+        id: randomUUID(),
+        workspaceId: gallery.workspaceId,
+        galleryId: gallery.id,
+        title,
+        description,
+        photoIds,
+      });
       await stores.outbox.append(tx, albumCreated(a));
       return a;
     });

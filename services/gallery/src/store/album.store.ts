@@ -21,7 +21,9 @@ export class AlbumStore {
     const { photoIds, ...fields } = a;
     const album = await tx.album.create({ data: fields });
     if (photoIds.length > 0) {
-      await tx.albumPhoto.createMany({ data: photoIds.map((photoId, i) => ({ albumId: a.id, galleryId: a.galleryId, photoId, position: i + 1 })) });
+      await tx.albumPhoto.createMany({
+        data: photoIds.map((photoId, i) => ({ albumId: a.id, galleryId: a.galleryId, photoId, position: i + 1 })),
+      });
     }
     return { ...album, photoCount: photoIds.length };
   }

@@ -149,7 +149,9 @@ export class GalleryStore {
     sessionId: string,
     galleryId: string,
   ): Promise<{ gallery: GalleryRow; favorites: string[]; sessionExpiresAt: Date; portalState: string; portalExpiresAt: Date } | null> {
-    const rows = await this.db.client.$queryRaw<(RawGallery & { favorites: string[]; sessionExpiresAt: Date; portalState: string; portalExpiresAt: Date })[]>`
+    const rows = await this.db.client.$queryRaw<
+      (RawGallery & { favorites: string[]; sessionExpiresAt: Date; portalState: string; portalExpiresAt: Date })[]
+    >`
       SELECT ${GALLERY_COLUMNS},
              s.expires_at AS "sessionExpiresAt", p.state::text AS "portalState", p.expires_at AS "portalExpiresAt",
              ARRAY(SELECT f.photo_id::text FROM favorites f WHERE f.gallery_id = g.id AND f.owner_key = 'client') AS favorites

@@ -1,9 +1,9 @@
 /** Every store of the gallery database, built over one Database. The only folder that imports Prisma. */
 import { AlbumStore } from './album.store.js';
-import type { Database } from './db.js';
+import type { Database, Tx } from './db.js';
 import { FavoriteStore } from './favorite.store.js';
 import { GalleryStore } from './gallery.store.js';
-import { OutboxStore } from './outbox.store.js';
+import { SqlOutboxStore } from '@studio/amqp/outbox-store';
 import { PortalStore } from './portal.store.js';
 
 export interface Stores {
@@ -11,7 +11,7 @@ export interface Stores {
   favorites: FavoriteStore;
   albums: AlbumStore;
   portals: PortalStore;
-  outbox: OutboxStore;
+  outbox: SqlOutboxStore<Tx>;
 }
 
 export function createStores(db: Database): Stores {
@@ -20,6 +20,6 @@ export function createStores(db: Database): Stores {
     favorites: new FavoriteStore(db),
     albums: new AlbumStore(db),
     portals: new PortalStore(db),
-    outbox: new OutboxStore(db),
+    outbox: new SqlOutboxStore<Tx>(db),
   };
 }

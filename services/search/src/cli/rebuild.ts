@@ -15,7 +15,7 @@ import { connectIndexSource } from '../grpc/index-source.client.js';
 import { isDocType, type DocType } from '../services/document-mapping.js';
 import { RebuildService } from '../services/rebuild.service.js';
 import { IndexStore } from '../store/index.store.js';
-import { createDb } from '../store/prisma.js';
+import { createDatabase } from '../store/db.js';
 
 const USAGE = 'usage: rebuild --workspace <uuid> [--source host:port ...] [--types client,lead,...] [--json]';
 const HELP = `${USAGE}
@@ -59,30 +59,37 @@ const workspace = args.workspace;
 if (!workspace || !UUID_RE.test(workspace)) fail('--workspace must be a UUID');
 let types: DocType[] | undefined;
 if (args.types !== undefined) {
-  const parts = args.types.split(',').map((t) => t.trim()).filter(Boolean);
+  const parts = args.types
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const bad = parts.filter((t) => !isDocType(t));
   if (bad.length) fail(`unknown type(s): ${bad.join(', ')}`);
   types = parts as DocType[];
 }
 
 const config = loadSearchConfig();
-const addresses = args.source?.length ? args.source : config.INDEX_SOURCES;
+const addresses = args.source?.length ? args.source : config.rebuild.sources;
 for (const a of addresses) if (!ADDRESS_RE.test(a)) fail(`--source ${a} is not host:port`);
 
-const logger = createLogger({ service: 'search-rebuild', level: args.json ? 'warn' : config.LOG_LEVEL });
-const db = createDb({ databaseUrl: config.DATABASE_URL, poolSize: 2, statementTimeoutMs: 300_000, applicationName: 'search-rebuild' });
+const logger = createLogger({ service: 'search-rebuild', level: args.json ? 'warn' : config.logLevel });
+const db = createDatabase({ url: config.databaseUrl, logger, poolSize: 2, statementTimeoutMs: 300_000, applicationName: 'search-rebuild' });
 const sources = addresses.map(connectIndexSource);
 let status = 1;
 try {
   const report = await new RebuildService(new IndexStore(db), logger).rebuild(workspace, sources, {
     types,
-    streamTimeoutMs: config.REBUILD_STREAM_TIMEOUT_MS,
+    streamTimeoutMs: config.rebuild.streamTimeoutMs,
   });
   if (args.json) process.stdout.write(`${JSON.stringify(report)}\n`);
   else {
-    process.stdout.write(`rebuild ${report.rebuildId} of workspace ${report.workspaceId}: ${report.written} written, ${report.removed} removed\n`);
+    process.stdout.write(
+      `rebuild ${report.rebuildId} of workspace ${report.workspaceId}: ${report.written} written, ${report.removed} removed\n`,
+    );
     for (const s of report.sources) {
-      process.stdout.write(`  ${s.address} [${s.types.join(', ')}]: ${s.received} received, ${s.skipped} skipped, ${s.ok ? 'ok' : `FAILED: ${s.error}`}\n`);
+      process.stdout.write(
+        `  ${s.address} [${s.types.join(', ')}]: ${s.received} received, ${s.skipped} skipped, ${s.ok ? 'ok' : `FAILED: ${s.error}`}\n`,
+      );
     }
   }
   status = report.ok ? 0 : 1;
@@ -90,6 +97,6 @@ try {
   process.stderr.write(`rebuild failed: ${(err as Error).message}\n`);
 } finally {
   for (const s of sources) s.close();
-  await db.$disconnect();
+  await db.disconnect();
 }
 process.exit(status);

@@ -1,19 +1,9 @@
-/** Client of the generic IndexSource contract (proto/index/v1/index_source.proto). */
-import { callUnary, createClient, grpc, loadService } from '@studio/grpc';
+/** Client of the generic IndexSource contract (proto/index/v1/index_source.proto), typed by @studio/proto. */
+import { callUnary, createClient, grpc, loadProto } from '@studio/grpc';
+import { INDEX_SOURCE_PROTO, type SourceDocument__Output } from '@studio/proto/index-source';
 
-export const INDEX_SOURCE_PROTO = 'index/v1/index_source.proto';
-export const INDEX_SOURCE_SERVICE = 'index.v1.IndexSource';
-
-/** A SourceDocument as proto-loader decodes it (keepCase, defaults). */
-export interface SourceDocumentMessage {
-  type: string;
-  id: string;
-  workspace_id: string;
-  title: string;
-  fields: Record<string, string>;
-  updated_at: string;
-  deleted: boolean;
-}
+/** A SourceDocument as proto-loader decodes it (keepCase, defaults): the generated SourceDocument__Output. */
+export type SourceDocumentMessage = SourceDocument__Output;
 
 export interface IndexSourceClient {
   address: string;
@@ -22,10 +12,9 @@ export interface IndexSourceClient {
   close(): void;
 }
 
-let ctor: grpc.ServiceClientConstructor | null = null;
-export function indexSourceService(): grpc.ServiceClientConstructor {
-  ctor ??= loadService(INDEX_SOURCE_PROTO, INDEX_SOURCE_SERVICE);
-  return ctor;
+/** The typed client constructor of index.v1.IndexSource (its `.service` is what a source serves). */
+export function indexSourceService() {
+  return loadProto(INDEX_SOURCE_PROTO).index.v1.IndexSource;
 }
 
 export function connectIndexSource(address: string): IndexSourceClient {
@@ -33,15 +22,12 @@ export function connectIndexSource(address: string): IndexSourceClient {
   return {
     address,
     async describe(timeoutMs = 5000) {
-      const res = await callUnary<object, { types?: string[] }>(client, 'DescribeSource', {}, timeoutMs);
+      const res = await callUnary(client, 'DescribeSource', {}, timeoutMs);
       return res.types ?? [];
     },
     stream(workspaceId, types, timeoutMs) {
       // x-request-id and traceparent are added by the client's interceptor.
-      const metadata = new grpc.Metadata();
-      const fn = (client as unknown as Record<string, Function>).StreamDocuments!;
-      const call = fn.call(client, { workspace_id: workspaceId, types }, metadata, { deadline: Date.now() + timeoutMs }) as grpc.ClientReadableStream<SourceDocumentMessage>;
-      return call as AsyncIterable<SourceDocumentMessage>;
+      return client.StreamDocuments({ workspace_id: workspaceId, types }, new grpc.Metadata(), { deadline: Date.now() + timeoutMs });
     },
     close() {
       client.close();

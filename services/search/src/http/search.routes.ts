@@ -1,5 +1,6 @@
 /** GET /search (spec section 4): membership of the workspace is enough (any role). */
-import { defineRoute, requireToken, requireWorkspace, type AnyRouteDef } from '@studio/http';
+import { defineRoute, type AnyRouteDef } from '@studio/http';
+import { requireToken, requireWorkspace } from '@studio/identity/access';
 import type { SearchService } from '../services/search.service.js';
 import { searchQuerySchema, searchResponseSchema } from './search.schema.js';
 

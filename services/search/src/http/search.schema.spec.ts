@@ -15,7 +15,10 @@ describe('types filter', () => {
     [',,,', null],
     ['client,lead,shoot,gallery,album,order', null],
     ['order,album', ['order', 'album']],
-    [['client', 'gallery,bogus'], ['client', 'gallery']],
+    [
+      ['client', 'gallery,bogus'],
+      ['client', 'gallery'],
+    ],
     ['__proto__,constructor,toString', null],
   ] as const)('%j -> %j', (input, expected) => {
     expect(parseTypes(input as string | string[] | undefined)).toEqual(expected);

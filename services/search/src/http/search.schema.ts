@@ -40,18 +40,20 @@ export const searchQuerySchema = z.object({
   cursor: cursor(),
 });
 
-export const searchItemSchema = z.object({
-  type: z.enum(DOC_TYPES),
-  id: z.string(),
-  title: z.string(),
-  snippet: z
-    .object({
-      field: z.string(),
-      text: z.string(),
-      highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
-    })
-    .nullable(),
-  rank: z.number(),
-}).meta({ id: 'SearchResult' });
+export const searchItemSchema = z
+  .object({
+    type: z.enum(DOC_TYPES),
+    id: z.string(),
+    title: z.string(),
+    snippet: z
+      .object({
+        field: z.string(),
+        text: z.string(),
+        highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+      })
+      .nullable(),
+    rank: z.number(),
+  })
+  .meta({ id: 'SearchResult' });
 
 export const searchResponseSchema = listResponse(searchItemSchema);

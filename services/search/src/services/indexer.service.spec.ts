@@ -21,7 +21,12 @@ describe('parseEvent', () => {
     expect(INDEX_ROUTING_KEYS).toContain('order.deleted');
   });
   it('reads <type>_id (or id) and lower-cases ids', () => {
-    expect(parseEvent(env('client.created', { client_id: ID.toUpperCase() }))).toMatchObject({ docType: 'client', action: 'created', docId: ID, workspaceId: WS });
+    expect(parseEvent(env('client.created', { client_id: ID.toUpperCase() }))).toMatchObject({
+      docType: 'client',
+      action: 'created',
+      docId: ID,
+      workspaceId: WS,
+    });
     expect(parseEvent(env('album.updated', { id: ID }))?.docId).toBe(ID);
   });
   it('ignores event types search does not index', () => {

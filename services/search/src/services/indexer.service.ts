@@ -81,7 +81,14 @@ export function parseEvent(raw: unknown): ParsedEvent | null {
 }
 
 /** The document an entity's JSON becomes (used by events and by the rebuild). */
-export function documentWrite(workspaceId: string, type: DocType, id: string, data: Record<string, unknown>, version: Date, title?: string | null): DocumentWrite {
+export function documentWrite(
+  workspaceId: string,
+  type: DocType,
+  id: string,
+  data: Record<string, unknown>,
+  version: Date,
+  title?: string | null,
+): DocumentWrite {
   const mapped = mapDocument(type, data, title);
   const analyzed = analyzeDocument(mapped.fields);
   return {

@@ -165,7 +165,14 @@ export function resolveTerm(t: QueryTerm, ext: TermExtensions | undefined, corre
       return { lexeme: t.lexeme, exact, any: p, more: p, dense: true, corrections: corr };
     }
     const longer = ext.words.filter((w) => w !== t.lexeme).map(q);
-    return { lexeme: t.lexeme, exact, any: orList([exact, ...longer]), more: longer.length ? orList(longer) : null, dense: false, corrections: corr };
+    return {
+      lexeme: t.lexeme,
+      exact,
+      any: orList([exact, ...longer]),
+      more: longer.length ? orList(longer) : null,
+      dense: false,
+      corrections: corr,
+    };
   }
   const p = `${exact}:*`;
   const dense = Array.from(t.lexeme).length < MIN_DIGIT_PREFIX_CHARS;
@@ -201,11 +208,20 @@ const somewhere = (p: Part): Cond => OR(match('primary', p.literal, !p.dense), m
 
 const exactPart = (r: ResolvedTerm): Part => ({ literal: r.exact, dense: false });
 const anyPart = (r: ResolvedTerm): Part => ({ literal: r.any, dense: r.dense });
-const fuzzyPart = (r: ResolvedTerm): Part => ({ literal: r.corrections.length ? orList([r.any, ...r.corrections]) : r.any, dense: r.dense });
+const fuzzyPart = (r: ResolvedTerm): Part => ({
+  literal: r.corrections.length ? orList([r.any, ...r.corrections]) : r.any,
+  dense: r.dense,
+});
 const corrPart = (r: ResolvedTerm): Part => ({ literal: orList(r.corrections), dense: false });
 
 export function tierFive(terms: QueryTerm[]): TierPlan {
-  return { tier: 5, where: allOf('primary', terms.map((t) => ({ literal: q(t.lexeme), dense: false }))) };
+  return {
+    tier: 5,
+    where: allOf(
+      'primary',
+      terms.map((t) => ({ literal: q(t.lexeme), dense: false })),
+    ),
+  };
 }
 
 export function tierFour(terms: ResolvedTerm[]): TierPlan | null {

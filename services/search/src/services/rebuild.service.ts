@@ -133,7 +133,17 @@ export class RebuildService {
       if (sweepTypes.size > 0) removed = await this.store.sweepUnseen(rebuildId, ws, [...sweepTypes], run.startedAt);
       const prunedWords = await this.store.pruneWords(ws);
       const ok = reports.every((r) => r.ok);
-      await this.store.finishRebuild(rebuildId, ok ? 'succeeded' : 'failed', { upserted: written, removed }, ok ? undefined : reports.filter((r) => !r.ok).map((r) => `${r.address}: ${r.error}`).join('; '));
+      await this.store.finishRebuild(
+        rebuildId,
+        ok ? 'succeeded' : 'failed',
+        { upserted: written, removed },
+        ok
+          ? undefined
+          : reports
+              .filter((r) => !r.ok)
+              .map((r) => `${r.address}: ${r.error}`)
+              .join('; '),
+      );
       this.logger.info({ rebuildId, written, removed, prunedWords, ok }, 'rebuild finished');
       return { rebuildId, workspaceId: ws, startedAt: run.startedAt.toISOString(), written, removed, prunedWords, sources: reports, ok };
     } catch (err) {

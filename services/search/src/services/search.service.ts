@@ -12,7 +12,20 @@ import { createHash } from 'node:crypto';
 import { AppError } from '@studio/errors';
 import type { CursorCodec } from '@studio/cursor';
 import { DOC_TYPES, isDocType, type DocType } from './document-mapping.js';
-import { MAX_PREFIX_WORDS, fuzzyTiers, parseQuery, resolveTerm, tierFive, tierFour, tierThree, type QueryTerm, type ResolvedTerm, type TermExtensions, type Tier, type TierPlan } from './query-parser.js';
+import {
+  MAX_PREFIX_WORDS,
+  fuzzyTiers,
+  parseQuery,
+  resolveTerm,
+  tierFive,
+  tierFour,
+  tierThree,
+  type QueryTerm,
+  type ResolvedTerm,
+  type TermExtensions,
+  type Tier,
+  type TierPlan,
+} from './query-parser.js';
 import { buildSnippet } from './snippet.js';
 import { editDistance, isDigits, quoteLexeme } from './text-analysis.js';
 import type { DocKey, DocRow, SearchStore } from '../store/search.store.js';
@@ -92,7 +105,10 @@ export function decodeCursor(codec: CursorCodec, fp: string, cursor: string): Po
  * edits (longer), on the whole word or on the word's prefix of the term's length (typo while still typing),
  * closest first, then most frequent. Words the term is a prefix of are left out: the prefix tiers match them.
  */
-export function chooseCorrections(term: string, candidates: { word: string; similarity: number; ndocP?: number; ndocS?: number }[]): string[] {
+export function chooseCorrections(
+  term: string,
+  candidates: { word: string; similarity: number; ndocP?: number; ndocS?: number }[],
+): string[] {
   const length = Array.from(term).length;
   const max = length <= 5 ? 1 : 2;
   const scored: { word: string; distance: number; similarity: number; ndoc: number }[] = [];
@@ -104,7 +120,9 @@ export function chooseCorrections(term: string, candidates: { word: string; simi
     }
     if (distance <= max + 0.5) scored.push({ word: c.word, distance, similarity: c.similarity, ndoc: (c.ndocP ?? 0) + (c.ndocS ?? 0) });
   }
-  scored.sort((a, b) => a.distance - b.distance || b.ndoc - a.ndoc || b.similarity - a.similarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+  scored.sort(
+    (a, b) => a.distance - b.distance || b.ndoc - a.ndoc || b.similarity - a.similarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
+  );
   return scored.slice(0, CORRECTIONS_PER_TERM).map((s) => s.word);
 }
 
@@ -152,7 +170,8 @@ export function estimateTier(tier: Tier, stats: TermStats[], size: number): { es
     return fs.reduce<number>((acc, f) => acc * Math.min(1, f! / w), w);
   };
   const upperOf = (fs: (number | null)[]) => (fs.some((f) => f === null) ? null : Math.min(...(fs as number[])));
-  const share = (part: number | null, whole: number | null) => (part === null || whole === null ? null : whole === 0 ? 0 : Math.min(1, part / whole));
+  const share = (part: number | null, whole: number | null) =>
+    part === null || whole === null ? null : whole === 0 ? 0 : Math.min(1, part / whole);
   const scale = (x: number | null, f: number | null) => (x === null || f === null ? null : x * f);
   switch (tier) {
     case 5: {
@@ -191,7 +210,12 @@ export function estimateTier(tier: Tier, stats: TermStats[], size: number): { es
  * A walk that runs out of budget before filling the page falls back to the match plan, so a wrong
  * estimate costs at most one bounded walk.
  */
-export function chooseStrategy(est: { estimate: number | null; upper: number | null }, size: number, need: number, unknownIsRare = false): Strategy {
+export function chooseStrategy(
+  est: { estimate: number | null; upper: number | null },
+  size: number,
+  need: number,
+  unknownIsRare = false,
+): Strategy {
   if (est.upper !== null && est.upper <= MATCH_MAX_ROWS) return { kind: 'match' };
   if (est.estimate === null) return unknownIsRare ? { kind: 'match' } : { kind: 'walk', budget: WALK_MIN_BUDGET * 2 };
   if (est.estimate <= 0) return { kind: 'match' };
@@ -259,7 +283,12 @@ export class SearchService {
     const size = this.workspaceSize(req.workspaceId);
     // One dictionary look-up: each letter-initial term's words (itself and what it is a prefix of), with counts.
     const lookup = terms.filter((t) => LETTER_INITIAL_RE.test(t.lexeme));
-    const dict = await this.store.prefixWords(req.workspaceId, lookup.map((t) => t.lexeme), MAX_PREFIX_WORDS, PREFIX_SCAN_CAP);
+    const dict = await this.store.prefixWords(
+      req.workspaceId,
+      lookup.map((t) => t.lexeme),
+      MAX_PREFIX_WORDS,
+      PREFIX_SCAN_CAP,
+    );
     const ext = new Map<string, TermExtensions>();
     const stats: TermStats[] = [];
     for (const t of terms) {

@@ -16,15 +16,38 @@ const marked = (s: { text: string; highlights: [number, number][] } | null) => {
 
 describe('snippets', () => {
   it('highlights prefixes in the best field, as ranges over plain text', () => {
-    const s = buildSnippet([['title', 'A', 'John Smith'], ['email', 'B', 'john.smith@example.com'], ['notes', 'C', 'Likes smiling']], matcher('jo smi'));
+    const s = buildSnippet(
+      [
+        ['title', 'A', 'John Smith'],
+        ['email', 'B', 'john.smith@example.com'],
+        ['notes', 'C', 'Likes smiling'],
+      ],
+      matcher('jo smi'),
+    );
     expect(s!.field).toBe('email');
     expect(marked(s)).toBe('[jo]hn.[smi]th@example.com');
   });
   it('prefers the title to the slug that repeats it, and a location to both', () => {
-    const shoot = (q: string) => buildSnippet([['title', 'A', 'Session 45f0e78c at the Pier'], ['location', 'B', 'Pier 39'], ['slug', 'D', 'session-45f0e78c-at-the-pier']], matcher(q));
+    const shoot = (q: string) =>
+      buildSnippet(
+        [
+          ['title', 'A', 'Session 45f0e78c at the Pier'],
+          ['location', 'B', 'Pier 39'],
+          ['slug', 'D', 'session-45f0e78c-at-the-pier'],
+        ],
+        matcher(q),
+      );
     expect(marked(shoot('45f0e78c'))).toBe('Session [45f0e78c] at the Pier');
     expect(shoot('pier')!.field).toBe('location');
-    expect(buildSnippet([['slug', 'D', 'session-at-the-pier'], ['title', 'A', 'Session at the Pier']], matcher('session'))!.field).toBe('title');
+    expect(
+      buildSnippet(
+        [
+          ['slug', 'D', 'session-at-the-pier'],
+          ['title', 'A', 'Session at the Pier'],
+        ],
+        matcher('session'),
+      )!.field,
+    ).toBe('title');
   });
   it('never carries markup: HTML in a document stays text', () => {
     const s = buildSnippet([['notes', 'C', '<script>alert("x")</script> wedding']], matcher('wedding'));

@@ -123,22 +123,17 @@ function cut(f: FieldMatch): Snippet {
   const prefix = start > 0 ? '…' : '';
   const suffix = end < text.length ? '…' : '';
   const shift = prefix.length - start;
-  const highlights = source.ranges
-    .filter(([s, e]) => s >= start && e <= end)
-    .map(([s, e]) => [s + shift, e + shift] as [number, number]);
+  const highlights = source.ranges.filter(([s, e]) => s >= start && e <= end).map(([s, e]) => [s + shift, e + shift] as [number, number]);
   return { field: f.name, text: prefix + text.slice(start, end) + suffix, highlights };
 }
 
 /** The snippet of one document, or null when it has no text fields. */
 export function buildSnippet(fields: [string, string, string][], matcher: TermMatcher): Snippet | null {
-  const matches = fields.filter(([, , text]) => typeof text === 'string' && text.length > 0).map(([name, weight, text]) => matchField(name, weight, text, matcher));
+  const matches = fields
+    .filter(([, , text]) => typeof text === 'string' && text.length > 0)
+    .map(([name, weight, text]) => matchField(name, weight, text, matcher));
   if (matches.length === 0) return null;
-  const best = [...matches].sort(
-    (a, b) =>
-      b.matchedTerms - a.matchedTerms ||
-      fieldRank(a) - fieldRank(b) ||
-      0,
-  )[0]!;
+  const best = [...matches].sort((a, b) => b.matchedTerms - a.matchedTerms || fieldRank(a) - fieldRank(b) || 0)[0]!;
   if (best.matchedTerms === 0) {
     // Nothing to highlight (a correction matched through another spelling): show the first non-title field.
     const fallback = matches.find((m) => m.name !== 'title') ?? best;

@@ -55,7 +55,9 @@ describe('documents', () => {
   });
   it('maps every type, with a title fallback', () => {
     expect(mapDocument('order', { number: 1042, status: 'paid' }).title).toBe('Order 1042');
-    expect(mapDocument('gallery', { gallery_id: 'x', title: 'Smith Wedding', slug: 'smith-wedding', photo_count: 3 }).title).toBe('Smith Wedding');
+    expect(mapDocument('gallery', { gallery_id: 'x', title: 'Smith Wedding', slug: 'smith-wedding', photo_count: 3 }).title).toBe(
+      'Smith Wedding',
+    );
     expect(mapDocument('album', { name: 'Best of' }).title).toBe('Best of');
     expect(mapDocument('lead', { email: 'a@b.co' }).title).toBe('a@b.co');
     expect(mapDocument('shoot', {}).title).toBe('');

@@ -92,7 +92,6 @@ export function phoneDigits(text: string): string | null {
  * replaces lone surrogates (not valid UTF-8) with U+FFFD.
  */
 export function cleanText(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(LONE_SURROGATE_RE, '\ufffd');
 }
 

@@ -9,8 +9,7 @@
  *   statements, so concurrent consumers serialise on the row itself and no interleaving can resurrect a
  *   document.
  */
-import { Prisma } from './generated/client.js';
-import type { Db } from './prisma.js';
+import type { Database, Tx } from './db.js';
 import type { DocType } from '../services/document-mapping.js';
 import { isDictionaryWord, tsvectorLexemes } from '../services/text-analysis.js';
 
@@ -39,8 +38,6 @@ export interface TombstoneWrite {
 
 export type WriteOutcome = 'applied' | 'stale' | 'duplicate';
 
-type Tx = Prisma.TransactionClient;
-
 /** Interactive transactions wait for a pooled connection and run for at most this long. */
 const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
 
@@ -66,7 +63,10 @@ class WordDeltas {
     }
   }
   /** old -> new state of one document. */
-  diff(before: { wordsPrimary: string[]; wordsSecondary: string[] } | null, after: { wordsPrimary: string[]; wordsSecondary: string[] } | null): void {
+  diff(
+    before: { wordsPrimary: string[]; wordsSecondary: string[] } | null,
+    after: { wordsPrimary: string[]; wordsSecondary: string[] } | null,
+  ): void {
     if (before) {
       this.add(before.wordsPrimary, 0, -1);
       this.add(before.wordsSecondary, 1, -1);
@@ -174,7 +174,13 @@ async function claimEvent(tx: Tx, eventId: string, type: string): Promise<boolea
  * exact: lock the keys, read the stored states, keep only the writes that win (newer version, no tombstone),
  * write them and the count changes. Returns the number of documents and tombstones written.
  */
-async function applyWrites(tx: Tx, workspaceId: string, docs: DocumentWrite[], tombs: TombstoneWrite[], rebuildId: string | null): Promise<number> {
+async function applyWrites(
+  tx: Tx,
+  workspaceId: string,
+  docs: DocumentWrite[],
+  tombs: TombstoneWrite[],
+  rebuildId: string | null,
+): Promise<number> {
   const keys = [...docs, ...tombs].map((k) => ({ type: k.type, id: k.id }));
   await lockDocuments(tx, [...docs, ...tombs].map(keyOf));
   const states = await readStates(tx, workspaceId, keys);
@@ -205,11 +211,11 @@ export interface RebuildRow {
 }
 
 export class IndexStore {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Database) {}
 
   /** Applies a created/updated event in one transaction with its event id. */
   async upsertFromEvent(eventId: string, eventType: string, doc: DocumentWrite): Promise<WriteOutcome> {
-    return this.db.$transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       if (!(await claimEvent(tx, eventId, eventType))) return 'duplicate';
       return (await applyWrites(tx, doc.workspaceId, [doc], [], null)) ? 'applied' : 'stale';
     }, TX_OPTIONS);
@@ -217,21 +223,21 @@ export class IndexStore {
 
   /** Applies a deleted event in one transaction with its event id. */
   async tombstoneFromEvent(eventId: string, eventType: string, t: TombstoneWrite): Promise<WriteOutcome> {
-    return this.db.$transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       if (!(await claimEvent(tx, eventId, eventType))) return 'duplicate';
       return (await applyWrites(tx, t.workspaceId, [], [t], null)) ? 'applied' : 'stale';
     }, TX_OPTIONS);
   }
 
   async pruneProcessedEvents(olderThan: Date, batch = 5000): Promise<number> {
-    return this.db.$executeRaw`
+    return this.db.client.$executeRaw`
       DELETE FROM search_processed_events WHERE event_id IN (
         SELECT event_id FROM search_processed_events WHERE processed_at < ${olderThan}::timestamptz LIMIT ${batch})`;
   }
 
   /** Removes dictionary words no live document holds any more (all workspaces, in batches). */
   async pruneEmptyWords(batch = 5000): Promise<number> {
-    return this.db.$executeRaw`
+    return this.db.client.$executeRaw`
       DELETE FROM search_words w USING (
         SELECT workspace_id, word FROM search_words WHERE ndoc_p <= 0 AND ndoc_s <= 0 LIMIT ${batch}) z
        WHERE w.workspace_id = z.workspace_id AND w.word = z.word AND w.ndoc_p <= 0 AND w.ndoc_s <= 0`;
@@ -241,15 +247,20 @@ export class IndexStore {
 
   /** Opens a rebuild run; its start time (database clock) bounds which unseen documents may be removed. */
   async startRebuild(id: string, workspaceId: string, types: DocType[]): Promise<RebuildRow> {
-    const rows = await this.db.$queryRaw<{ started_at: Date }[]>`
+    const rows = await this.db.client.$queryRaw<{ started_at: Date }[]>`
       INSERT INTO search_rebuilds (id, workspace_id, types, started_at, status)
       VALUES (${id}::uuid, ${workspaceId}::uuid, ${types}::doc_type[], clock_timestamp(), 'running')
       RETURNING started_at`;
     return { id, startedAt: rows[0]!.started_at };
   }
 
-  async finishRebuild(id: string, status: 'succeeded' | 'failed', counts: { upserted: number; removed: number }, error?: string): Promise<void> {
-    await this.db.$executeRaw`
+  async finishRebuild(
+    id: string,
+    status: 'succeeded' | 'failed',
+    counts: { upserted: number; removed: number },
+    error?: string,
+  ): Promise<void> {
+    await this.db.client.$executeRaw`
       UPDATE search_rebuilds SET finished_at = clock_timestamp(), status = ${status}, upserted = ${counts.upserted},
              removed = ${counts.removed}, error = ${error ?? null}
        WHERE id = ${id}::uuid`;
@@ -260,7 +271,7 @@ export class IndexStore {
    * only, tombstones final) and marks every one of them as seen by this rebuild, written or not.
    */
   async rebuildBatch(rebuildId: string, workspaceId: string, docs: DocumentWrite[], tombstones: TombstoneWrite[]): Promise<number> {
-    return this.db.$transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const written = await applyWrites(tx, workspaceId, docs, tombstones, rebuildId);
       const seen = [...docs, ...tombstones];
       if (seen.length) {
@@ -284,15 +295,18 @@ export class IndexStore {
   async sweepUnseen(rebuildId: string, workspaceId: string, types: DocType[], startedAt: Date, batch = 1000): Promise<number> {
     let total = 0;
     for (;;) {
-      const candidates = await this.db.$queryRaw<{ type: DocType; id: string }[]>`
+      const candidates = await this.db.client.$queryRaw<{ type: DocType; id: string }[]>`
         SELECT doc_type::text AS type, doc_id::text AS id FROM search_documents
          WHERE workspace_id = ${workspaceId}::uuid AND doc_type = ANY(${types}::doc_type[])
            AND deleted_at IS NULL AND rebuild_id IS DISTINCT FROM ${rebuildId}::uuid
            AND indexed_at < ${startedAt}::timestamptz
          LIMIT ${batch}`;
       if (candidates.length === 0) return total;
-      total += await this.db.$transaction(async (tx) => {
-        await lockDocuments(tx, candidates.map((c) => keyOf({ workspaceId, ...c })));
+      total += await this.db.transaction(async (tx) => {
+        await lockDocuments(
+          tx,
+          candidates.map((c) => keyOf({ workspaceId, ...c })),
+        );
         // Re-check under the locks: an event may have written one of them meanwhile.
         const still = await tx.$queryRaw<{ type: DocType; id: string }[]>`
           SELECT doc_type::text AS type, doc_id::text AS id FROM search_documents
@@ -301,7 +315,13 @@ export class IndexStore {
              AND deleted_at IS NULL AND rebuild_id IS DISTINCT FROM ${rebuildId}::uuid
              AND indexed_at < ${startedAt}::timestamptz`;
         const now = new Date();
-        return applyWrites(tx, workspaceId, [], still.map((c) => ({ workspaceId, type: c.type, id: c.id, deletedAt: now })), null);
+        return applyWrites(
+          tx,
+          workspaceId,
+          [],
+          still.map((c) => ({ workspaceId, type: c.type, id: c.id, deletedAt: now })),
+          null,
+        );
       }, TX_OPTIONS);
       if (candidates.length < batch) return total;
     }
@@ -309,7 +329,7 @@ export class IndexStore {
 
   /** Drops the workspace's dictionary words no live document holds any more. */
   async pruneWords(workspaceId: string): Promise<number> {
-    return this.db.$executeRaw`
+    return this.db.client.$executeRaw`
       DELETE FROM search_words WHERE workspace_id = ${workspaceId}::uuid AND ndoc_p <= 0 AND ndoc_s <= 0`;
   }
 }

@@ -10,7 +10,7 @@
  * tsquery as a filter (common terms: stops after n hits).
  */
 import { Prisma } from './generated/client.js';
-import type { Db } from './prisma.js';
+import type { Database } from './db.js';
 import type { DocType } from '../services/document-mapping.js';
 import type { Cond, TierPlan } from '../services/query-parser.js';
 
@@ -44,7 +44,6 @@ export interface PrefixWords {
   /** Totals stopped at the scan cap: the real ones are larger. */
   capped: boolean;
 }
-
 
 export interface TierPageQuery {
   workspaceId: string;
@@ -88,7 +87,7 @@ function typeCondition(types: DocType[] | null): Prisma.Sql {
 }
 
 export class SearchStore {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Database) {}
 
   private filters(q: TierPageQuery): Prisma.Sql {
     const after = q.after
@@ -133,7 +132,7 @@ export class SearchStore {
   }
 
   private async rows(sql: Prisma.Sql): Promise<DocRow[]> {
-    const rows = await this.db.$queryRaw<{ type: DocType; id: string; sort_key: bigint; title: string; fields: unknown }[]>(sql);
+    const rows = await this.db.client.$queryRaw<{ type: DocType; id: string; sort_key: bigint; title: string; fields: unknown }[]>(sql);
     return rows.map((r) => ({
       type: r.type,
       id: r.id,
@@ -153,7 +152,7 @@ export class SearchStore {
 
   /** Live documents of a workspace (index-only scan of the keyset index). */
   async workspaceSize(workspaceId: string): Promise<number> {
-    const rows = await this.db.$queryRaw<{ n: bigint }[]>`
+    const rows = await this.db.client.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n FROM search_documents WHERE workspace_id = ${workspaceId}::uuid AND deleted_at IS NULL`;
     return Number(rows[0]?.n ?? 0);
   }
@@ -169,7 +168,7 @@ export class SearchStore {
     if (terms.length === 0) return [];
     const short = terms.filter((t) => Array.from(t).length < STRICT_MIN_CHARS);
     const long = terms.filter((t) => Array.from(t).length >= STRICT_MIN_CHARS);
-    const rows = await this.db.$queryRaw<{ term: string; word: string; similarity: number; ndoc_p: number; ndoc_s: number }[]>`
+    const rows = await this.db.client.$queryRaw<{ term: string; word: string; similarity: number; ndoc_p: number; ndoc_s: number }[]>`
       SELECT t.term, c.word, c.sim::float8 AS similarity, c.ndoc_p, c.ndoc_s
         FROM unnest(${short}::text[]) AS t(term)
         CROSS JOIN LATERAL (
@@ -189,7 +188,13 @@ export class SearchStore {
              AND (w.ndoc_p > 0 OR w.ndoc_s > 0) AND w.word !~ '[0-9]'
            ORDER BY sim DESC, w.word
            LIMIT ${perTerm}) c`;
-    return rows.map((r) => ({ term: r.term, word: r.word, similarity: Number(r.similarity), ndocP: Number(r.ndoc_p), ndocS: Number(r.ndoc_s) }));
+    return rows.map((r) => ({
+      term: r.term,
+      word: r.word,
+      similarity: Number(r.similarity),
+      ndocP: Number(r.ndoc_p),
+      ndocS: Number(r.ndoc_s),
+    }));
   }
 
   /**
@@ -199,7 +204,9 @@ export class SearchStore {
    */
   async prefixWords(workspaceId: string, terms: string[], max: number, scanCap: number): Promise<PrefixWords[]> {
     if (terms.length === 0) return [];
-    const rows = await this.db.$queryRaw<{ term: string; word: string; ndoc_p: number; ndoc_s: number; total_words: bigint; total_p: bigint; total_s: bigint }[]>`
+    const rows = await this.db.client.$queryRaw<
+      { term: string; word: string; ndoc_p: number; ndoc_s: number; total_words: bigint; total_p: bigint; total_s: bigint }[]
+    >`
       SELECT t.term, e.word, e.ndoc_p, e.ndoc_s, e.total_words, e.total_p, e.total_s
         FROM unnest(${terms}::text[]) AS t(term)
         CROSS JOIN LATERAL (
@@ -219,7 +226,14 @@ export class SearchStore {
     for (const r of rows) {
       let p = out.get(r.term);
       if (!p) {
-        p = { term: r.term, words: [], totalWords: Number(r.total_words), totalP: Number(r.total_p), totalS: Number(r.total_s), capped: Number(r.total_words) >= scanCap };
+        p = {
+          term: r.term,
+          words: [],
+          totalWords: Number(r.total_words),
+          totalP: Number(r.total_p),
+          totalS: Number(r.total_s),
+          capped: Number(r.total_words) >= scanCap,
+        };
         out.set(r.term, p);
       }
       p.words.push({ word: r.word, ndocP: Number(r.ndoc_p), ndocS: Number(r.ndoc_s) });
@@ -229,11 +243,11 @@ export class SearchStore {
 
   /** For EXPLAIN in benchmarks and tests. */
   async explain(sql: Prisma.Sql): Promise<string> {
-    const rows = await this.db.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${sql}`);
+    const rows = await this.db.client.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${sql}`);
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   }
 
   async ping(): Promise<void> {
-    await this.db.$queryRaw`SELECT 1`;
+    await this.db.client.$queryRaw`SELECT 1`;
   }
 }

@@ -10,12 +10,30 @@ import { API_VERSION, EVENTS_EXCHANGE, assertTopology } from '@studio/amqp';
 import { signIdentity, type Role } from '@studio/identity';
 import type { Logger } from '@studio/logger';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
-import { createSearch, type RunningSearch, type SearchApp } from '../../src/app.js';
+import type { RunningConsumer } from '@studio/amqp/consumer';
+import { createSearch, type SearchApp } from '../../src/app.js';
 import { parseSearchConfig, type SearchConfig } from '../../src/config.js';
 import { dlqOf } from '../../src/events/index.consumer.js';
 import { SEARCH_TEMPLATE } from '../global-setup.js';
 
 export const IDENTITY_SECRET = 'integration-identity-secret-0123456789abcdef';
+
+/** A started search process as the tests use it: its ports, its index consumer and its stop. */
+export interface RunningSearch {
+  httpPort: number;
+  grpcPort: number;
+  consumer: RunningConsumer;
+  stop(): Promise<void>;
+}
+
+/** Creates and starts the search process on `config`; resolves once its index consumer is attached. */
+export async function startSearch(config: SearchConfig, logger?: Logger): Promise<{ app: SearchApp; running: RunningSearch }> {
+  const app = createSearch(config, { logger });
+  const ports = await app.start();
+  const consumer = app.consumer()!;
+  await waitUntil(async () => consumer.isConsuming(), 10_000, 'index consumer attached');
+  return { app, running: { httpPort: ports.httpPort!, grpcPort: ports.grpcPort!, consumer, stop: () => app.stop() } };
+}
 
 export interface Harness {
   app: SearchApp;
@@ -43,9 +61,7 @@ export async function startHarness(overrides: Record<string, string> = {}, opts:
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...overrides,
   });
-  const app = createSearch(config, { logger: opts.logger });
-  const running = await app.start();
-  await waitUntil(async () => running.consumer.isConsuming(), 10_000, 'index consumer attached');
+  const { app, running } = await startSearch(config, opts.logger);
   const connection: ChannelModel = await amqp.connect(testConfig.TEST_AMQP_URL);
   const publisher = await connection.createConfirmChannel();
   await assertTopology(publisher);
@@ -76,7 +92,12 @@ export interface Envelope {
   data: Record<string, unknown>;
 }
 
-export function envelope(type: string, workspaceId: string, data: Record<string, unknown>, opts: { id?: string; createdAt?: Date } = {}): Envelope {
+export function envelope(
+  type: string,
+  workspaceId: string,
+  data: Record<string, unknown>,
+  opts: { id?: string; createdAt?: Date } = {},
+): Envelope {
   return {
     id: opts.id ?? randomUUID(),
     type,
@@ -106,7 +127,11 @@ export async function publishRaw(h: Harness, routingKey: string, body: Buffer): 
 
 /** A token principal that is a member of the given workspaces. */
 export function identity(memberships: Record<string, Role>, ttl = 600): string {
-  return signIdentity({ kind: 'token', profileId: randomUUID(), tokenId: randomUUID(), scopeWorkspaceId: null, memberships }, IDENTITY_SECRET, ttl);
+  return signIdentity(
+    { kind: 'token', profileId: randomUUID(), tokenId: randomUUID(), scopeWorkspaceId: null, memberships },
+    IDENTITY_SECRET,
+    ttl,
+  );
 }
 
 export interface SearchItem {
@@ -147,7 +172,14 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_00
 }
 
 /** Waits until `q` in `workspaceId` finds (or no longer finds) document `id`. Returns the wait in ms. */
-export async function waitForHit(h: Harness, workspaceId: string, q: string, id: string, present = true, timeoutMs = 10_000): Promise<number> {
+export async function waitForHit(
+  h: Harness,
+  workspaceId: string,
+  q: string,
+  id: string,
+  present = true,
+  timeoutMs = 10_000,
+): Promise<number> {
   const auth = identity({ [workspaceId]: 'viewer' });
   return waitUntil(
     async () => {

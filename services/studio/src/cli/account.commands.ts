@@ -16,20 +16,24 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     usage: 'create-profile --email E [--name N]',
     options: ['email', 'name'],
     required: ['email'],
-    run: async ({ services }, o) => ({ profile_id: (await services.profiles.create({ email: o.email!, name: o.name })).id }),
+    run: async ({ services }, options) => ({
+      profile_id: (await services.profiles.create({ email: options.email!, name: options.name })).id,
+    }),
   },
   'create-workspace': {
     usage: 'create-workspace --name N [--owner PROFILE_ID]',
     options: ['name', 'owner'],
     required: ['name'],
-    run: async ({ services }, o) => ({ workspace_id: (await services.workspaces.create({ name: o.name!, ownerId: o.owner })).id }),
+    run: async ({ services }, options) => ({
+      workspace_id: (await services.workspaces.create({ name: options.name!, ownerId: options.owner })).id,
+    }),
   },
   'add-member': {
     usage: 'add-member --workspace WORKSPACE_ID --profile PROFILE_ID --role owner|admin|photographer|viewer',
     options: ['workspace', 'profile', 'role'],
     required: ['workspace', 'profile', 'role'],
-    run: async ({ services }, o) => {
-      await services.workspaces.addMember({ workspaceId: o.workspace!, profileId: o.profile!, role: o.role! });
+    run: async ({ services }, options) => {
+      await services.workspaces.addMember({ workspaceId: options.workspace!, profileId: options.profile!, role: options.role! });
       return { ok: true };
     },
   },
@@ -37,12 +41,12 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     usage: 'create-token --profile PROFILE_ID [--workspace WORKSPACE_ID] [--rate-limit N] [--name X]',
     options: ['profile', 'workspace', 'rate-limit', 'name'],
     required: ['profile'],
-    run: async ({ services }, o) => {
+    run: async ({ services }, options) => {
       const created = await services.tokens.create({
-        profileId: o.profile!,
-        workspaceId: o.workspace,
-        rateLimit: positiveInt('rate-limit', o['rate-limit']),
-        name: o.name,
+        profileId: options.profile!,
+        workspaceId: options.workspace,
+        rateLimit: positiveInt('rate-limit', options['rate-limit']),
+        name: options.name,
       });
       return { token: created.token, token_id: created.tokenId };
     },
@@ -51,11 +55,11 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     usage: 'revoke-token --token-id TOKEN_ID',
     options: ['token-id'],
     required: ['token-id'],
-    run: async ({ services }, o) => {
+    run: async ({ services }, options) => {
       try {
-        await services.tokens.revoke(o['token-id']!);
+        await services.tokens.revoke(options['token-id']!);
       } catch (err) {
-        if (err instanceof AppError && err.kind === 'not_found') throw new UsageError(`no token with id ${o['token-id']}`);
+        if (err instanceof AppError && err.kind === 'not_found') throw new UsageError(`no token with id ${options['token-id']}`);
         throw err;
       }
       return { ok: true };

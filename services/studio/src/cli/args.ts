@@ -1,21 +1,60 @@
-/** What the operator CLI's commands are made of: the command shape (@studio/process/cli), usage errors (exit 2) and option parsers. */
-import { UsageError, type Command as CliCommand } from '@studio/process/cli';
+/**
+ * What the operator CLI's commands are made of: the command shape (@studio/process/cli), usage errors (exit 2), the
+ * commands that run one domain operation (their options parsed with the operation's schema) and option parsers.
+ */
+import type { z } from 'zod';
+import { parseInput } from '@studio/http';
+import { UsageError, type Command as CliCommand, type Options } from '@studio/process/cli';
 import type { StudioCore } from '../core.js';
+import type { Services } from '../services/index.js';
 
 export { UsageError };
-export type { Options } from '@studio/process/cli';
+export type { Options };
 
 /** A command on studio's core, with its one usage line (without "admin "). */
 export type Command = CliCommand<StudioCore> & { usage: string };
 
+export interface OperationCommand<S extends z.ZodType> {
+  usage: string;
+  /** The operation's input schema (services/*.schema.ts), the one its route or gRPC operation parses with. */
+  schema: S;
+  /** Each option and the member of the input it gives, e.g. `{ workspace: 'workspace_id' }`. */
+  members: Record<string, keyof z.input<S> & string>;
+  required: string[];
+  /** Options that may be given as '' (update commands): the member is null, which clears it. */
+  clearable?: string[];
+  /** Options that hold a number (given as text; anything but a plain number is left to the schema to refuse). */
+  numbers?: string[];
+  run(services: Services, input: z.output<S>): Promise<Record<string, unknown>>;
+}
+
+/**
+ * A command that runs one operation: its options become the members of the operation's input, which is parsed with
+ * the operation's schema, so bad input is refused (invalid_input, exit 2) in the same words as over HTTP and gRPC.
+ */
+export function operationCommand<S extends z.ZodType>(command: OperationCommand<S>): Command {
+  const { usage, schema, members, required, clearable = [], numbers = [] } = command;
+  return {
+    usage,
+    options: Object.keys(members),
+    required,
+    clearable,
+    run: async ({ services }, options) => {
+      const input: Record<string, unknown> = {};
+      for (const [option, member] of Object.entries(members)) {
+        const text = options[option];
+        if (text === undefined) continue;
+        if (clearable.includes(option) && text.trim() === '') input[member] = null;
+        else if (numbers.includes(option) && /^[+-]?\d+(\.\d+)?$/.test(text)) input[member] = Number(text);
+        else input[member] = text;
+      }
+      return command.run(services, parseInput(schema, input));
+    },
+  };
+}
+
 export function positiveInt(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a positive integer`);
-  return Number(value);
-}
-
-/** A whole number of cents (0 or more). */
-export function cents(name: string, value: string | undefined): number {
-  if (value === undefined || !/^\d{1,10}$/.test(value)) throw new UsageError(`--${name} must be a whole number of cents`);
   return Number(value);
 }

@@ -1,85 +1,73 @@
 /**
- * Clients, leads and shoots: the operations without a public route. On update commands an absent option leaves
- * the member unchanged and an empty value ('') clears it.
+ * Clients, leads and shoots: the operations without a public route, their options parsed with the operations'
+ * schemas (services/*.schema.ts). On update commands an absent option leaves the member unchanged and an empty value
+ * ('') clears it.
  */
-import type { Command } from './args.js';
+import { clientRef, updateClientInput } from '../services/client.schema.js';
+import { createLeadInput, leadRef, updateLeadInput } from '../services/lead.schema.js';
+import { shootRef, updateShootInput } from '../services/shoot.schema.js';
+import { operationCommand, type Command } from './args.js';
+
+const LEAD_MEMBERS = { name: 'name', email: 'email', phone: 'phone', source: 'source', notes: 'notes', client: 'client_id' } as const;
 
 export const CRM_COMMANDS: Record<string, Command> = {
-  'client update': {
+  'client update': operationCommand({
     usage: 'client update --workspace W --client C [--name N] [--email E] [--phone P] [--notes T]',
-    options: ['workspace', 'client', 'name', 'email', 'phone', 'notes'],
+    schema: updateClientInput,
+    members: { workspace: 'workspace_id', client: 'client_id', name: 'name', email: 'email', phone: 'phone', notes: 'notes' },
     required: ['workspace', 'client'],
     clearable: ['email', 'phone', 'notes'],
-    run: async ({ services }, o) => ({
-      client: await services.clients.update({ workspaceId: o.workspace!, clientId: o.client!, name: o.name, email: o.email, phone: o.phone, notes: o.notes }),
-    }),
-  },
-  'client delete': {
+    run: async (services, input) => ({ client: await services.clients.update(input) }),
+  }),
+  'client delete': operationCommand({
     usage: 'client delete --workspace W --client C',
-    options: ['workspace', 'client'],
+    schema: clientRef,
+    members: { workspace: 'workspace_id', client: 'client_id' },
     required: ['workspace', 'client'],
-    run: async ({ services }, o) => services.clients.delete(o.workspace!, o.client!),
-  },
-  'lead create': {
+    run: (services, ref) => services.clients.delete(ref.workspaceId, ref.clientId),
+  }),
+  'lead create': operationCommand({
     usage: 'lead create --workspace W --name N [--email E] [--phone P] [--source S] [--notes T] [--client C]',
-    options: ['workspace', 'name', 'email', 'phone', 'source', 'notes', 'client'],
+    schema: createLeadInput,
+    members: { workspace: 'workspace_id', ...LEAD_MEMBERS },
     required: ['workspace', 'name'],
-    run: async ({ services }, o) => ({
-      lead: await services.leads.create({
-        workspaceId: o.workspace!,
-        name: o.name!,
-        email: o.email,
-        phone: o.phone,
-        source: o.source,
-        notes: o.notes,
-        clientId: o.client,
-      }),
-    }),
-  },
-  'lead update': {
+    run: async (services, input) => ({ lead: await services.leads.create(input) }),
+  }),
+  'lead update': operationCommand({
     usage: 'lead update --workspace W --lead L [--name N] [--email E] [--phone P] [--source S] [--notes T] [--client C]',
-    options: ['workspace', 'lead', 'name', 'email', 'phone', 'source', 'notes', 'client'],
+    schema: updateLeadInput,
+    members: { workspace: 'workspace_id', lead: 'lead_id', ...LEAD_MEMBERS },
     required: ['workspace', 'lead'],
     clearable: ['email', 'phone', 'source', 'notes', 'client'],
-    run: async ({ services }, o) => ({
-      lead: await services.leads.update({
-        workspaceId: o.workspace!,
-        leadId: o.lead!,
-        name: o.name,
-        email: o.email,
-        phone: o.phone,
-        source: o.source,
-        notes: o.notes,
-        clientId: o.client,
-      }),
-    }),
-  },
-  'lead delete': {
+    run: async (services, input) => ({ lead: await services.leads.update(input) }),
+  }),
+  'lead delete': operationCommand({
     usage: 'lead delete --workspace W --lead L',
-    options: ['workspace', 'lead'],
+    schema: leadRef,
+    members: { workspace: 'workspace_id', lead: 'lead_id' },
     required: ['workspace', 'lead'],
-    run: async ({ services }, o) => services.leads.delete(o.workspace!, o.lead!),
-  },
-  'shoot update': {
+    run: (services, ref) => services.leads.delete(ref.workspaceId, ref.leadId),
+  }),
+  'shoot update': operationCommand({
     usage: 'shoot update --workspace W --shoot S [--title T] [--location L] [--scheduled-start ISO] [--scheduled-end ISO]',
-    options: ['workspace', 'shoot', 'title', 'location', 'scheduled-start', 'scheduled-end'],
+    schema: updateShootInput,
+    members: {
+      workspace: 'workspace_id',
+      shoot: 'shoot_id',
+      title: 'title',
+      location: 'location',
+      'scheduled-start': 'scheduled_start',
+      'scheduled-end': 'scheduled_end',
+    },
     required: ['workspace', 'shoot'],
     clearable: ['location', 'scheduled-start', 'scheduled-end'],
-    run: async ({ services }, o) => ({
-      shoot: await services.shoots.update({
-        workspaceId: o.workspace!,
-        shootId: o.shoot!,
-        title: o.title,
-        location: o.location,
-        scheduledStart: o['scheduled-start'],
-        scheduledEnd: o['scheduled-end'],
-      }),
-    }),
-  },
-  'shoot delete': {
+    run: async (services, input) => ({ shoot: await services.shoots.update(input) }),
+  }),
+  'shoot delete': operationCommand({
     usage: 'shoot delete --workspace W --shoot S',
-    options: ['workspace', 'shoot'],
+    schema: shootRef,
+    members: { workspace: 'workspace_id', shoot: 'shoot_id' },
     required: ['workspace', 'shoot'],
-    run: async ({ services }, o) => services.shoots.delete(o.workspace!, o.shoot!),
-  },
+    run: (services, ref) => services.shoots.delete(ref.workspaceId, ref.shootId),
+  }),
 };

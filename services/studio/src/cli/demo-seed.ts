@@ -36,9 +36,24 @@ async function seedData(services: Services, workspaceId: string, now: Date): Pro
     d.setUTCHours(hour, 0, 0, 0);
     return d;
   };
-  const jane = await services.clients.create({ workspaceId, name: 'Jane Smith', email: 'jane.smith@example.com', phone: '+44 20 7946 0018' });
-  const omar = await services.clients.create({ workspaceId, name: 'Omar Haddad', email: 'omar@example.com', notes: 'Prefers outdoor light.' });
-  const acme = await services.clients.create({ workspaceId, name: 'Acme Bakery', email: 'hello@acme-bakery.example', phone: '+1 555 0100' });
+  const jane = await services.clients.create({
+    workspaceId,
+    name: 'Jane Smith',
+    email: 'jane.smith@example.com',
+    phone: '+44 20 7946 0018',
+  });
+  const omar = await services.clients.create({
+    workspaceId,
+    name: 'Omar Haddad',
+    email: 'omar@example.com',
+    notes: 'Prefers outdoor light.',
+  });
+  const acme = await services.clients.create({
+    workspaceId,
+    name: 'Acme Bakery',
+    email: 'hello@acme-bakery.example',
+    phone: '+1 555 0100',
+  });
 
   const wedding = await services.shoots.create({
     workspaceId,
@@ -77,14 +92,73 @@ async function seedData(services: Services, workspaceId: string, now: Date): Pro
   });
   for (const item of past.shot_list_items) await services.shotLists.setItem(past.id, workspaceId, item.id, true);
 
-  await services.orders.record({ workspaceId, clientId: jane.id, number: 'PO-1001', status: 'paid', totalCents: 12_900, currency: 'GBP', paidAt: at(-2, 11) });
-  await services.orders.record({ workspaceId, clientId: omar.id, number: 'PO-1002', status: 'shipped', totalCents: 4_500, currency: 'GBP', paidAt: at(-12, 15) });
-  await services.orders.record({ workspaceId, clientId: acme.id, number: 'PO-1003', status: 'delivered', totalCents: 23_000, currency: 'GBP', paidAt: at(-40, 9) });
-  await services.orders.record({ workspaceId, clientId: jane.id, number: 'PO-1004', status: 'pending', totalCents: 3_900, currency: 'GBP', paidAt: null });
+  await services.orders.record({
+    workspaceId,
+    clientId: jane.id,
+    number: 'PO-1001',
+    status: 'paid',
+    totalCents: 12_900,
+    currency: 'GBP',
+    paidAt: at(-2, 11),
+  });
+  await services.orders.record({
+    workspaceId,
+    clientId: omar.id,
+    number: 'PO-1002',
+    status: 'shipped',
+    totalCents: 4_500,
+    currency: 'GBP',
+    paidAt: at(-12, 15),
+  });
+  await services.orders.record({
+    workspaceId,
+    clientId: acme.id,
+    number: 'PO-1003',
+    status: 'delivered',
+    totalCents: 23_000,
+    currency: 'GBP',
+    paidAt: at(-40, 9),
+  });
+  await services.orders.record({
+    workspaceId,
+    clientId: jane.id,
+    number: 'PO-1004',
+    status: 'pending',
+    totalCents: 3_900,
+    currency: 'GBP',
+    paidAt: null,
+  });
 
-  await services.invoices.create({ workspaceId, clientId: jane.id, number: 'INV-2001', status: 'paid', amountCents: 180_000, currency: 'GBP', dueAt: at(-10), paidAt: at(-11) });
-  await services.invoices.create({ workspaceId, clientId: omar.id, number: 'INV-2002', status: 'sent', amountCents: 45_000, currency: 'GBP', dueAt: at(7), paidAt: null });
-  await services.invoices.create({ workspaceId, clientId: acme.id, number: 'INV-2003', status: 'draft', amountCents: 60_000, currency: 'GBP', dueAt: at(21), paidAt: null });
+  await services.invoices.create({
+    workspaceId,
+    clientId: jane.id,
+    number: 'INV-2001',
+    status: 'paid',
+    amountCents: 180_000,
+    currency: 'GBP',
+    dueAt: at(-10),
+    paidAt: at(-11),
+  });
+  await services.invoices.create({
+    workspaceId,
+    clientId: omar.id,
+    number: 'INV-2002',
+    status: 'sent',
+    amountCents: 45_000,
+    currency: 'GBP',
+    dueAt: at(7),
+    paidAt: null,
+  });
+  await services.invoices.create({
+    workspaceId,
+    clientId: acme.id,
+    number: 'INV-2003',
+    status: 'draft',
+    amountCents: 60_000,
+    currency: 'GBP',
+    dueAt: at(21),
+    paidAt: null,
+  });
 
   await services.tasks.create({ workspaceId, title: 'Confirm timeline with Jane', dueAt: at(2), shootId: wedding.id });
   await services.tasks.create({ workspaceId, title: 'Charge camera batteries', dueAt: at(4), shootId: wedding.id });

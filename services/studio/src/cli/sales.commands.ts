@@ -1,161 +1,161 @@
-/** Bookings, proposals, contracts, invoices, reviews, print orders and a manual scheduler round. */
-import { cents, positiveInt, type Command } from './args.js';
+/**
+ * Bookings, proposals, contracts, invoices, reviews, print orders (their options parsed with the operations' schemas,
+ * services/*.schema.ts) and a manual scheduler round.
+ */
+import { bookingRef, declineBookingInput, requestBookingInput } from '../services/booking.schema.js';
+import { sendContractInput, signContractInput } from '../services/contract.schema.js';
+import { invoiceRef, issueInvoiceInput } from '../services/invoice.schema.js';
+import { createOrderInput, transitionOrderInput } from '../services/order.schema.js';
+import { createProposalInput, declineProposalInput, proposalRef, sendProposalInput } from '../services/proposal.schema.js';
+import { createReviewInput, reviewRef } from '../services/review.schema.js';
+import { operationCommand, type Command } from './args.js';
+
+const BOOKING = { workspace: 'workspace_id', booking: 'booking_id' } as const;
+const PROPOSAL = { workspace: 'workspace_id', proposal: 'proposal_id' } as const;
 
 export const SALES_COMMANDS: Record<string, Command> = {
-  'booking request': {
-    usage: 'booking request --workspace W (--client C | --lead L) --title T --scheduled-start ISO [--scheduled-end ISO] [--location L] [--notes T]',
-    options: ['workspace', 'client', 'lead', 'title', 'scheduled-start', 'scheduled-end', 'location', 'notes'],
+  'booking request': operationCommand({
+    usage:
+      'booking request --workspace W (--client C | --lead L) --title T --scheduled-start ISO [--scheduled-end ISO] [--location L] [--notes T]',
+    schema: requestBookingInput,
+    members: {
+      workspace: 'workspace_id',
+      client: 'client_id',
+      lead: 'lead_id',
+      title: 'title',
+      'scheduled-start': 'scheduled_start',
+      'scheduled-end': 'scheduled_end',
+      location: 'location',
+      notes: 'notes',
+    },
     required: ['workspace', 'title', 'scheduled-start'],
-    run: async ({ services }, o) => ({
-      booking: await services.bookings.request({
-        workspaceId: o.workspace!,
-        clientId: o.client,
-        leadId: o.lead,
-        title: o.title!,
-        scheduledStart: o['scheduled-start']!,
-        scheduledEnd: o['scheduled-end'],
-        location: o.location,
-        notes: o.notes,
-      }),
-    }),
-  },
-  'booking accept': {
+    run: async (services, input) => ({ booking: await services.bookings.request(input) }),
+  }),
+  'booking accept': operationCommand({
     usage: 'booking accept --workspace W --booking B',
-    options: ['workspace', 'booking'],
+    schema: bookingRef,
+    members: BOOKING,
     required: ['workspace', 'booking'],
-    run: async ({ services }, o) => ({ booking: await services.bookings.accept(o.workspace!, o.booking!) }),
-  },
-  'booking decline': {
+    run: async (services, ref) => ({ booking: await services.bookings.accept(ref.workspaceId, ref.bookingId) }),
+  }),
+  'booking decline': operationCommand({
     usage: 'booking decline --workspace W --booking B [--reason R]',
-    options: ['workspace', 'booking', 'reason'],
+    schema: declineBookingInput,
+    members: { ...BOOKING, reason: 'reason' },
     required: ['workspace', 'booking'],
-    run: async ({ services }, o) => ({ booking: await services.bookings.decline(o.workspace!, o.booking!, o.reason) }),
-  },
-  'proposal create': {
+    run: async (services, input) => ({ booking: await services.bookings.decline(input.workspaceId, input.bookingId, input.reason) }),
+  }),
+  'proposal create': operationCommand({
     usage: 'proposal create --workspace W (--client C | --lead L) --title T --amount-cents N --currency EUR [--expires-at ISO]',
-    options: ['workspace', 'client', 'lead', 'title', 'amount-cents', 'currency', 'expires-at'],
+    schema: createProposalInput,
+    members: {
+      workspace: 'workspace_id',
+      client: 'client_id',
+      lead: 'lead_id',
+      title: 'title',
+      'amount-cents': 'amount_cents',
+      currency: 'currency',
+      'expires-at': 'expires_at',
+    },
     required: ['workspace', 'title', 'amount-cents', 'currency'],
-    run: async ({ services }, o) => ({
-      proposal: await services.proposals.create({
-        workspaceId: o.workspace!,
-        clientId: o.client,
-        leadId: o.lead,
-        title: o.title!,
-        amountCents: cents('amount-cents', o['amount-cents']),
-        currency: o.currency!,
-        expiresAt: o['expires-at'],
-      }),
-    }),
-  },
-  'proposal send': {
+    numbers: ['amount-cents'],
+    run: async (services, input) => ({ proposal: await services.proposals.create(input) }),
+  }),
+  'proposal send': operationCommand({
     usage: 'proposal send --workspace W --proposal P [--expires-at ISO]',
-    options: ['workspace', 'proposal', 'expires-at'],
+    schema: sendProposalInput,
+    members: { ...PROPOSAL, 'expires-at': 'expires_at' },
     required: ['workspace', 'proposal'],
-    run: async ({ services }, o) => ({ proposal: await services.proposals.send(o.workspace!, o.proposal!, o['expires-at']) }),
-  },
-  'proposal view': {
+    run: async (services, input) => ({ proposal: await services.proposals.send(input.workspaceId, input.proposalId, input.expiresAt) }),
+  }),
+  'proposal view': operationCommand({
     usage: 'proposal view --workspace W --proposal P',
-    options: ['workspace', 'proposal'],
+    schema: proposalRef,
+    members: PROPOSAL,
     required: ['workspace', 'proposal'],
-    run: async ({ services }, o) => ({ proposal: await services.proposals.view(o.workspace!, o.proposal!) }),
-  },
-  'proposal accept': {
+    run: async (services, ref) => ({ proposal: await services.proposals.view(ref.workspaceId, ref.proposalId) }),
+  }),
+  'proposal accept': operationCommand({
     usage: 'proposal accept --workspace W --proposal P',
-    options: ['workspace', 'proposal'],
+    schema: proposalRef,
+    members: PROPOSAL,
     required: ['workspace', 'proposal'],
-    run: async ({ services }, o) => ({ proposal: await services.proposals.accept(o.workspace!, o.proposal!) }),
-  },
-  'proposal decline': {
+    run: async (services, ref) => ({ proposal: await services.proposals.accept(ref.workspaceId, ref.proposalId) }),
+  }),
+  'proposal decline': operationCommand({
     usage: 'proposal decline --workspace W --proposal P [--reason R]',
-    options: ['workspace', 'proposal', 'reason'],
+    schema: declineProposalInput,
+    members: { ...PROPOSAL, reason: 'reason' },
     required: ['workspace', 'proposal'],
-    run: async ({ services }, o) => ({ proposal: await services.proposals.decline(o.workspace!, o.proposal!, o.reason) }),
-  },
-  'contract send': {
+    run: async (services, input) => ({ proposal: await services.proposals.decline(input.workspaceId, input.proposalId, input.reason) }),
+  }),
+  'contract send': operationCommand({
     usage: 'contract send --workspace W --title T [--client C] [--proposal P]',
-    options: ['workspace', 'title', 'client', 'proposal'],
+    schema: sendContractInput,
+    members: { workspace: 'workspace_id', title: 'title', client: 'client_id', proposal: 'proposal_id' },
     required: ['workspace', 'title'],
-    run: async ({ services }, o) => ({
-      contract: await services.contracts.send({ workspaceId: o.workspace!, title: o.title!, clientId: o.client, proposalId: o.proposal }),
-    }),
-  },
-  'contract sign': {
+    run: async (services, input) => ({ contract: await services.contracts.send(input) }),
+  }),
+  'contract sign': operationCommand({
     usage: 'contract sign --workspace W --contract K [--signed-by NAME]',
-    options: ['workspace', 'contract', 'signed-by'],
+    schema: signContractInput,
+    members: { workspace: 'workspace_id', contract: 'contract_id', 'signed-by': 'signed_by' },
     required: ['workspace', 'contract'],
-    run: async ({ services }, o) => ({ contract: await services.contracts.sign(o.workspace!, o.contract!, o['signed-by']) }),
-  },
-  'invoice issue': {
+    run: async (services, input) => ({ contract: await services.contracts.sign(input.workspaceId, input.contractId, input.signedBy) }),
+  }),
+  'invoice issue': operationCommand({
     usage: 'invoice issue --workspace W --number N --amount-cents N --currency EUR [--client C] [--due-at ISO] [--status draft|sent]',
-    options: ['workspace', 'number', 'amount-cents', 'currency', 'client', 'due-at', 'status'],
+    schema: issueInvoiceInput,
+    members: {
+      workspace: 'workspace_id',
+      number: 'number',
+      'amount-cents': 'amount_cents',
+      currency: 'currency',
+      client: 'client_id',
+      'due-at': 'due_at',
+      status: 'status',
+    },
     required: ['workspace', 'number', 'amount-cents', 'currency'],
-    run: async ({ services }, o) => ({
-      invoice: await services.invoices.issue({
-        workspaceId: o.workspace!,
-        number: o.number!,
-        amountCents: cents('amount-cents', o['amount-cents']),
-        currency: o.currency!,
-        clientId: o.client,
-        dueAt: o['due-at'],
-        status: o.status,
-      }),
-    }),
-  },
-  'invoice pay': {
+    numbers: ['amount-cents'],
+    run: async (services, input) => ({ invoice: await services.invoices.issue(input) }),
+  }),
+  'invoice pay': operationCommand({
     usage: 'invoice pay --workspace W --invoice I',
-    options: ['workspace', 'invoice'],
+    schema: invoiceRef,
+    members: { workspace: 'workspace_id', invoice: 'invoice_id' },
     required: ['workspace', 'invoice'],
-    run: async ({ services }, o) => ({ invoice: await services.invoices.pay(o.workspace!, o.invoice!) }),
-  },
-  'review create': {
+    run: async (services, ref) => ({ invoice: await services.invoices.pay(ref.workspaceId, ref.invoiceId) }),
+  }),
+  'review create': operationCommand({
     usage: 'review create --workspace W --rating 1..5 --body TEXT [--client C] [--shoot S] [--author NAME]',
-    options: ['workspace', 'rating', 'body', 'client', 'shoot', 'author'],
+    schema: createReviewInput,
+    members: { workspace: 'workspace_id', rating: 'rating', body: 'body', client: 'client_id', shoot: 'shoot_id', author: 'author_name' },
     required: ['workspace', 'rating', 'body'],
-    run: async ({ services }, o) => ({
-      review: await services.reviews.create({
-        workspaceId: o.workspace!,
-        rating: positiveInt('rating', o.rating)!,
-        body: o.body!,
-        clientId: o.client,
-        shootId: o.shoot,
-        authorName: o.author,
-      }),
-    }),
-  },
-  'review approve': {
+    numbers: ['rating'],
+    run: async (services, input) => ({ review: await services.reviews.create(input) }),
+  }),
+  'review approve': operationCommand({
     usage: 'review approve --workspace W --review R',
-    options: ['workspace', 'review'],
+    schema: reviewRef,
+    members: { workspace: 'workspace_id', review: 'review_id' },
     required: ['workspace', 'review'],
-    run: async ({ services }, o) => ({ review: await services.reviews.approve(o.workspace!, o.review!) }),
-  },
-  'order create': {
+    run: async (services, ref) => ({ review: await services.reviews.approve(ref.workspaceId, ref.reviewId) }),
+  }),
+  'order create': operationCommand({
     usage: 'order create --workspace W --number N --total-cents N --currency EUR [--client C]',
-    options: ['workspace', 'number', 'total-cents', 'currency', 'client'],
+    schema: createOrderInput,
+    members: { workspace: 'workspace_id', number: 'number', 'total-cents': 'total_cents', currency: 'currency', client: 'client_id' },
     required: ['workspace', 'number', 'total-cents', 'currency'],
-    run: async ({ services }, o) => ({
-      order: await services.orders.create({
-        workspaceId: o.workspace!,
-        number: o.number!,
-        totalCents: cents('total-cents', o['total-cents']),
-        currency: o.currency!,
-        clientId: o.client,
-      }),
-    }),
-  },
-  'order transition': {
+    numbers: ['total-cents'],
+    run: async (services, input) => ({ order: await services.orders.create(input) }),
+  }),
+  'order transition': operationCommand({
     usage: 'order transition --workspace W --order O --to STATUS [--tracking-number T] [--reason R]',
-    options: ['workspace', 'order', 'to', 'tracking-number', 'reason'],
+    schema: transitionOrderInput,
+    members: { workspace: 'workspace_id', order: 'order_id', to: 'to', 'tracking-number': 'tracking_number', reason: 'reason' },
     required: ['workspace', 'order', 'to'],
-    run: async ({ services }, o) => ({
-      order: await services.orders.transition({
-        workspaceId: o.workspace!,
-        orderId: o.order!,
-        to: o.to!,
-        trackingNumber: o['tracking-number'],
-        reason: o.reason,
-      }),
-    }),
-  },
+    run: async (services, input) => ({ order: await services.orders.transition(input) }),
+  }),
   'scheduler run': {
     usage: 'scheduler run',
     options: [],

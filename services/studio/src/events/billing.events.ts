@@ -7,25 +7,25 @@ import { serializeContract, serializeInvoice, serializeReview } from '../service
 import type { ContractRow } from '../store/contract.store.js';
 import type { InvoiceRow } from '../store/invoice.store.js';
 import type { OrderRow } from '../store/order.store.js';
-import type { NewOutboxEvent } from '../store/outbox.store.js';
+import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { ReviewRow } from '../store/review.store.js';
-import { EVENT_TYPE, event } from './domain-events.js';
+import { event } from './domain-events.js';
 
 export const contractSigned = (c: ContractRow): NewOutboxEvent =>
-  event(EVENT_TYPE.contractSigned, c.workspaceId, { contract_id: c.id, ...serializeContract(c) });
+  event('contract.signed', c.workspaceId, { contract_id: c.id, ...serializeContract(c) });
 
 export const invoicePaid = (i: InvoiceRow): NewOutboxEvent =>
-  event(EVENT_TYPE.invoicePaid, i.workspaceId, { invoice_id: i.id, ...serializeInvoice(i), updated_at: i.updatedAt.toISOString() });
+  event('invoice.paid', i.workspaceId, { invoice_id: i.id, ...serializeInvoice(i), updated_at: i.updatedAt.toISOString() });
 
 export const reviewApproved = (r: ReviewRow): NewOutboxEvent =>
-  event(EVENT_TYPE.reviewApproved, r.workspaceId, { review_id: r.id, ...serializeReview(r) });
+  event('review.approved', r.workspaceId, { review_id: r.id, ...serializeReview(r) });
 
 export type PaymentSource = { kind: 'invoice'; row: InvoiceRow } | { kind: 'order'; row: OrderRow };
 
 export function paymentReceived(source: PaymentSource): NewOutboxEvent {
   const r = source.row;
   const amountCents = source.kind === 'invoice' ? source.row.amountCents : source.row.totalCents;
-  return event(EVENT_TYPE.paymentReceived, r.workspaceId, {
+  return event('payment.received', r.workspaceId, {
     source: source.kind,
     invoice_id: source.kind === 'invoice' ? r.id : null,
     order_id: source.kind === 'order' ? r.id : null,

@@ -1,14 +1,14 @@
-/** lead.created, lead.updated, lead.deleted (internal, for search): data is the lead JSON + lead_id. */
+/** lead.created, lead.updated (internal, for search): the lead JSON + lead_id; lead.deleted: lead_id + deleted_at. */
 import { serializeLead } from '../services/serializers.js';
 import type { LeadRow } from '../store/lead.store.js';
-import type { NewOutboxEvent } from '../store/outbox.store.js';
-import { EVENT_TYPE, deletedEvent, event } from './domain-events.js';
+import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
+import { event } from './domain-events.js';
 
 const data = (l: LeadRow) => ({ lead_id: l.id, ...serializeLead(l) });
 
-export const leadCreated = (l: LeadRow): NewOutboxEvent => event(EVENT_TYPE.leadCreated, l.workspaceId, data(l));
+export const leadCreated = (l: LeadRow): NewOutboxEvent => event('lead.created', l.workspaceId, data(l));
 
-export const leadUpdated = (l: LeadRow): NewOutboxEvent => event(EVENT_TYPE.leadUpdated, l.workspaceId, data(l));
+export const leadUpdated = (l: LeadRow): NewOutboxEvent => event('lead.updated', l.workspaceId, data(l));
 
 export const leadDeleted = (l: Pick<LeadRow, 'id' | 'workspaceId'>, at: Date): NewOutboxEvent =>
-  deletedEvent(EVENT_TYPE.leadDeleted, 'lead', l.workspaceId, l.id, at);
+  event('lead.deleted', l.workspaceId, { lead_id: l.id, deleted_at: at.toISOString() });

@@ -4,34 +4,35 @@
  */
 import { serializeOrder } from '../services/serializers.js';
 import type { OrderRow, OrderStatusName } from '../store/order.store.js';
-import type { NewOutboxEvent } from '../store/outbox.store.js';
-import { EVENT_TYPE, event, type EventType } from './domain-events.js';
+import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
+import { event, type EventType } from './domain-events.js';
 
 /** The public event of an order's arrival in a status (paid has none of its own: it emits payment.received). */
-export const ORDER_STATUS_EVENT: Partial<Record<OrderStatusName, EventType>> = {
-  sent_to_print: EVENT_TYPE.orderSentToPrint,
-  shipped: EVENT_TYPE.orderShipped,
-  delivered: EVENT_TYPE.orderDelivered,
-  cancelled: EVENT_TYPE.orderCancelled,
-  refunded: EVENT_TYPE.orderRefunded,
-  needs_intervention: EVENT_TYPE.orderNeedsIntervention,
+export const ORDER_STATUS_EVENT: Partial<Record<OrderStatusName, Extract<EventType, `order.${string}`>>> = {
+  sent_to_print: 'order.sent_to_print',
+  shipped: 'order.shipped',
+  delivered: 'order.delivered',
+  cancelled: 'order.cancelled',
+  refunded: 'order.refunded',
+  needs_intervention: 'order.needs_intervention',
 };
 
-const data = (o: OrderRow, previous: OrderStatusName | null) => ({
-  order_id: o.id,
-  ...serializeOrder(o),
-  tracking_number: o.trackingNumber,
-  status_reason: o.statusReason,
+const data = (order: OrderRow, previous: OrderStatusName | null) => ({
+  order_id: order.id,
+  ...serializeOrder(order),
+  tracking_number: order.trackingNumber,
+  status_reason: order.statusReason,
   previous_status: previous,
-  updated_at: o.updatedAt.toISOString(),
+  updated_at: order.updatedAt.toISOString(),
 });
 
-export const orderCreated = (o: OrderRow): NewOutboxEvent => event(EVENT_TYPE.orderCreated, o.workspaceId, data(o, null));
+export const orderCreated = (order: OrderRow): NewOutboxEvent => event('order.created', order.workspaceId, data(order, null));
 
-export const orderUpdated = (o: OrderRow, previous: OrderStatusName): NewOutboxEvent => event(EVENT_TYPE.orderUpdated, o.workspaceId, data(o, previous));
+export const orderUpdated = (order: OrderRow, previous: OrderStatusName): NewOutboxEvent =>
+  event('order.updated', order.workspaceId, data(order, previous));
 
 /** The public event of the order's arrival in its current status, if that status has one. */
-export function orderStatusEvent(o: OrderRow, previous: OrderStatusName): NewOutboxEvent | null {
-  const type = ORDER_STATUS_EVENT[o.status];
-  return type ? event(type, o.workspaceId, data(o, previous)) : null;
+export function orderStatusEvent(order: OrderRow, previous: OrderStatusName): NewOutboxEvent | null {
+  const type = ORDER_STATUS_EVENT[order.status];
+  return type ? event(type, order.workspaceId, data(order, previous)) : null;
 }

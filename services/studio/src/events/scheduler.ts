@@ -52,7 +52,8 @@ export function startScheduler(opts: SchedulerOptions): Scheduler {
   const round = async (): Promise<RoundResult> => {
     const shootsCompleted = await drain((n) => services.shotLists.completeDue(n), batchSize);
     const proposalsExpired = await drain((n) => services.proposals.expireDue(n), batchSize);
-    if (shootsCompleted + proposalsExpired > 0) logger.info({ shoots_completed: shootsCompleted, proposals_expired: proposalsExpired }, 'scheduler round');
+    if (shootsCompleted + proposalsExpired > 0)
+      logger.info({ shoots_completed: shootsCompleted, proposals_expired: proposalsExpired }, 'scheduler round');
     return { shootsCompleted, proposalsExpired };
   };
 

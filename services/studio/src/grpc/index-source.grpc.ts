@@ -3,33 +3,30 @@
  * document types; StreamDocuments streams every live record of a workspace, read page by page
  * (IndexSourceService). INVALID_ARGUMENT for a malformed workspace id; an unknown workspace ends OK with nothing.
  */
-import { grpc, loadService, unaryHandlers } from '@studio/grpc';
+import { loadProto, unaryHandlers, type grpc } from '@studio/grpc';
 import type { Logger } from '@studio/logger';
+import {
+  INDEX_SOURCE_PROTO,
+  type IndexSourceHandlers,
+  type SourceDocument,
+  type StreamDocumentsRequest__Output,
+} from '@studio/proto/index-source';
 import type { Services } from '../services/index.js';
-import type { SourceDocument } from '../services/index-source.service.js';
 import { streamHandler } from './stream.js';
 
-export const INDEX_SOURCE_PROTO = 'index/v1/index_source.proto';
-export const INDEX_SOURCE_SERVICE = 'index.v1.IndexSource';
-
-interface StreamDocumentsRequest {
-  workspace_id: string;
-  types: string[];
-}
-
-export function indexSourceHandlers(services: Pick<Services, 'indexSource'>, logger: Logger): grpc.UntypedServiceImplementation {
+export function indexSourceHandlers(services: Pick<Services, 'indexSource'>, logger: Logger): IndexSourceHandlers {
   return {
-    ...unaryHandlers(logger, {
-      async DescribeSource(): Promise<{ types: string[] }> {
+    ...unaryHandlers<IndexSourceHandlers>(logger, {
+      async DescribeSource() {
         return { types: services.indexSource.describe() };
       },
     }),
-    StreamDocuments: streamHandler<StreamDocumentsRequest, SourceDocument>(logger, 'StreamDocuments', (req) =>
+    StreamDocuments: streamHandler<StreamDocumentsRequest__Output, SourceDocument>(logger, 'StreamDocuments', (req) =>
       services.indexSource.documents(req.workspace_id, req.types ?? []),
     ),
   };
 }
 
 export function registerIndexSourceGrpc(server: grpc.Server, services: Pick<Services, 'indexSource'>, logger: Logger): void {
-  server.addService(loadService(INDEX_SOURCE_PROTO, INDEX_SOURCE_SERVICE).service, indexSourceHandlers(services, logger));
+  server.addService(loadProto(INDEX_SOURCE_PROTO).index.v1.IndexSource.service, indexSourceHandlers(services, logger));
 }

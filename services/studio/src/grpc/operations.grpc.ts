@@ -1,150 +1,89 @@
 /**
  * studio.v1.StudioOperations (proto/studio/v1/studio.proto): thin adapters from proto requests to the domain
- * services (all rules, validation and events live there). Plain request strings use "" for "not given"; the
- * `optional` members of updates are undefined when absent and "" to clear.
+ * services. Each request is read as its operation's input (messages.ts `requestInput`: "" is "not given"; a sent
+ * `optional` member of an update that is "" clears it), parsed with the operation's schema (services/*.schema.ts,
+ * the one the routes and the operator CLI use, so bad input is INVALID_ARGUMENT naming the member, as over HTTP),
+ * and handed to its service; the answer goes back as a proto message (null as "").
  */
-import { grpc, unaryHandlers } from '@studio/grpc';
+import type { z } from 'zod';
+import { unaryHandlers, type grpc, type UnaryImplementations } from '@studio/grpc';
+import { parseInput } from '@studio/http';
 import type { Logger } from '@studio/logger';
+import type { StudioOperationsHandlers } from '@studio/proto/studio';
+import { bookingRef, declineBookingInput, requestBookingInput } from '../services/booking.schema.js';
+import { clientRef, updateClientInput } from '../services/client.schema.js';
+import { sendContractInput, signContractInput } from '../services/contract.schema.js';
 import type { Services } from '../services/index.js';
-import { given, toMessage } from './messages.js';
+import { invoiceRef, issueInvoiceInput } from '../services/invoice.schema.js';
+import { createLeadInput, leadRef, updateLeadInput } from '../services/lead.schema.js';
+import { createOrderInput, transitionOrderInput } from '../services/order.schema.js';
+import { createProposalInput, declineProposalInput, proposalRef, sendProposalInput } from '../services/proposal.schema.js';
+import { createReviewInput, reviewRef } from '../services/review.schema.js';
+import { shootRef, updateShootInput } from '../services/shoot.schema.js';
+import { requestInput, toMessage, type Message } from './messages.js';
 
-type Req = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/**
+ * Nothing more when every member the schema's input names is a member of the request; else a property naming the
+ * others, which the schema lacks, so passing it is a type error that says which members the proto does not have.
+ */
+type ReadFrom<Req, S extends z.ZodType> = [Exclude<keyof z.input<S>, keyof Req>] extends [never]
+  ? unknown
+  : { membersNotInRequest: Exclude<keyof z.input<S>, keyof Req> };
 
-const deleted = (id: string, deletedAt: string) => ({ id, deleted_at: deletedAt });
+/** Runs one operation: `request` parsed with `schema`, the parsed input handed to `service`, its answer as a message. */
+async function perform<Req extends object, S extends z.ZodType, R extends object>(
+  request: Req,
+  schema: S & ReadFrom<Req, S>,
+  service: (input: z.output<S>) => Promise<R>,
+): Promise<Message<R>> {
+  return toMessage(await service(parseInput(schema, requestInput(request))));
+}
 
-export function operationsGrpcHandlers(s: Services, logger: Logger): grpc.UntypedServiceImplementation {
-  return unaryHandlers(logger, {
+/** A delete's answer as the Deleted message. */
+const deleted = (id: string, answer: { deleted_at: string }) => ({ id, deleted_at: answer.deleted_at });
+
+export function operationsGrpcHandlers(services: Services, logger: Logger): grpc.UntypedServiceImplementation {
+  const { clients, leads, shoots, bookings, proposals, contracts, invoices, reviews, orders } = services;
+  const operations: UnaryImplementations<StudioOperationsHandlers> = {
     // clients
-    UpdateClient: async (r: Req) =>
-      toMessage(await s.clients.update({ workspaceId: r.workspace_id, clientId: r.client_id, name: r.name, email: r.email, phone: r.phone, notes: r.notes })),
-    DeleteClient: async (r: Req) => {
-      const d = await s.clients.delete(r.workspace_id, r.client_id);
-      return deleted(d.client_id, d.deleted_at);
-    },
+    UpdateClient: (request) => perform(request, updateClientInput, (input) => clients.update(input)),
+    DeleteClient: (request) =>
+      perform(request, clientRef, async ({ workspaceId, clientId }) => deleted(clientId, await clients.delete(workspaceId, clientId))),
     // leads
-    CreateLead: async (r: Req) =>
-      toMessage(
-        await s.leads.create({
-          workspaceId: r.workspace_id,
-          name: r.name,
-          email: given(r.email),
-          phone: given(r.phone),
-          source: given(r.source),
-          notes: given(r.notes),
-          clientId: given(r.client_id),
-        }),
-      ),
-    UpdateLead: async (r: Req) =>
-      toMessage(
-        await s.leads.update({
-          workspaceId: r.workspace_id,
-          leadId: r.lead_id,
-          name: r.name,
-          email: r.email,
-          phone: r.phone,
-          source: r.source,
-          notes: r.notes,
-          clientId: r.client_id,
-        }),
-      ),
-    DeleteLead: async (r: Req) => {
-      const d = await s.leads.delete(r.workspace_id, r.lead_id);
-      return deleted(d.lead_id, d.deleted_at);
-    },
+    CreateLead: (request) => perform(request, createLeadInput, (input) => leads.create(input)),
+    UpdateLead: (request) => perform(request, updateLeadInput, (input) => leads.update(input)),
+    DeleteLead: (request) =>
+      perform(request, leadRef, async ({ workspaceId, leadId }) => deleted(leadId, await leads.delete(workspaceId, leadId))),
     // shoots
-    UpdateShoot: async (r: Req) =>
-      toMessage(
-        await s.shoots.update({
-          workspaceId: r.workspace_id,
-          shootId: r.shoot_id,
-          title: r.title,
-          location: r.location,
-          scheduledStart: r.scheduled_start,
-          scheduledEnd: r.scheduled_end,
-        }),
-      ),
-    DeleteShoot: async (r: Req) => {
-      const d = await s.shoots.delete(r.workspace_id, r.shoot_id);
-      return deleted(d.shoot_id, d.deleted_at);
-    },
+    UpdateShoot: (request) => perform(request, updateShootInput, (input) => shoots.update(input)),
+    DeleteShoot: (request) =>
+      perform(request, shootRef, async ({ workspaceId, shootId }) => deleted(shootId, await shoots.delete(workspaceId, shootId))),
     // bookings
-    RequestBooking: async (r: Req) =>
-      toMessage(
-        await s.bookings.request({
-          workspaceId: r.workspace_id,
-          clientId: given(r.client_id),
-          leadId: given(r.lead_id),
-          title: r.title,
-          scheduledStart: r.scheduled_start,
-          scheduledEnd: given(r.scheduled_end),
-          location: given(r.location),
-          notes: given(r.notes),
-        }),
-      ),
-    AcceptBooking: async (r: Req) => toMessage(await s.bookings.accept(r.workspace_id, r.booking_id)),
-    DeclineBooking: async (r: Req) => toMessage(await s.bookings.decline(r.workspace_id, r.booking_id, given(r.reason))),
+    RequestBooking: (request) => perform(request, requestBookingInput, (input) => bookings.request(input)),
+    AcceptBooking: (request) => perform(request, bookingRef, (ref) => bookings.accept(ref.workspaceId, ref.bookingId)),
+    DeclineBooking: (request) =>
+      perform(request, declineBookingInput, (input) => bookings.decline(input.workspaceId, input.bookingId, input.reason)),
     // proposals
-    CreateProposal: async (r: Req) =>
-      toMessage(
-        await s.proposals.create({
-          workspaceId: r.workspace_id,
-          clientId: given(r.client_id),
-          leadId: given(r.lead_id),
-          title: r.title,
-          amountCents: r.amount_cents,
-          currency: r.currency,
-          expiresAt: given(r.expires_at),
-        }),
-      ),
-    SendProposal: async (r: Req) => toMessage(await s.proposals.send(r.workspace_id, r.proposal_id, given(r.expires_at))),
-    ViewProposal: async (r: Req) => toMessage(await s.proposals.view(r.workspace_id, r.proposal_id)),
-    AcceptProposal: async (r: Req) => toMessage(await s.proposals.accept(r.workspace_id, r.proposal_id)),
-    DeclineProposal: async (r: Req) => toMessage(await s.proposals.decline(r.workspace_id, r.proposal_id, given(r.reason))),
+    CreateProposal: (request) => perform(request, createProposalInput, (input) => proposals.create(input)),
+    SendProposal: (request) =>
+      perform(request, sendProposalInput, (input) => proposals.send(input.workspaceId, input.proposalId, input.expiresAt)),
+    ViewProposal: (request) => perform(request, proposalRef, (ref) => proposals.view(ref.workspaceId, ref.proposalId)),
+    AcceptProposal: (request) => perform(request, proposalRef, (ref) => proposals.accept(ref.workspaceId, ref.proposalId)),
+    DeclineProposal: (request) =>
+      perform(request, declineProposalInput, (input) => proposals.decline(input.workspaceId, input.proposalId, input.reason)),
     // contracts
-    SendContract: async (r: Req) =>
-      toMessage(await s.contracts.send({ workspaceId: r.workspace_id, clientId: given(r.client_id), proposalId: given(r.proposal_id), title: r.title })),
-    SignContract: async (r: Req) => toMessage(await s.contracts.sign(r.workspace_id, r.contract_id, given(r.signed_by))),
+    SendContract: (request) => perform(request, sendContractInput, (input) => contracts.send(input)),
+    SignContract: (request) =>
+      perform(request, signContractInput, (input) => contracts.sign(input.workspaceId, input.contractId, input.signedBy)),
     // invoices
-    IssueInvoice: async (r: Req) =>
-      toMessage(
-        await s.invoices.issue({
-          workspaceId: r.workspace_id,
-          clientId: given(r.client_id),
-          number: r.number,
-          amountCents: r.amount_cents,
-          currency: r.currency,
-          dueAt: given(r.due_at),
-          status: given(r.status),
-        }),
-      ),
-    PayInvoice: async (r: Req) => toMessage(await s.invoices.pay(r.workspace_id, r.invoice_id)),
+    IssueInvoice: (request) => perform(request, issueInvoiceInput, (input) => invoices.issue(input)),
+    PayInvoice: (request) => perform(request, invoiceRef, (ref) => invoices.pay(ref.workspaceId, ref.invoiceId)),
     // reviews
-    CreateReview: async (r: Req) =>
-      toMessage(
-        await s.reviews.create({
-          workspaceId: r.workspace_id,
-          clientId: given(r.client_id),
-          shootId: given(r.shoot_id),
-          rating: r.rating,
-          body: r.body,
-          authorName: given(r.author_name),
-        }),
-      ),
-    ApproveReview: async (r: Req) => toMessage(await s.reviews.approve(r.workspace_id, r.review_id)),
+    CreateReview: (request) => perform(request, createReviewInput, (input) => reviews.create(input)),
+    ApproveReview: (request) => perform(request, reviewRef, (ref) => reviews.approve(ref.workspaceId, ref.reviewId)),
     // print orders
-    CreateOrder: async (r: Req) =>
-      toMessage(
-        await s.orders.create({ workspaceId: r.workspace_id, clientId: given(r.client_id), number: r.number, totalCents: r.total_cents, currency: r.currency }),
-      ),
-    TransitionOrder: async (r: Req) =>
-      toMessage(
-        await s.orders.transition({
-          workspaceId: r.workspace_id,
-          orderId: r.order_id,
-          to: r.to,
-          trackingNumber: given(r.tracking_number),
-          reason: given(r.reason),
-        }),
-      ),
-  });
+    CreateOrder: (request) => perform(request, createOrderInput, (input) => orders.create(input)),
+    TransitionOrder: (request) => perform(request, transitionOrderInput, (input) => orders.transition(input)),
+  };
+  return unaryHandlers<StudioOperationsHandlers>(logger, operations);
 }

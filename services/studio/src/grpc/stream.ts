@@ -28,13 +28,21 @@ function statusOf(err: unknown, logger: Logger, method: string): Partial<grpc.St
 async function writable(call: grpc.ServerWritableStream<unknown, unknown>): Promise<void> {
   const ac = new AbortController();
   try {
-    await Promise.race([once(call, 'drain', { signal: ac.signal }), once(call, 'cancelled', { signal: ac.signal }), once(call, 'close', { signal: ac.signal })]);
+    await Promise.race([
+      once(call, 'drain', { signal: ac.signal }),
+      once(call, 'cancelled', { signal: ac.signal }),
+      once(call, 'close', { signal: ac.signal }),
+    ]);
   } finally {
     ac.abort();
   }
 }
 
-export function streamHandler<Req, Res>(logger: Logger, method: string, impl: StreamImpl<Req, Res>): grpc.handleServerStreamingCall<Req, Res> {
+export function streamHandler<Req, Res>(
+  logger: Logger,
+  method: string,
+  impl: StreamImpl<Req, Res>,
+): grpc.handleServerStreamingCall<Req, Res> {
   // The call context (request id, trace) is set by startGrpcServer's interceptor before this runs.
   return (call) => {
     void (async () => {

@@ -1,7 +1,9 @@
 /** /clients: list and create within a workspace. */
-import { defineRoute, requireWorkspace, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import { defineRoute, type AnyRouteDef } from '@studio/http';
+import { requireWorkspace, workspaceFilter } from '@studio/identity/access';
 import type { Services } from '../services/index.js';
-import { createClientBody, listClientsQuery } from './client.schema.js';
+import { createClientInput } from '../services/client.schema.js';
+import { listClientsQuery } from './client.schema.js';
 import { clientResponse, listClientsResponse } from './response.schema.js';
 
 export function clientRoutes({ clients }: Services): AnyRouteDef[] {
@@ -16,7 +18,10 @@ export function clientRoutes({ clients }: Services): AnyRouteDef[] {
       auth: 'token',
       response: listClientsResponse,
       query: listClientsQuery,
-      handler: async ({ principal, query }) => ({ ok: true, ...(await clients.list(workspaceFilter(principal, query.workspace_id), query)) }),
+      handler: async ({ principal, query }) => ({
+        ok: true,
+        ...(await clients.list(workspaceFilter(principal, query.workspace_id), query)),
+      }),
     }),
     defineRoute({
       method: 'post',
@@ -26,14 +31,13 @@ export function clientRoutes({ clients }: Services): AnyRouteDef[] {
       tags: ['clients'],
       auth: 'token',
       response: clientResponse,
-      body: createClientBody,
+      body: createClientInput,
       status: 201,
       idempotent: true,
       errors: ['forbidden'],
       handler: async ({ principal, body }) => {
-        requireWorkspace(principal, body.workspace_id, 'photographer');
-        const client = await clients.create({ workspaceId: body.workspace_id, name: body.name, email: body.email, phone: body.phone, notes: body.notes });
-        return { ok: true, client };
+        requireWorkspace(principal, body.workspaceId, 'photographer');
+        return { ok: true, client: await clients.create(body) };
       },
     }),
   ];

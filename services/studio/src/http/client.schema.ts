@@ -1,14 +1,4 @@
-/** Inputs of the client routes. */
-import { z } from 'zod';
-import { listQuery, uuid } from '@studio/http';
-import { optionalEmail, optionalText, text } from './common.schema.js';
+/** Inputs of the client routes: the list query (the body of POST /clients is the operation's, services/client.schema.ts). */
+import { listQuery } from '@studio/http';
 
 export const listClientsQuery = listQuery({ workspaceRequired: true });
-
-export const createClientBody = z.object({
-  workspace_id: uuid(),
-  name: text(1, 200),
-  email: optionalEmail(),
-  phone: optionalText(40),
-  notes: optionalText(10_000),
-});

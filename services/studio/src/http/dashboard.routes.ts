@@ -1,5 +1,6 @@
 /** /mobile/dashboard: the mobile home screen in one read. */
-import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import { defineRoute, type AnyRouteDef } from '@studio/http';
+import { workspaceFilter } from '@studio/identity/access';
 import type { Services } from '../services/index.js';
 import { dashboardQuery } from './dashboard.schema.js';
 import { dashboardResponse } from './response.schema.js';
@@ -16,7 +17,10 @@ export function dashboardRoutes({ dashboard }: Services): AnyRouteDef[] {
       auth: 'token',
       response: dashboardResponse,
       query: dashboardQuery,
-      handler: async ({ principal, query }) => ({ ok: true, dashboard: await dashboard.get(workspaceFilter(principal, query.workspace_id)) }),
+      handler: async ({ principal, query }) => ({
+        ok: true,
+        dashboard: await dashboard.get(workspaceFilter(principal, query.workspace_id)),
+      }),
     }),
   ];
   return routes;

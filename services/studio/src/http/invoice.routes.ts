@@ -1,5 +1,6 @@
 /** /invoices: invoices of one workspace or of every workspace the token reaches, newest first. */
-import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import { defineRoute, type AnyRouteDef } from '@studio/http';
+import { workspaceFilter } from '@studio/identity/access';
 import type { Services } from '../services/index.js';
 import { listInvoicesQuery } from './invoice.schema.js';
 import { listInvoicesResponse } from './response.schema.js';
@@ -16,7 +17,10 @@ export function invoiceRoutes({ invoices }: Services): AnyRouteDef[] {
       auth: 'token',
       response: listInvoicesResponse,
       query: listInvoicesQuery,
-      handler: async ({ principal, query }) => ({ ok: true, ...(await invoices.list(workspaceFilter(principal, query.workspace_id), query)) }),
+      handler: async ({ principal, query }) => ({
+        ok: true,
+        ...(await invoices.list(workspaceFilter(principal, query.workspace_id), query)),
+      }),
     }),
   ];
   return routes;

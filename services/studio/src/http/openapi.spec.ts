@@ -4,7 +4,7 @@ import { listOperations, openApiFragment } from '@studio/http/openapi';
 import { validateOpenApi } from '@studio/testkit/openapi';
 import type { Services } from '../services/index.js';
 import { studioRoutes } from './http-app.js';
-import * as r from './response.schema.js';
+import type * as r from './response.schema.js';
 
 /** What a route answers besides `ok: true`, as its schema documents it. */
 type Documented<S extends z.ZodType> = Omit<z.output<S>, 'ok'>;
@@ -16,8 +16,12 @@ describe("studio's OpenAPI fragment", () => {
   it('is a valid OpenAPI 3.1 document with a response schema for every route', async () => {
     const doc = openApiFragment(routes, { title: 'studio service', requireResponses: true });
     expect((await validateOpenApi(doc)).errors).toEqual([]);
-    expect(listOperations(doc).map((o) => `${o.method.toUpperCase()} ${o.path}`)).toHaveLength(routes.routes.length);
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Shoot', 'ShootDetail', 'Client', 'Workspace', 'Dashboard']));
+    expect(listOperations(doc).map((operation) => `${operation.method.toUpperCase()} ${operation.path}`)).toHaveLength(
+      routes.routes.length,
+    );
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['Shoot', 'ShootDetail', 'Client', 'Workspace', 'Dashboard']),
+    );
   });
 
   it('documents exactly what the services return (checked by the compiler)', () => {

@@ -1,5 +1,6 @@
 /** /orders: paid print-store orders of a workspace, newest first (a polling fallback for payment triggers). */
-import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import { defineRoute, type AnyRouteDef } from '@studio/http';
+import { workspaceFilter } from '@studio/identity/access';
 import type { Services } from '../services/index.js';
 import { listOrdersQuery } from './order.schema.js';
 import { listOrdersResponse } from './response.schema.js';
@@ -16,7 +17,10 @@ export function orderRoutes({ orders }: Services): AnyRouteDef[] {
       auth: 'token',
       response: listOrdersResponse,
       query: listOrdersQuery,
-      handler: async ({ principal, query }) => ({ ok: true, ...(await orders.listPaid(workspaceFilter(principal, query.workspace_id), query)) }),
+      handler: async ({ principal, query }) => ({
+        ok: true,
+        ...(await orders.listPaid(workspaceFilter(principal, query.workspace_id), query)),
+      }),
     }),
   ];
   return routes;

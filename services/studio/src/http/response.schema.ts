@@ -26,7 +26,7 @@ export const whoamiResponse = okResponse({
     prefix: z.string().describe('The public prefix of the token (12 hex characters).'),
     name: z.string().nullable(),
     scope_workspace_id: id().nullable().describe('The one workspace the token is scoped to, or null.'),
-    rate_limit: z.number().int().nullable().describe("Requests per 60 s, or null for the default."),
+    rate_limit: z.number().int().nullable().describe('Requests per 60 s, or null for the default.'),
   }),
   workspaces: z.array(z.object({ id: id(), name: z.string(), role: roleSchema })).describe('The workspaces the token reaches.'),
 });

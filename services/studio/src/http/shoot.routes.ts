@@ -1,8 +1,10 @@
 /** /shoots: list and create within a workspace, read one, tick or untick a shot-list item. */
-import { defineRoute, requireWorkspace, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import { defineRoute, type AnyRouteDef } from '@studio/http';
+import { requireWorkspace, workspaceFilter } from '@studio/identity/access';
 import { workspaceIdsOf } from '@studio/identity';
 import type { Services } from '../services/index.js';
-import { createShootBody, listShootsQuery, shootParams, shotListPatchBody } from './shoot.schema.js';
+import { createShootInput } from '../services/shoot.schema.js';
+import { listShootsQuery, shootParams, shotListPatchBody } from './shoot.schema.js';
 import { listShootsResponse, shootResponse } from './response.schema.js';
 
 export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
@@ -17,7 +19,10 @@ export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
       auth: 'token',
       response: listShootsResponse,
       query: listShootsQuery,
-      handler: async ({ principal, query }) => ({ ok: true, ...(await shoots.list(workspaceFilter(principal, query.workspace_id), query)) }),
+      handler: async ({ principal, query }) => ({
+        ok: true,
+        ...(await shoots.list(workspaceFilter(principal, query.workspace_id), query)),
+      }),
     }),
     defineRoute({
       method: 'post',
@@ -27,22 +32,13 @@ export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
       tags: ['shoots'],
       auth: 'token',
       response: shootResponse,
-      body: createShootBody,
+      body: createShootInput,
       status: 201,
       idempotent: true,
       errors: ['forbidden'],
       handler: async ({ principal, body }) => {
-        requireWorkspace(principal, body.workspace_id, 'photographer');
-        const shoot = await shoots.create({
-          workspaceId: body.workspace_id,
-          title: body.title,
-          slug: body.slug,
-          clientId: body.client_id,
-          location: body.location,
-          scheduledStart: body.scheduled_start,
-          scheduledEnd: body.scheduled_end,
-          shotList: body.shot_list,
-        });
+        requireWorkspace(principal, body.workspaceId, 'photographer');
+        const shoot = await shoots.create(body);
         return { ok: true, shoot };
       },
     }),

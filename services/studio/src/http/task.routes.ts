@@ -1,5 +1,6 @@
 /** /tasks: tasks of one workspace or of every workspace the token reaches, newest first. */
-import { defineRoute, workspaceFilter, type AnyRouteDef } from '@studio/http';
+import { defineRoute, type AnyRouteDef } from '@studio/http';
+import { workspaceFilter } from '@studio/identity/access';
 import type { Services } from '../services/index.js';
 import { listTasksQuery } from './task.schema.js';
 import { listTasksResponse } from './response.schema.js';

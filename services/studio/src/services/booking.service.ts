@@ -1,25 +1,15 @@
 /**
  * Bookings: a client or lead asks for a session (booking.requested); the studio accepts (booking.accepted) or
- * declines it with an optional reason (booking.declined). Lifecycle: BOOKING_LIFECYCLE.
+ * declines it with an optional reason (booking.declined). Lifecycle: BOOKING_LIFECYCLE. Inputs arrive parsed with
+ * the operation schemas of booking.schema.ts.
  */
 import { AppError } from '@studio/errors';
 import { bookingAccepted, bookingDeclined, bookingRequested } from '../events/booking.events.js';
+import type { RequestBookingInput } from './booking.schema.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { BOOKING_LIFECYCLE, assertTransition } from './lifecycles.js';
-import { optionalId, optionalInstant, optionalText, requireId, requireInstant, requireText } from './input.js';
 import { serializeBooking, type BookingJson } from './serializers.js';
 import { nextVersion, requireClientOf, requireLeadOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
-
-export interface RequestBookingInput {
-  workspaceId: string;
-  clientId?: string | null;
-  leadId?: string | null;
-  title: string;
-  scheduledStart: string;
-  scheduledEnd?: string | null;
-  location?: string | null;
-  notes?: string | null;
-}
 
 export class BookingService {
   private readonly now: () => Date;
@@ -28,37 +18,34 @@ export class BookingService {
   }
 
   async request(input: RequestBookingInput): Promise<BookingJson> {
-    const workspaceId = requireId('workspace_id', input.workspaceId);
-    const clientId = optionalId('client_id', input.clientId);
-    const leadId = optionalId('lead_id', input.leadId);
-    if (!clientId && !leadId) throw new AppError('invalid_input', 'a booking needs client_id or lead_id');
-    const title = requireText('title', input.title, 200);
-    const scheduledStart = requireInstant('scheduled_start', input.scheduledStart);
-    const scheduledEnd = optionalInstant('scheduled_end', input.scheduledEnd);
-    if (scheduledEnd && scheduledEnd <= scheduledStart) throw new AppError('invalid_input', 'scheduled_end must be after scheduled_start');
-    const location = optionalText('location', input.location, 500);
-    const notes = optionalText('notes', input.notes, 10_000);
+    const { workspaceId, title, scheduledStart } = input;
+    const clientId = input.clientId ?? null;
+    const leadId = input.leadId ?? null;
+    const scheduledEnd = input.scheduledEnd ?? null;
+    const location = input.location ?? null;
+    const notes = input.notes ?? null;
     await requireWorkspaceExists(this.deps, workspaceId);
     const booking = await writeWithEvents(this.deps, async (tx) => {
       await requireClientOf(this.deps, clientId, workspaceId, tx);
       await requireLeadOf(this.deps, leadId, workspaceId, tx);
-      const created = await this.deps.stores.bookings.create({ workspaceId, clientId, leadId, title, scheduledStart, scheduledEnd, location, notes }, tx);
+      const created = await this.deps.stores.bookings.create(
+        { workspaceId, clientId, leadId, title, scheduledStart, scheduledEnd, location, notes },
+        tx,
+      );
       return { value: created, events: [bookingRequested(created)] };
     });
     return serializeBooking(booking);
   }
 
-  async accept(workspaceIdRaw: string, bookingIdRaw: string): Promise<BookingJson> {
-    return this.decide(workspaceIdRaw, bookingIdRaw, 'accepted', null);
+  async accept(workspaceId: string, bookingId: string): Promise<BookingJson> {
+    return this.decide(workspaceId, bookingId, 'accepted', null);
   }
 
-  async decline(workspaceIdRaw: string, bookingIdRaw: string, reason?: string | null): Promise<BookingJson> {
-    return this.decide(workspaceIdRaw, bookingIdRaw, 'declined', optionalText('reason', reason, 2_000));
+  async decline(workspaceId: string, bookingId: string, reason?: string | null): Promise<BookingJson> {
+    return this.decide(workspaceId, bookingId, 'declined', reason ?? null);
   }
 
-  private async decide(workspaceIdRaw: string, bookingIdRaw: string, to: 'accepted' | 'declined', reason: string | null): Promise<BookingJson> {
-    const workspaceId = requireId('workspace_id', workspaceIdRaw);
-    const bookingId = requireId('booking_id', bookingIdRaw);
+  private async decide(workspaceId: string, bookingId: string, to: 'accepted' | 'declined', reason: string | null): Promise<BookingJson> {
     const booking = await writeWithEvents(this.deps, async (tx) => {
       const current = await this.deps.stores.bookings.getForUpdate(tx, bookingId, workspaceId);
       if (!current) throw new AppError('not_found');

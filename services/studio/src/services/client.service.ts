@@ -2,40 +2,20 @@
  * Clients: created within a workspace (email lower-cased), listed newest first, updated and deleted over the
  * internal operations. Events in the same transaction: client.created, client.updated, client.deleted. Deleting a
  * client detaches its shoots, leads and orders (client_id becomes null), each emitting its `<entity>.updated`.
+ * Inputs arrive parsed with the operation schemas of client.schema.ts.
  */
-import { z } from 'zod';
 import { AppError } from '@studio/errors';
 import { clientCreated, clientDeleted, clientUpdated } from '../events/client.events.js';
 import { leadUpdated } from '../events/lead.events.js';
 import { orderUpdated } from '../events/order.events.js';
 import { shootUpdated } from '../events/shoot.events.js';
 import type { Tx } from '../store/db.js';
-import type { NewOutboxEvent } from '../store/outbox.store.js';
+import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
+import type { CreateClientInput, UpdateClientInput } from './client.schema.js';
 import { systemClock, type ServiceDeps } from './deps.js';
-import { changed, optionalEmail, optionalText, requireId, requireText } from './input.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
 import { serializeClient, type ClientJson } from './serializers.js';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
-
-export interface CreateClientInput {
-  workspaceId: string;
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-  notes?: string | null;
-}
-
-/** undefined leaves a member unchanged; null or "" clears it (name cannot be cleared). */
-export interface UpdateClientInput {
-  workspaceId: string;
-  clientId: string;
-  name?: string;
-  email?: string | null;
-  phone?: string | null;
-  notes?: string | null;
-}
-
-const email = z.email();
 
 export class ClientService {
   private readonly now: () => Date;
@@ -45,13 +25,15 @@ export class ClientService {
 
   async create(input: CreateClientInput): Promise<ClientJson> {
     const { stores } = this.deps;
-    const name = input.name.trim();
-    if (!name) throw new AppError('invalid_input', 'name is required');
-    const normalizedEmail = input.email ? input.email.trim().toLowerCase() : null;
-    if (normalizedEmail !== null && !email.safeParse(normalizedEmail).success) throw new AppError('invalid_input', 'email must be a valid address');
     const client = await writeWithEvents(this.deps, async (tx) => {
       const created = await stores.clients.create(
-        { workspaceId: input.workspaceId, name, email: normalizedEmail, phone: input.phone ?? null, notes: input.notes ?? null },
+        {
+          workspaceId: input.workspaceId,
+          name: input.name,
+          email: input.email ?? null,
+          phone: input.phone ?? null,
+          notes: input.notes ?? null,
+        },
         tx,
       );
       return { value: created, events: [clientCreated(created)] };
@@ -59,28 +41,20 @@ export class ClientService {
     return serializeClient(client);
   }
 
-  async update(input: UpdateClientInput): Promise<ClientJson> {
-    const workspaceId = requireId('workspace_id', input.workspaceId);
-    const clientId = requireId('client_id', input.clientId);
-    const changes = {
-      name: changed(input.name, (v) => requireText('name', v, 200)),
-      email: changed(input.email, (v) => optionalEmail('email', v)),
-      phone: changed(input.phone, (v) => optionalText('phone', v, 40)),
-      notes: changed(input.notes, (v) => optionalText('notes', v, 10_000)),
-    };
-    if (Object.values(changes).every((v) => v === undefined)) throw new AppError('invalid_input', 'nothing to update: give name, email, phone or notes');
+  async update({ workspaceId, clientId, ...changes }: UpdateClientInput): Promise<ClientJson> {
     const client = await writeWithEvents(this.deps, async (tx) => {
       const current = await this.deps.stores.clients.getForUpdate(tx, clientId, workspaceId);
       if (!current) throw new AppError('not_found');
-      const updated = await this.deps.stores.clients.update(tx, clientId, { ...changes, updatedAt: nextVersion(current.updatedAt, this.now()) });
+      const updated = await this.deps.stores.clients.update(tx, clientId, {
+        ...changes,
+        updatedAt: nextVersion(current.updatedAt, this.now()),
+      });
       return { value: updated, events: [clientUpdated(updated)] };
     });
     return serializeClient(client);
   }
 
-  async delete(workspaceIdRaw: string, clientIdRaw: string): Promise<{ client_id: string; deleted_at: string }> {
-    const workspaceId = requireId('workspace_id', workspaceIdRaw);
-    const clientId = requireId('client_id', clientIdRaw);
+  async delete(workspaceId: string, clientId: string): Promise<{ client_id: string; deleted_at: string }> {
     const deletedAt = this.now();
     await writeWithEvents(this.deps, async (tx) => {
       const current = await this.deps.stores.clients.getForUpdate(tx, clientId, workspaceId);
@@ -106,7 +80,7 @@ export class ClientService {
     return [
       ...shoots.map((s) => shootUpdated(s, counts.get(s.id) ?? { total: 0, done: 0 })),
       ...leads.map((l) => leadUpdated(l)),
-      ...orders.map((o) => orderUpdated(o, o.status)),
+      ...orders.map((order) => orderUpdated(order, order.status)),
     ];
   }
 

@@ -1,21 +1,15 @@
 /**
  * Contracts: sent to a client for signature (created in status sent, no event of its own) and signed
- * (contract.signed). Lifecycle: CONTRACT_LIFECYCLE.
+ * (contract.signed). Lifecycle: CONTRACT_LIFECYCLE. Inputs arrive parsed with the operation schemas of
+ * contract.schema.ts.
  */
 import { AppError } from '@studio/errors';
 import { contractSigned } from '../events/billing.events.js';
+import type { SendContractInput } from './contract.schema.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { CONTRACT_LIFECYCLE, assertTransition } from './lifecycles.js';
-import { optionalId, optionalText, requireId, requireText } from './input.js';
 import { serializeContract, type ContractJson } from './serializers.js';
 import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
-
-export interface SendContractInput {
-  workspaceId: string;
-  clientId?: string | null;
-  proposalId?: string | null;
-  title: string;
-}
 
 export class ContractService {
   private readonly now: () => Date;
@@ -24,10 +18,9 @@ export class ContractService {
   }
 
   async send(input: SendContractInput): Promise<ContractJson> {
-    const workspaceId = requireId('workspace_id', input.workspaceId);
-    const clientId = optionalId('client_id', input.clientId);
-    const proposalId = optionalId('proposal_id', input.proposalId);
-    const title = requireText('title', input.title, 200);
+    const { workspaceId, title } = input;
+    const clientId = input.clientId ?? null;
+    const proposalId = input.proposalId ?? null;
     await requireWorkspaceExists(this.deps, workspaceId);
     const created = await this.deps.db.transaction(async (tx) => {
       await requireClientOf(this.deps, clientId, workspaceId, tx);
@@ -40,10 +33,7 @@ export class ContractService {
   }
 
   /** sent -> signed, by `signedBy` (the signer's name, optional). */
-  async sign(workspaceIdRaw: string, contractIdRaw: string, signedByRaw?: string | null): Promise<ContractJson> {
-    const workspaceId = requireId('workspace_id', workspaceIdRaw);
-    const contractId = requireId('contract_id', contractIdRaw);
-    const signedBy = optionalText('signed_by', signedByRaw, 200);
+  async sign(workspaceId: string, contractId: string, signedBy: string | null = null): Promise<ContractJson> {
     const contract = await writeWithEvents(this.deps, async (tx) => {
       const current = await this.deps.stores.contracts.getForUpdate(tx, contractId, workspaceId);
       if (!current) throw new AppError('not_found');

@@ -1,6 +1,6 @@
 /** What every service is built from. */
 import type { CursorCodec } from '@studio/cursor';
-import type { EventNotifier } from '../events/domain-events.js';
+import type { OutboxRelay } from '@studio/amqp/outbox';
 import type { Database } from '../store/db.js';
 import type { Stores } from '../store/index.js';
 
@@ -8,7 +8,8 @@ export interface ServiceDeps {
   db: Database;
   stores: Stores;
   cursor: CursorCodec;
-  events: EventNotifier;
+  /** Wakes the outbox relay after a commit. */
+  events: Pick<OutboxRelay, 'nudge'>;
   /** The current time (injectable for tests). */
   now?: () => Date;
 }

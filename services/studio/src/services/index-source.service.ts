@@ -5,9 +5,10 @@
  * JSON its events carry) as strings; null members and nested objects are left out.
  */
 import type { TimeKey } from '@studio/cursor';
+import { AppError } from '@studio/errors';
 import type { PageQuery } from '../store/keyset.js';
 import type { ServiceDeps } from './deps.js';
-import { requireId } from './input.js';
+import { isUuid } from './ids.js';
 import { serializeClient, serializeLead, serializeOrder, serializeShoot } from './serializers.js';
 
 export const INDEX_DOC_TYPES = ['client', 'lead', 'shoot', 'order'] as const;
@@ -43,7 +44,8 @@ export function fieldsOf(json: Record<string, unknown>): Record<string, string> 
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(json)) {
     if (name === 'id' || name === 'workspace_id') continue;
-    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) fields[name] = String(value);
+    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
+      fields[name] = String(value);
   }
   return fields;
 }
@@ -51,7 +53,10 @@ export function fieldsOf(json: Record<string, unknown>): Record<string, string> 
 export class IndexSourceService {
   private readonly readers: { [T in IndexDocType]: TypeReader<Row> };
 
-  constructor(private readonly deps: ServiceDeps, private readonly pageSize = INDEX_PAGE_SIZE) {
+  constructor(
+    deps: ServiceDeps,
+    private readonly pageSize = INDEX_PAGE_SIZE,
+  ) {
     const { stores } = deps;
     this.readers = {
       client: reader({
@@ -72,7 +77,7 @@ export class IndexSourceService {
       }),
       order: reader({
         page: (ws, p) => stores.orders.listInWorkspaces([ws], p),
-        title: (o) => `Order ${o.number}`,
+        title: (order) => `Order ${order.number}`,
         json: serializeOrder,
       }),
     };
@@ -87,7 +92,8 @@ export class IndexSourceService {
    * are ignored). invalid_input for a malformed workspace id; an unknown workspace yields nothing.
    */
   async *documents(workspaceIdRaw: string, types: string[]): AsyncGenerator<SourceDocument> {
-    const workspaceId = requireId('workspace_id', workspaceIdRaw);
+    const workspaceId = workspaceIdRaw.trim().toLowerCase();
+    if (!isUuid(workspaceId)) throw new AppError('invalid_input', 'workspace_id must be a UUID');
     const wanted = types.length === 0 ? INDEX_DOC_TYPES : INDEX_DOC_TYPES.filter((t) => types.includes(t));
     for (const type of wanted) {
       const r = this.readers[type];

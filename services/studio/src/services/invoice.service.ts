@@ -1,27 +1,17 @@
 /**
  * Invoices: issued to clients (draft or sent, no event; the demo seed also records historical ones), listed newest
- * first, and paid: draft|sent -> paid emits invoice.paid AND payment.received in the same transaction.
+ * first, and paid: draft|sent -> paid emits invoice.paid AND payment.received in the same transaction. Operation
+ * inputs arrive parsed with the schemas of invoice.schema.ts.
  */
 import { AppError, isPrismaUniqueViolation } from '@studio/errors';
 import { invoicePaid, paymentReceived } from '../events/billing.events.js';
 import type { NewInvoice } from '../store/invoice.store.js';
 import { systemClock, type ServiceDeps } from './deps.js';
-import { CURRENCY_RE, optionalId, optionalInstant, requireCents, requireCurrency, requireId, requireText } from './input.js';
+import type { IssueInvoiceInput } from './invoice.schema.js';
 import { INVOICE_LIFECYCLE, assertTransition } from './lifecycles.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
 import { serializeInvoice, type InvoiceJson } from './serializers.js';
 import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
-
-export interface IssueInvoiceInput {
-  workspaceId: string;
-  clientId?: string | null;
-  number: string;
-  amountCents: number;
-  currency: string;
-  dueAt?: string | null;
-  /** draft (default) or sent. */
-  status?: string | null;
-}
 
 export class InvoiceService {
   private readonly now: () => Date;
@@ -31,47 +21,47 @@ export class InvoiceService {
 
   /** Records an invoice in any status (demo seed, tests): no event. */
   async create(input: NewInvoice): Promise<InvoiceJson> {
-    if (!Number.isInteger(input.amountCents) || input.amountCents < 0) throw new AppError('invalid_input', 'amount_cents must be a non-negative integer');
-    if (!CURRENCY_RE.test(input.currency)) throw new AppError('invalid_input', 'currency must be an ISO 4217 code');
-    if ((input.status === 'paid') !== (input.paidAt !== null)) throw new AppError('invalid_input', 'paid_at is set exactly when the invoice is paid');
+    if ((input.status === 'paid') !== (input.paidAt !== null))
+      throw new AppError('invalid_input', 'paid_at is set exactly when the invoice is paid');
     await requireClientOf(this.deps, input.clientId, input.workspaceId);
     return serializeInvoice(await this.deps.stores.invoices.create(input));
   }
 
   /** The internal operation: a new draft or sent invoice (paying it is a separate operation that emits events). */
   async issue(input: IssueInvoiceInput): Promise<InvoiceJson> {
-    const workspaceId = requireId('workspace_id', input.workspaceId);
-    const status = input.status ? input.status : 'draft';
-    if (status !== 'draft' && status !== 'sent') throw new AppError('invalid_input', 'status must be draft or sent (pay an invoice with the pay operation)');
+    const { workspaceId } = input;
     const data: NewInvoice = {
       workspaceId,
-      clientId: optionalId('client_id', input.clientId),
-      number: requireText('number', input.number, 64),
-      status,
-      amountCents: requireCents('amount_cents', input.amountCents),
-      currency: requireCurrency('currency', input.currency),
-      dueAt: optionalInstant('due_at', input.dueAt),
+      clientId: input.clientId ?? null,
+      number: input.number,
+      status: input.status,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      dueAt: input.dueAt ?? null,
       paidAt: null,
     };
     await requireWorkspaceExists(this.deps, workspaceId);
     try {
       return await this.create(data);
     } catch (err) {
-      if (isPrismaUniqueViolation(err)) throw new AppError('conflict', `an invoice numbered ${data.number} already exists in this workspace`);
+      if (isPrismaUniqueViolation(err))
+        throw new AppError('conflict', `an invoice numbered ${data.number} already exists in this workspace`);
       throw err;
     }
   }
 
   /** draft|sent -> paid: invoice.paid and payment.received. */
-  async pay(workspaceIdRaw: string, invoiceIdRaw: string): Promise<InvoiceJson> {
-    const workspaceId = requireId('workspace_id', workspaceIdRaw);
-    const invoiceId = requireId('invoice_id', invoiceIdRaw);
+  async pay(workspaceId: string, invoiceId: string): Promise<InvoiceJson> {
     const invoice = await writeWithEvents(this.deps, async (tx) => {
       const current = await this.deps.stores.invoices.getForUpdate(tx, invoiceId, workspaceId);
       if (!current) throw new AppError('not_found');
       assertTransition(INVOICE_LIFECYCLE, 'invoice', current.status, 'paid');
       const now = this.now();
-      const updated = await this.deps.stores.invoices.update(tx, invoiceId, { status: 'paid', paidAt: now, updatedAt: nextVersion(current.updatedAt, now) });
+      const updated = await this.deps.stores.invoices.update(tx, invoiceId, {
+        status: 'paid',
+        paidAt: now,
+        updatedAt: nextVersion(current.updatedAt, now),
+      });
       return { value: updated, events: [invoicePaid(updated), paymentReceived({ kind: 'invoice', row: updated })] };
     });
     return serializeInvoice(invoice);

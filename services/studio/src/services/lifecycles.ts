@@ -82,8 +82,3 @@ export function assertTransition<S extends string>(lifecycle: Lifecycle<S>, enti
   const allowed = sources.length > 0 ? `only from ${sources.join(' or ')}` : 'never';
   throw new AppError('conflict', `${entity} is ${from}: it cannot become ${to} (${allowed})`);
 }
-
-/** Whether `value` is a status of `lifecycle`. */
-export function isStatusOf<S extends string>(lifecycle: Lifecycle<S>, value: string): value is S {
-  return Object.prototype.hasOwnProperty.call(lifecycle, value);
-}

@@ -3,39 +3,20 @@
  * order.created; `transition` moves it along ORDER_LIFECYCLE, emitting order.updated (internal, every change) plus
  * the public event of the new status (order.sent_to_print, .shipped, .delivered, .cancelled, .refunded,
  * .needs_intervention; pending -> paid emits payment.received). `record` imports an order in any status (demo seed,
- * tests) and emits only order.created. The public list shows paid ones.
+ * tests) and emits only order.created. The public list shows paid ones. Operation inputs arrive parsed with the
+ * schemas of order.schema.ts.
  */
 import { AppError, isPrismaUniqueViolation } from '@studio/errors';
 import { paymentReceived } from '../events/billing.events.js';
 import { orderCreated, orderStatusEvent, orderUpdated } from '../events/order.events.js';
-import type { NewOutboxEvent } from '../store/outbox.store.js';
+import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { NewOrder, OrderChanges, OrderStatusName } from '../store/order.store.js';
 import { systemClock, type ServiceDeps } from './deps.js';
-import { CURRENCY_RE, optionalId, optionalText, requireCents, requireCurrency, requireId, requireText } from './input.js';
-import { ORDER_LIFECYCLE, assertTransition, isStatusOf } from './lifecycles.js';
+import { ORDER_LIFECYCLE, assertTransition } from './lifecycles.js';
+import type { CreateOrderInput, TransitionOrderInput } from './order.schema.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
 import { serializeOrder, type OrderJson } from './serializers.js';
 import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
-
-export { CURRENCY_RE };
-
-export interface CreateOrderInput {
-  workspaceId: string;
-  clientId?: string | null;
-  number: string;
-  totalCents: number;
-  currency: string;
-}
-
-export interface TransitionOrderInput {
-  workspaceId: string;
-  orderId: string;
-  to: string;
-  /** Carrier reference when moving to shipped. */
-  trackingNumber?: string | null;
-  /** Why, when moving to cancelled, refunded or needs_intervention. */
-  reason?: string | null;
-}
 
 export class OrderService {
   private readonly now: () => Date;
@@ -45,14 +26,14 @@ export class OrderService {
 
   /** A new pending order: order.created. */
   async create(input: CreateOrderInput): Promise<OrderJson> {
-    const workspaceId = requireId('workspace_id', input.workspaceId);
+    const { workspaceId } = input;
     const data: NewOrder = {
       workspaceId,
-      clientId: optionalId('client_id', input.clientId),
-      number: requireText('number', input.number, 64),
+      clientId: input.clientId ?? null,
+      number: input.number,
       status: 'pending',
-      totalCents: requireCents('total_cents', input.totalCents),
-      currency: requireCurrency('currency', input.currency),
+      totalCents: input.totalCents,
+      currency: input.currency,
       paidAt: null,
     };
     await requireWorkspaceExists(this.deps, workspaceId);
@@ -61,8 +42,6 @@ export class OrderService {
 
   /** Imports an order in any status (demo seed, tests): order.created only. */
   async record(input: NewOrder): Promise<OrderJson> {
-    if (!Number.isInteger(input.totalCents) || input.totalCents < 0) throw new AppError('invalid_input', 'total_cents must be a non-negative integer');
-    if (!CURRENCY_RE.test(input.currency)) throw new AppError('invalid_input', 'currency must be an ISO 4217 code');
     return this.insert(input);
   }
 
@@ -80,17 +59,7 @@ export class OrderService {
     }
   }
 
-  async transition(input: TransitionOrderInput): Promise<OrderJson> {
-    const workspaceId = requireId('workspace_id', input.workspaceId);
-    const orderId = requireId('order_id', input.orderId);
-    const to = input.to.trim();
-    if (!isStatusOf(ORDER_LIFECYCLE, to)) throw new AppError('invalid_input', `to must be one of ${Object.keys(ORDER_LIFECYCLE).join(', ')}`);
-    const trackingNumber = optionalText('tracking_number', input.trackingNumber, 200);
-    const reason = optionalText('reason', input.reason, 2_000);
-    if (trackingNumber && to !== 'shipped') throw new AppError('invalid_input', 'tracking_number is given only when moving to shipped');
-    if (reason && !['cancelled', 'refunded', 'needs_intervention'].includes(to)) {
-      throw new AppError('invalid_input', 'reason is given only when moving to cancelled, refunded or needs_intervention');
-    }
+  async transition({ workspaceId, orderId, to, trackingNumber, reason }: TransitionOrderInput): Promise<OrderJson> {
     const order = await writeWithEvents(this.deps, async (tx) => {
       const current = await this.deps.stores.orders.getForUpdate(tx, orderId, workspaceId);
       if (!current) throw new AppError('not_found');
@@ -98,8 +67,8 @@ export class OrderService {
       const now = this.now();
       const changes: OrderChanges = { status: to, updatedAt: nextVersion(current.updatedAt, now) };
       if (to === 'paid') changes.paidAt = now;
-      if (to === 'shipped') changes.trackingNumber = trackingNumber;
-      changes.statusReason = reason;
+      if (to === 'shipped') changes.trackingNumber = trackingNumber ?? null;
+      changes.statusReason = reason ?? null;
       const updated = await this.deps.stores.orders.update(tx, orderId, changes);
       return { value: updated, events: transitionEvents(updated, current.status) };
     });

@@ -29,7 +29,13 @@ export function pageQuery(codec: CursorCodec, kind: CursorKind, req: PageRequest
 }
 
 /** Turns `limit + 1` fetched rows into a page of serialised items and the next cursor. */
-export function toPage<R extends TimeKey, J>(codec: CursorCodec, kind: CursorKind, rows: R[], limit: number, serialize: (row: R) => J): Page<J> {
+export function toPage<R extends TimeKey, J>(
+  codec: CursorCodec,
+  kind: CursorKind,
+  rows: R[],
+  limit: number,
+  serialize: (row: R) => J,
+): Page<J> {
   const page = pageOf(codec, kind, rows, limit);
   return { items: page.rows.map(serialize), next_cursor: page.nextCursor };
 }

@@ -38,4 +38,3 @@ export class ProfileService {
     return profile;
   }
 }
-

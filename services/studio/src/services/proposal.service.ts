@@ -3,28 +3,19 @@
  * (proposal.viewed), accepted or declined (proposal.accepted / proposal.declined), or expired by the scheduler once
  * expires_at passes (proposal.expired). Lifecycle: PROPOSAL_LIFECYCLE. A sent or viewed proposal whose expires_at
  * has passed can no longer be viewed, accepted or declined, even before the scheduler's round marks it expired.
+ * Inputs arrive parsed with the operation schemas of proposal.schema.ts.
  */
 import { AppError } from '@studio/errors';
 import { proposalEvent, type ProposalEventStatus } from '../events/proposal.events.js';
 import type { ProposalChanges } from '../store/proposal.store.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { PROPOSAL_LIFECYCLE, assertTransition } from './lifecycles.js';
-import { optionalId, optionalInstant, optionalText, requireCents, requireCurrency, requireId, requireText } from './input.js';
+import type { CreateProposalInput } from './proposal.schema.js';
 import { serializeProposal, type ProposalJson } from './serializers.js';
 import { nextVersion, requireClientOf, requireLeadOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
 /** How long a sent proposal stays open when no expires_at is given. */
 export const DEFAULT_PROPOSAL_VALIDITY_MS = 30 * 24 * 60 * 60 * 1000;
-
-export interface CreateProposalInput {
-  workspaceId: string;
-  clientId?: string | null;
-  leadId?: string | null;
-  title: string;
-  amountCents: number;
-  currency: string;
-  expiresAt?: string | null;
-}
 
 export class ProposalService {
   private readonly now: () => Date;
@@ -33,18 +24,17 @@ export class ProposalService {
   }
 
   async create(input: CreateProposalInput): Promise<ProposalJson> {
-    const workspaceId = requireId('workspace_id', input.workspaceId);
-    const clientId = optionalId('client_id', input.clientId);
-    const leadId = optionalId('lead_id', input.leadId);
-    if (!clientId && !leadId) throw new AppError('invalid_input', 'a proposal needs client_id or lead_id');
+    const { workspaceId } = input;
+    const clientId = input.clientId ?? null;
+    const leadId = input.leadId ?? null;
     const data = {
       workspaceId,
       clientId,
       leadId,
-      title: requireText('title', input.title, 200),
-      amountCents: requireCents('amount_cents', input.amountCents),
-      currency: requireCurrency('currency', input.currency),
-      expiresAt: optionalInstant('expires_at', input.expiresAt),
+      title: input.title,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      expiresAt: input.expiresAt ?? null,
     };
     await requireWorkspaceExists(this.deps, workspaceId);
     const created = await this.deps.db.transaction(async (tx) => {
@@ -56,10 +46,9 @@ export class ProposalService {
   }
 
   /** draft -> sent. expires_at: the given one, else the draft's, else now + 30 days; it must lie in the future. */
-  async send(workspaceId: string, proposalId: string, expiresAtRaw?: string | null): Promise<ProposalJson> {
-    const given = optionalInstant('expires_at', expiresAtRaw);
+  async send(workspaceId: string, proposalId: string, expiresAtGiven?: Date | null): Promise<ProposalJson> {
     return this.move(workspaceId, proposalId, 'sent', (current, now) => {
-      const expiresAt = given ?? current.expiresAt ?? new Date(now.getTime() + DEFAULT_PROPOSAL_VALIDITY_MS);
+      const expiresAt = expiresAtGiven ?? current.expiresAt ?? new Date(now.getTime() + DEFAULT_PROPOSAL_VALIDITY_MS);
       if (expiresAt <= now) throw new AppError('invalid_input', 'expires_at must be in the future');
       return { expiresAt, sentAt: now };
     });
@@ -75,8 +64,7 @@ export class ProposalService {
   }
 
   async decline(workspaceId: string, proposalId: string, reason?: string | null): Promise<ProposalJson> {
-    const declineReason = optionalText('reason', reason, 2_000);
-    return this.move(workspaceId, proposalId, 'declined', (_c, now) => ({ decidedAt: now, declineReason }));
+    return this.move(workspaceId, proposalId, 'declined', (_c, now) => ({ decidedAt: now, declineReason: reason ?? null }));
   }
 
   /** One scheduler round: expires up to `limit` due proposals with their events; returns how many. */
@@ -88,13 +76,11 @@ export class ProposalService {
   }
 
   private async move(
-    workspaceIdRaw: string,
-    proposalIdRaw: string,
+    workspaceId: string,
+    proposalId: string,
     to: Exclude<ProposalEventStatus, 'expired'>,
     changes: (current: { expiresAt: Date | null }, now: Date) => Omit<ProposalChanges, 'status' | 'updatedAt'>,
   ): Promise<ProposalJson> {
-    const workspaceId = requireId('workspace_id', workspaceIdRaw);
-    const proposalId = requireId('proposal_id', proposalIdRaw);
     const proposal = await writeWithEvents(this.deps, async (tx) => {
       const current = await this.deps.stores.proposals.getForUpdate(tx, proposalId, workspaceId);
       if (!current) throw new AppError('not_found');

@@ -65,7 +65,9 @@ describe('serializers', () => {
   });
 
   it('client, order, invoice, task, workspace and token info', () => {
-    expect(serializeClient({ id, workspaceId: ws, name: 'Jane', email: null, phone: null, notes: 'n', createdAt: t0, updatedAt: t0 })).toEqual({
+    expect(
+      serializeClient({ id, workspaceId: ws, name: 'Jane', email: null, phone: null, notes: 'n', createdAt: t0, updatedAt: t0 }),
+    ).toEqual({
       id,
       workspace_id: ws,
       name: 'Jane',
@@ -75,15 +77,85 @@ describe('serializers', () => {
       created_at: '2026-11-22T10:00:00.123Z',
     });
     expect(
-      serializeOrder({ id, workspaceId: ws, clientId: null, number: 'PO-1', status: 'paid', totalCents: 100, currency: 'EUR', paidAt: t1, trackingNumber: null, statusReason: null, createdAt: t0, updatedAt: t0 }),
-    ).toEqual({ id, workspace_id: ws, client_id: null, number: 'PO-1', status: 'paid', total_cents: 100, currency: 'EUR', paid_at: '2026-11-23T08:30:00.000Z', created_at: '2026-11-22T10:00:00.123Z' });
+      serializeOrder({
+        id,
+        workspaceId: ws,
+        clientId: null,
+        number: 'PO-1',
+        status: 'paid',
+        totalCents: 100,
+        currency: 'EUR',
+        paidAt: t1,
+        trackingNumber: null,
+        statusReason: null,
+        createdAt: t0,
+        updatedAt: t0,
+      }),
+    ).toEqual({
+      id,
+      workspace_id: ws,
+      client_id: null,
+      number: 'PO-1',
+      status: 'paid',
+      total_cents: 100,
+      currency: 'EUR',
+      paid_at: '2026-11-23T08:30:00.000Z',
+      created_at: '2026-11-22T10:00:00.123Z',
+    });
     expect(
-      serializeInvoice({ id, workspaceId: ws, clientId: null, number: 'I-1', status: 'draft', amountCents: 5, currency: 'EUR', dueAt: null, paidAt: null, createdAt: t0, updatedAt: t0 }),
-    ).toEqual({ id, workspace_id: ws, client_id: null, number: 'I-1', status: 'draft', amount_cents: 5, currency: 'EUR', due_at: null, paid_at: null, created_at: '2026-11-22T10:00:00.123Z' });
+      serializeInvoice({
+        id,
+        workspaceId: ws,
+        clientId: null,
+        number: 'I-1',
+        status: 'draft',
+        amountCents: 5,
+        currency: 'EUR',
+        dueAt: null,
+        paidAt: null,
+        createdAt: t0,
+        updatedAt: t0,
+      }),
+    ).toEqual({
+      id,
+      workspace_id: ws,
+      client_id: null,
+      number: 'I-1',
+      status: 'draft',
+      amount_cents: 5,
+      currency: 'EUR',
+      due_at: null,
+      paid_at: null,
+      created_at: '2026-11-22T10:00:00.123Z',
+    });
     expect(
-      serializeTask({ id, workspaceId: ws, title: 'Do', status: 'open', dueAt: t1, shootId: null, completedAt: null, createdAt: t0, updatedAt: t0 }),
-    ).toEqual({ id, workspace_id: ws, title: 'Do', status: 'open', due_at: '2026-11-23T08:30:00.000Z', shoot_id: null, created_at: '2026-11-22T10:00:00.123Z', completed_at: null });
-    expect(serializeWorkspace({ id: ws, name: 'Studio', createdAt: t0 }, 'viewer')).toEqual({ id: ws, name: 'Studio', role: 'viewer', created_at: '2026-11-22T10:00:00.123Z' });
+      serializeTask({
+        id,
+        workspaceId: ws,
+        title: 'Do',
+        status: 'open',
+        dueAt: t1,
+        shootId: null,
+        completedAt: null,
+        createdAt: t0,
+        updatedAt: t0,
+      }),
+    ).toEqual({
+      id,
+      workspace_id: ws,
+      title: 'Do',
+      status: 'open',
+      due_at: '2026-11-23T08:30:00.000Z',
+      shoot_id: null,
+      created_at: '2026-11-22T10:00:00.123Z',
+      completed_at: null,
+    });
+    expect(serializeWorkspace({ id: ws, name: 'Studio', createdAt: t0 }, 'viewer')).toEqual({
+      id: ws,
+      name: 'Studio',
+      role: 'viewer',
+      created_at: '2026-11-22T10:00:00.123Z',
+    });
     expect(serializeTokenInfo({ id, prefix: '0123456789ab', name: null, workspaceId: null, rateLimit: null })).toEqual({
       id,
       prefix: '0123456789ab',

@@ -72,17 +72,17 @@ export function serializeClient(c: ClientRow) {
   };
 }
 
-export function serializeOrder(o: OrderRow) {
+export function serializeOrder(order: OrderRow) {
   return {
-    id: o.id,
-    workspace_id: o.workspaceId,
-    client_id: o.clientId,
-    number: o.number,
-    status: o.status,
-    total_cents: o.totalCents,
-    currency: o.currency,
-    paid_at: iso(o.paidAt),
-    created_at: o.createdAt.toISOString(),
+    id: order.id,
+    workspace_id: order.workspaceId,
+    client_id: order.clientId,
+    number: order.number,
+    status: order.status,
+    total_cents: order.totalCents,
+    currency: order.currency,
+    paid_at: iso(order.paidAt),
+    created_at: order.createdAt.toISOString(),
   };
 }
 

@@ -3,37 +3,17 @@
  * client of the same workspace and a shot list; read and listed within the caller's workspaces; updated (title,
  * location, schedule; the slug stays) and deleted over the internal operations. Every change writes its event in
  * the same transaction: shoot.created, shoot.updated, shoot.deleted. Ticking items and completion: ShotListService.
+ * Inputs arrive parsed with the operation schemas of shoot.schema.ts.
  */
 import { AppError, isPrismaUniqueViolation } from '@studio/errors';
 import { shootCreated, shootDeleted, shootUpdated } from '../events/shoot.events.js';
 import type { ShootChanges, ShootWithItems } from '../store/shoot.store.js';
 import { systemClock, type ServiceDeps } from './deps.js';
-import { changed, optionalInstant, optionalText, requireId, requireText } from './input.js';
+import type { CreateShootInput, UpdateShootInput } from './shoot.schema.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
 import { serializeShoot, serializeShootWithItems, type ShootJson, type ShootWithItemsJson } from './serializers.js';
 import { baseSlugFor } from '@studio/slug';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
-
-export interface CreateShootInput {
-  workspaceId: string;
-  title: string;
-  slug?: string | null;
-  clientId?: string | null;
-  location?: string | null;
-  scheduledStart?: Date | null;
-  scheduledEnd?: Date | null;
-  shotList?: string[];
-}
-
-/** An update of a shoot (internal operations): undefined leaves a member unchanged, null or "" clears it. */
-export interface UpdateShootInput {
-  workspaceId: string;
-  shootId: string;
-  title?: string;
-  location?: string | null;
-  scheduledStart?: string | null;
-  scheduledEnd?: string | null;
-}
 
 /** Slug races between different bases (e.g. "Shoot 2" and a second "Shoot") end in the unique index: retry. */
 const SLUG_ATTEMPTS = 5;
@@ -46,9 +26,6 @@ export class ShootService {
 
   async create(input: CreateShootInput): Promise<ShootWithItemsJson> {
     const { db, stores, events } = this.deps;
-    const start = input.scheduledStart ?? null;
-    const end = input.scheduledEnd ?? null;
-    if (start && end && end <= start) throw new AppError('invalid_input', 'scheduled_end must be after scheduled_start');
     const clientId = input.clientId ?? null;
     if (clientId && !(await stores.clients.existsInWorkspace(clientId, input.workspaceId))) {
       throw new AppError('invalid_input', 'client_id is not a client of this workspace');
@@ -58,8 +35,8 @@ export class ShootService {
       title: input.title,
       clientId,
       location: input.location ?? null,
-      scheduledStart: start,
-      scheduledEnd: end,
+      scheduledStart: input.scheduledStart ?? null,
+      scheduledEnd: input.scheduledEnd ?? null,
       shotList: input.shotList ?? [],
     };
     const base = baseSlugFor('shoot', input.title, input.slug);
@@ -108,23 +85,20 @@ export class ShootService {
    * Changes title, location or schedule. The slug stays (it names the shoot in URLs). A completed shoot stays
    * completed; a planned one whose new scheduled end has passed is completed by the scheduler's next round.
    */
-  async update(input: UpdateShootInput): Promise<ShootWithItemsJson> {
-    const workspaceId = requireId('workspace_id', input.workspaceId);
-    const shootId = requireId('shoot_id', input.shootId);
-    const title = changed(input.title, (v) => requireText('title', v, 200));
-    const location = changed(input.location, (v) => optionalText('location', v, 500));
-    const scheduledStart = changed(input.scheduledStart, (v) => optionalInstant('scheduled_start', v));
-    const scheduledEnd = changed(input.scheduledEnd, (v) => optionalInstant('scheduled_end', v));
-    if ([title, location, scheduledStart, scheduledEnd].every((v) => v === undefined)) {
-      throw new AppError('invalid_input', 'nothing to update: give title, location, scheduled_start or scheduled_end');
-    }
+  async update({ workspaceId, shootId, title, location, scheduledStart, scheduledEnd }: UpdateShootInput): Promise<ShootWithItemsJson> {
     const shoot = await writeWithEvents(this.deps, async (tx) => {
       const current = await this.deps.stores.shoots.getForUpdate(tx, shootId, workspaceId);
       if (!current) throw new AppError('not_found');
       const start = scheduledStart === undefined ? current.scheduledStart : scheduledStart;
       const end = scheduledEnd === undefined ? current.scheduledEnd : scheduledEnd;
       if (start && end && end <= start) throw new AppError('invalid_input', 'scheduled_end must be after scheduled_start');
-      const changes: ShootChanges = { title, location, scheduledStart, scheduledEnd, updatedAt: nextVersion(current.updatedAt, this.now()) };
+      const changes: ShootChanges = {
+        title,
+        location,
+        scheduledStart,
+        scheduledEnd,
+        updatedAt: nextVersion(current.updatedAt, this.now()),
+      };
       const updated = await this.deps.stores.shoots.update(tx, shootId, changes);
       return { value: updated, events: [shootUpdated(updated, countsOf(updated))] };
     });
@@ -132,9 +106,7 @@ export class ShootService {
   }
 
   /** Deletes a shoot with its shot list (its tasks and reviews keep existing without it). */
-  async delete(workspaceIdRaw: string, shootIdRaw: string): Promise<{ shoot_id: string; deleted_at: string }> {
-    const workspaceId = requireId('workspace_id', workspaceIdRaw);
-    const shootId = requireId('shoot_id', shootIdRaw);
+  async delete(workspaceId: string, shootId: string): Promise<{ shoot_id: string; deleted_at: string }> {
     const deletedAt = this.now();
     await writeWithEvents(this.deps, async (tx) => {
       const current = await this.deps.stores.shoots.getForUpdate(tx, shootId, workspaceId);

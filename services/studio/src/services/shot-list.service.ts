@@ -8,7 +8,7 @@
  */
 import { AppError } from '@studio/errors';
 import { shootCompleted, shootUpdated } from '../events/shoot.events.js';
-import type { NewOutboxEvent } from '../store/outbox.store.js';
+import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { canTransition, SHOOT_LIFECYCLE } from './lifecycles.js';
 import { serializeShootWithItems, type ShootWithItemsJson } from './serializers.js';

@@ -44,12 +44,15 @@ const baseRow = (minted: ReturnType<typeof mintToken>, extra: Record<string, unk
 });
 
 describe('TokenService.authenticate', () => {
-  it.each([['garbage'], [''], [`stu_0123456789ab_${'A'.repeat(42)}`], [undefined]])('rejects the malformed token %j without reading the database', async (token) => {
-    const { service, tokens, workspaces } = setup(null);
-    await expect(service.authenticate(token)).rejects.toMatchObject({ kind: 'unauthorized' });
-    expect(tokens.getByHash).not.toHaveBeenCalled();
-    expect(workspaces.membershipsOfProfile).not.toHaveBeenCalled();
-  });
+  it.each([['garbage'], [''], [`stu_0123456789ab_${'A'.repeat(42)}`], [undefined]])(
+    'rejects the malformed token %j without reading the database',
+    async (token) => {
+      const { service, tokens, workspaces } = setup(null);
+      await expect(service.authenticate(token)).rejects.toMatchObject({ kind: 'unauthorized' });
+      expect(tokens.getByHash).not.toHaveBeenCalled();
+      expect(workspaces.membershipsOfProfile).not.toHaveBeenCalled();
+    },
+  );
 
   it('looks the token up by the SHA-256 of the whole token', async () => {
     const minted = mintToken();
@@ -61,7 +64,9 @@ describe('TokenService.authenticate', () => {
   it('rejects unknown and revoked tokens', async () => {
     const minted = mintToken();
     await expect(setup(null).service.authenticate(minted.token)).rejects.toMatchObject({ kind: 'unauthorized' });
-    await expect(setup(baseRow(minted, { revokedAt: new Date() })).service.authenticate(minted.token)).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(setup(baseRow(minted, { revokedAt: new Date() })).service.authenticate(minted.token)).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
   });
 
   it('returns every membership for an unscoped token and only the scope for a scoped one', async () => {

@@ -56,7 +56,14 @@ export class TokenService {
     const name = input.name?.trim() || null;
     if (name !== null && name.length > 200) throw new AppError('invalid_input', 'name must be at most 200 characters');
     const minted = mintToken();
-    const row = await stores.tokens.create({ profileId: profile.id, workspaceId, prefix: minted.prefix, hash: minted.hash, name, rateLimit });
+    const row = await stores.tokens.create({
+      profileId: profile.id,
+      workspaceId,
+      prefix: minted.prefix,
+      hash: minted.hash,
+      name,
+      rateLimit,
+    });
     return { token: minted.token, tokenId: row.id, prefix: row.prefix };
   }
 

@@ -3,7 +3,7 @@
  * the relay after the commit. A throw inside rolls back everything, so a refused operation emits nothing.
  */
 import { AppError } from '@studio/errors';
-import type { NewOutboxEvent } from '../store/outbox.store.js';
+import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { Tx } from '../store/db.js';
 import type { ServiceDeps } from './deps.js';
 

@@ -19,7 +19,8 @@ export class WorkspaceService {
   /** Creates a workspace, with `ownerId` as its owner when given (one transaction). */
   async create(input: { name: string; ownerId?: string | null }): Promise<WorkspaceRow> {
     const name = input.name.trim();
-    if (name.length < 1 || name.length > WORKSPACE_NAME_MAX) throw new AppError('invalid_input', `name must be 1 to ${WORKSPACE_NAME_MAX} characters`);
+    if (name.length < 1 || name.length > WORKSPACE_NAME_MAX)
+      throw new AppError('invalid_input', `name must be 1 to ${WORKSPACE_NAME_MAX} characters`);
     const { db, stores } = this.deps;
     const ownerId = input.ownerId ?? null;
     if (ownerId !== null && !(isUuid(ownerId) && (await stores.profiles.getById(ownerId)))) {

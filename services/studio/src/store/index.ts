@@ -2,11 +2,11 @@
 import { BookingStore } from './booking.store.js';
 import { ClientStore } from './client.store.js';
 import { ContractStore } from './contract.store.js';
-import type { Database } from './db.js';
+import type { Database, Tx } from './db.js';
 import { InvoiceStore } from './invoice.store.js';
 import { LeadStore } from './lead.store.js';
 import { OrderStore } from './order.store.js';
-import { OutboxStore } from './outbox.store.js';
+import { SqlOutboxStore } from '@studio/amqp/outbox-store';
 import { ProfileStore } from './profile.store.js';
 import { ProposalStore } from './proposal.store.js';
 import { ReviewStore } from './review.store.js';
@@ -29,7 +29,7 @@ export interface Stores {
   invoices: InvoiceStore;
   reviews: ReviewStore;
   tasks: TaskStore;
-  outbox: OutboxStore;
+  outbox: SqlOutboxStore<Tx>;
 }
 
 export function createStores(db: Database): Stores {
@@ -47,6 +47,6 @@ export function createStores(db: Database): Stores {
     invoices: new InvoiceStore(db),
     reviews: new ReviewStore(db),
     tasks: new TaskStore(db),
-    outbox: new OutboxStore(db),
+    outbox: new SqlOutboxStore<Tx>(db),
   };
 }

@@ -7,7 +7,17 @@
 import type { Tx } from './db.js';
 import { Prisma } from './generated/client.js';
 
-export const LOCKABLE_TABLES = ['shoots', 'clients', 'leads', 'orders', 'invoices', 'bookings', 'proposals', 'contracts', 'reviews'] as const;
+export const LOCKABLE_TABLES = [
+  'shoots',
+  'clients',
+  'leads',
+  'orders',
+  'invoices',
+  'bookings',
+  'proposals',
+  'contracts',
+  'reviews',
+] as const;
 export type LockableTable = (typeof LOCKABLE_TABLES)[number];
 
 /** Locks the row `id` of `workspaceId` until the transaction ends; false when there is no such row. */
@@ -48,7 +58,13 @@ export async function claimDue(
  * Clears `client_id` on every row of `table` that points at a client about to be deleted, moving each row's
  * updated_at strictly forward (so consumers see a newer version), and returns the ids of the rows it changed.
  */
-export async function detachClientRows(tx: Tx, table: 'shoots' | 'leads' | 'orders', clientId: string, workspaceId: string, now: Date): Promise<string[]> {
+export async function detachClientRows(
+  tx: Tx,
+  table: 'shoots' | 'leads' | 'orders',
+  clientId: string,
+  workspaceId: string,
+  now: Date,
+): Promise<string[]> {
   const rows = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
     UPDATE ${Prisma.raw(`"${table}"`)}
     SET client_id = NULL, updated_at = GREATEST(${now}::timestamptz, updated_at + interval '1 millisecond')

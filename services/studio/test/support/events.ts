@@ -94,7 +94,13 @@ export async function outboxRows(url: string, workspaceId: string): Promise<Outb
  * Collects the events of one workspace that arrive after `mark` (a count from `listener.of(ws).length`): waits
  * until `expected` of them arrived, then a little longer, so an extra or duplicate event would be seen too.
  */
-export async function eventsSince(listener: Listener, workspaceId: string, mark: number, expected: number, settleMs = 250): Promise<Envelope[]> {
+export async function eventsSince(
+  listener: Listener,
+  workspaceId: string,
+  mark: number,
+  expected: number,
+  settleMs = 250,
+): Promise<Envelope[]> {
   const until = Date.now() + 15_000;
   while (listener.of(workspaceId).length - mark < expected && Date.now() < until) await sleep(25);
   await sleep(settleMs);

@@ -5,9 +5,9 @@
  */
 import amqp, { type ChannelModel } from 'amqplib';
 import { expect } from 'vitest';
-import { createClient, grpc, loadService } from '@studio/grpc';
+import { createClient, grpc, loadProto } from '@studio/grpc';
+import { STUDIO_PROTO } from '@studio/proto/studio';
 import { testConfig } from '@studio/testkit';
-import { OPERATIONS_SERVICE, STUDIO_PROTO } from '../../src/grpc/studio.grpc.js';
 import { startTestStudio, type TestStudio, type TestStudioOptions } from '../harness.js';
 import { eventsSince, listen, outboxRows, type Envelope, type Listener } from './events.js';
 
@@ -20,7 +20,7 @@ export interface CallResult {
 /** A raw unary call that resolves with the response or the gRPC status. */
 export function rawCall(client: grpc.Client, method: string, request: unknown): Promise<CallResult> {
   return new Promise((resolve) => {
-    const fn = (client as unknown as Record<string, Function>)[method];
+    const fn = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[method];
     if (typeof fn !== 'function') throw new Error(`no method ${method}`);
     fn.call(client, request, new grpc.Metadata(), { deadline: Date.now() + 10_000 }, (err: grpc.ServiceError | null, res: unknown) => {
       resolve(err ? { code: err.code, details: err.details } : { code: grpc.status.OK, response: res });
@@ -56,7 +56,12 @@ export interface OperationsContext {
   /** Publishes what is pending and waits until every event of the workspace so far has arrived. */
   settle(workspaceId: string): Promise<void>;
   /** Calls `method`, expects OK and exactly `types` (in any order, each once) for `workspaceId`; returns both. */
-  op(workspaceId: string, method: string, request: Record<string, unknown>, types: string[]): Promise<{ response: any; events: Record<string, Envelope> }>;
+  op(
+    workspaceId: string,
+    method: string,
+    request: Record<string, unknown>,
+    types: string[],
+  ): Promise<{ response: any; events: Record<string, Envelope> }>;
   /** Calls `method`, expects `code`, and that nothing at all was emitted for `workspaceId`. */
   refused(workspaceId: string, method: string, request: Record<string, unknown>, code: number): Promise<CallResult>;
   stop(): Promise<void>;
@@ -66,7 +71,7 @@ export async function startOperationsContext(opts: TestStudioOptions = {}): Prom
   const t = await startTestStudio(opts);
   const conn = await amqp.connect(testConfig.TEST_AMQP_URL);
   const listener = await listen(conn);
-  const client = createClient(loadService(STUDIO_PROTO, OPERATIONS_SERVICE), `127.0.0.1:${t.ports.grpcPort}`);
+  const client = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioOperations, `127.0.0.1:${t.ports.grpcPort}`);
   const settle = async (workspaceId: string) => {
     await t.studio.drainEvents();
     const written = (await outboxRows(t.database.url, workspaceId)).length;

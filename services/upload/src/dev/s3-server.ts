@@ -53,7 +53,10 @@ interface FauxqsInternals {
 async function loadInternals(): Promise<FauxqsInternals> {
   const entry = import.meta.resolve('fauxqs'); // .../fauxqs/dist/app.js
   const { S3Store } = (await import(new URL('./s3/s3Store.js', entry).href)) as Pick<FauxqsInternals, 'S3Store'>;
-  const { FileS3Persistence } = (await import(new URL('./s3/fileS3Persistence.js', entry).href)) as Pick<FauxqsInternals, 'FileS3Persistence'>;
+  const { FileS3Persistence } = (await import(new URL('./s3/fileS3Persistence.js', entry).href)) as Pick<
+    FauxqsInternals,
+    'FileS3Persistence'
+  >;
   return { S3Store, FileS3Persistence };
 }
 

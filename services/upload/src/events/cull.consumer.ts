@@ -2,40 +2,36 @@
  * Competing consumer of upload.ai-jobs: one message per queued AI job (ai_job.queued). Acked once the job
  * succeeded or was already finished; retried on transient failures; a dead-lettered job is marked failed.
  */
-import type { AmqpConnection } from '@studio/amqp';
-import type { ConsumerObserver } from '@studio/amqp/metrics';
+import type { ConsumerDefinition } from '@studio/amqp/consumer';
+import type { EventData } from '@studio/contracts/events';
 import type { Logger } from '@studio/logger';
 import { jobMetrics, type JobMetrics } from './job-metrics.js';
 import type { CullJobService } from '../services/cull-job.service.js';
-import { startWorkConsumer, type WorkConsumer, type WorkTopology } from './work-queues.js';
+import { workConsumer } from './work.consumer.js';
+import type { WorkTopology } from './work-queues.js';
 
-interface JobQueuedData {
-  job_id: string;
-  type: string;
-}
+type JobQueuedData = EventData<'ai_job.queued'>;
 
 export interface CullConsumerOptions {
-  amqp: AmqpConnection;
   topology: WorkTopology;
   cullJobs: CullJobService;
   logger: Logger;
   retryDelayMs?: number;
-  observer?: ConsumerObserver;
   jobs?: JobMetrics;
 }
 
-export function startCullConsumers(opts: CullConsumerOptions): WorkConsumer[] {
-  const { amqp, cullJobs, logger, observer } = opts;
-  const jobs = opts.jobs ?? jobMetrics();
-  const work = startWorkConsumer<JobQueuedData>({
-    amqp,
-    topology: opts.topology,
-    queue: opts.topology.aiJobs.queue,
+/** The AI-job consumer (one job at a time) and the consumer of its dead letters. */
+export function cullConsumers(options: CullConsumerOptions): ConsumerDefinition[] {
+  const { topology, cullJobs, logger } = options;
+  const jobs = options.jobs ?? jobMetrics();
+  const work = workConsumer<JobQueuedData>({
+    name: 'ai-jobs',
+    queue: topology.aiJobs.queue,
+    topology,
     prefetch: 1,
     logger,
-    retryDelayMs: opts.retryDelayMs,
-    observer,
-    handle: async ({ envelope }) => {
+    retryDelayMs: options.retryDelayMs,
+    handle: async (envelope) => {
       if (envelope.data.type !== 'cull') {
         logger.error({ job_id: envelope.data.job_id, type: envelope.data.type }, 'unknown AI job type');
         await cullJobs.fail(envelope.data.job_id, `unknown job type ${envelope.data.type}`);
@@ -45,14 +41,13 @@ export function startCullConsumers(opts: CullConsumerOptions): WorkConsumer[] {
       return 'ack';
     },
   });
-  const dead = startWorkConsumer<JobQueuedData>({
-    amqp,
-    topology: opts.topology,
-    queue: opts.topology.aiJobs.deadQueue,
+  const dead = workConsumer<JobQueuedData>({
+    name: 'ai-jobs-dead-letters',
+    queue: topology.aiJobs.deadQueue,
+    topology,
     prefetch: 10,
     logger,
-    observer,
-    handle: async ({ envelope }) => {
+    handle: async (envelope) => {
       await cullJobs.fail(envelope.data.job_id, 'the job failed repeatedly');
       return 'ack';
     },

@@ -1,5 +1,6 @@
 /**
- * The upload service's RabbitMQ work queues and a small competing-consumer runner.
+ * The upload service's RabbitMQ work queues: their names and topology. The worker's consumers of them run on the one
+ * consumer of @studio/amqp/consumer (work.consumer.ts, photo.consumer.ts, cull.consumer.ts).
  *
  * Topology (declared idempotently by the API process before it publishes, and by the worker; `upload` is the
  * default queue prefix):
@@ -12,10 +13,8 @@
  * the photo or job failed, so every job ends in a terminal state. Messages are acked only after the job's
  * outcome is committed; a worker that dies mid-job leaves the message unacked and the broker redelivers it.
  */
-import type { Channel, ConsumeMessage } from 'amqplib';
-import { EVENTS_EXCHANGE, assertTopology, type AmqpConnection, type EventEnvelope } from '@studio/amqp';
-import { consumerObserver, type ConsumerObserver } from '@studio/amqp/metrics';
-import type { Logger } from '@studio/logger';
+import type { Channel } from 'amqplib';
+import { EVENTS_EXCHANGE, assertTopology, type AmqpConnection } from '@studio/amqp';
 import { EVENT_TYPE } from './domain-events.js';
 
 /** Deliveries of one message before the broker dead-letters it (a fixed part of the queue's declaration). */
@@ -45,7 +44,12 @@ export interface WorkTopology {
 export function workTopology(prefix = 'upload', expiresMs = 0): WorkTopology {
   return {
     dlx: `${prefix}.work.dlx`,
-    derivatives: { queue: `${prefix}.derivatives`, deadQueue: `${prefix}.derivatives.dlq`, eventType: EVENT_TYPE.photoUploaded, deadKey: 'derivatives' },
+    derivatives: {
+      queue: `${prefix}.derivatives`,
+      deadQueue: `${prefix}.derivatives.dlq`,
+      eventType: EVENT_TYPE.photoUploaded,
+      deadKey: 'derivatives',
+    },
     aiJobs: { queue: `${prefix}.ai-jobs`, deadQueue: `${prefix}.ai-jobs.dlq`, eventType: EVENT_TYPE.aiJobQueued, deadKey: 'ai-jobs' },
     expiresMs,
   };
@@ -95,143 +99,4 @@ export async function deleteWorkTopology(amqp: AmqpConnection, t: WorkTopology):
   } finally {
     await ch.close().catch(() => undefined);
   }
-}
-
-/** What a handler decides: the job reached a terminal state (ack), or it should be tried again later. */
-export type Outcome = 'ack' | 'retry';
-
-export interface WorkMessage<D> {
-  envelope: EventEnvelope<D>;
-  /** 0 on the first delivery, 1.. on redeliveries (quorum queues count them). */
-  deliveryCount: number;
-  raw: ConsumeMessage;
-}
-
-export interface ConsumerOptions<D> {
-  amqp: AmqpConnection;
-  topology: WorkTopology;
-  queue: string;
-  prefetch: number;
-  logger: Logger;
-  handle: (msg: WorkMessage<D>) => Promise<Outcome>;
-  /** Wait before a `retry` nack so a failing dependency is not hammered, ms. */
-  retryDelayMs?: number;
-  /** Consumer lag and the access-log line per message; without it messages still continue the publisher's trace. */
-  observer?: ConsumerObserver;
-}
-
-export interface WorkConsumer {
-  /** Jobs being handled right now. */
-  inFlight(): number;
-  /** True while a consumer is attached to the broker. */
-  isConsuming(): boolean;
-  /** Stops taking messages, waits for the jobs in hand to finish and be acked, closes the channel. */
-  stop(): Promise<void>;
-}
-
-function parseEnvelope<D>(msg: ConsumeMessage): EventEnvelope<D> | null {
-  try {
-    const parsed = JSON.parse(msg.content.toString('utf8')) as EventEnvelope<D>;
-    if (!parsed || typeof parsed !== 'object' || typeof parsed.id !== 'string' || !parsed.data) return null;
-    return parsed;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Runs `handle` for each message of `queue` with at most `prefetch` in hand. The consumer is re-attached
- * after every reconnect of the recovering connection. Unparseable messages are acked and logged (they would
- * never succeed); a throw counts as `retry`.
- */
-export function startWorkConsumer<D>(opts: ConsumerOptions<D>): WorkConsumer {
-  const { amqp, queue, logger } = opts;
-  const retryDelayMs = opts.retryDelayMs ?? 1_000;
-  const observer = opts.observer ?? consumerObserver({});
-  let channel: Channel | null = null;
-  let consumerTag: string | null = null;
-  let stopping = false;
-  let inFlight = 0;
-  let idle: (() => void) | null = null;
-
-  const settle = (ch: Channel, msg: ConsumeMessage, outcome: Outcome) => {
-    try {
-      if (outcome === 'ack') ch.ack(msg);
-      else ch.nack(msg, false, true);
-    } catch (err) {
-      // The channel closed under us: the broker redelivers the message; handlers are idempotent.
-      logger.warn({ err: (err as Error).message, queue }, 'could not settle a message; it will be redelivered');
-    }
-  };
-
-  const onMessage = (ch: Channel) => (msg: ConsumeMessage | null) => {
-    if (!msg) {
-      logger.warn({ queue }, 'consumer cancelled by the broker');
-      consumerTag = null;
-      return;
-    }
-    inFlight += 1;
-    // The job runs in the publisher's trace (a new span of it): its logs and the events it writes carry it on.
-    const consumption = observer.start(queue, msg);
-    void consumption.run(async () => {
-      let outcome: Outcome = 'retry';
-      const envelope = parseEnvelope<D>(msg);
-      try {
-        if (!envelope) {
-          logger.error({ queue, message_id: msg.properties.messageId }, 'unparseable work message; dropping it');
-          outcome = 'ack';
-        } else {
-          consumption.lag(envelope.created_at);
-          const deliveryCount = Number((msg.properties.headers ?? {})['x-delivery-count'] ?? (msg.fields.redelivered ? 1 : 0)) || 0;
-          outcome = await opts.handle({ envelope, deliveryCount, raw: msg });
-        }
-      } catch (err) {
-        logger.warn({ err, queue, event_id: envelope?.id }, 'job failed; it will be retried');
-        outcome = 'retry';
-      }
-      if (outcome === 'retry' && !stopping) await new Promise((r) => setTimeout(r, retryDelayMs));
-      settle(ch, msg, outcome);
-      consumption.done(outcome === 'ack' ? 'acked' : 'requeued', { event_id: envelope?.id, event_type: envelope?.type });
-      inFlight -= 1;
-      if (inFlight === 0 && idle) idle();
-    });
-  };
-
-  const attach = async () => {
-    if (stopping) return;
-    try {
-      const ch = await amqp.model.createChannel();
-      ch.on('error', (err: Error) => logger.warn({ err: err.message, queue }, 'work channel error'));
-      ch.on('close', () => {
-        if (channel === ch) {
-          channel = null;
-          consumerTag = null;
-        }
-      });
-      await assertWorkTopology(ch, opts.topology);
-      await ch.prefetch(opts.prefetch);
-      const { consumerTag: tag } = await ch.consume(queue, onMessage(ch), { noAck: false });
-      channel = ch;
-      consumerTag = tag;
-      logger.info({ queue, prefetch: opts.prefetch }, 'consuming');
-    } catch (err) {
-      logger.warn({ err: (err as Error).message, queue }, 'could not start consuming; waiting for the broker');
-    }
-  };
-
-  amqp.model.on('connect', () => void attach());
-  if (amqp.isConnected()) void attach();
-
-  return {
-    inFlight: () => inFlight,
-    isConsuming: () => channel !== null && consumerTag !== null,
-    async stop() {
-      stopping = true;
-      const ch = channel;
-      if (ch && consumerTag) await ch.cancel(consumerTag).catch(() => undefined);
-      if (inFlight > 0) await new Promise<void>((resolve) => (idle = resolve));
-      if (ch) await ch.close().catch(() => undefined);
-      channel = null;
-    },
-  };
 }

@@ -4,8 +4,10 @@
  * the given workspaces alike, so the caller's 404 never tells the two apart.
  */
 import { AppError } from '@studio/errors';
-import { callDependency, callUnary, createClient, loadService, type ClientOptions, type grpc } from '@studio/grpc';
+import { callDependency, callUnary, createClient, loadProto, type ClientOptions } from '@studio/grpc';
 import { loadHealthService } from '@studio/grpc/health';
+import type { HealthClient } from '@studio/proto/health';
+import { STUDIO_PROTO, type StudioInternalClient } from '@studio/proto/studio';
 
 export interface ShootRef {
   id: string;
@@ -19,34 +21,25 @@ export interface ShootDirectory {
   getShoot(shootId: string, workspaceIds: string[]): Promise<ShootRef>;
 }
 
-interface ShootMessage {
-  id: string;
-  workspace_id: string;
-  title: string;
-  state: string;
-}
-
 /** Studio's not-found and a malformed id are both the caller's 404; anything else is studio being unavailable. */
 const STUDIO = { service: 'studio', notFound: ['not_found', 'invalid_input'] } as const;
 
 export class StudioShootDirectory implements ShootDirectory {
-  private readonly client: grpc.Client;
-  private readonly health: grpc.Client;
+  private readonly client: StudioInternalClient;
+  private readonly health: HealthClient;
 
-  constructor(address: string, private readonly timeoutMs = 2_000, grpcOptions: ClientOptions = {}) {
-    this.client = createClient(loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal'), address, grpcOptions);
+  constructor(
+    address: string,
+    private readonly timeoutMs = 2_000,
+    grpcOptions: ClientOptions = {},
+  ) {
+    this.client = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, address, grpcOptions);
     this.health = createClient(loadHealthService(), address, grpcOptions);
   }
 
   async getShoot(shootId: string, workspaceIds: string[]): Promise<ShootRef> {
     if (workspaceIds.length === 0) throw new AppError('not_found');
-    const s = await callDependency<{ shoot_id: string; workspace_ids: string[] }, ShootMessage>(
-      this.client,
-      'GetShoot',
-      { shoot_id: shootId, workspace_ids: workspaceIds },
-      this.timeoutMs,
-      STUDIO,
-    );
+    const s = await callDependency(this.client, 'GetShoot', { shoot_id: shootId, workspace_ids: workspaceIds }, this.timeoutMs, STUDIO);
     return { id: s.id, workspaceId: s.workspace_id, title: s.title, state: s.state };
   }
 

@@ -3,37 +3,16 @@
  * Proto3 has no null: an unknown capture time is "".
  */
 import { AppError } from '@studio/errors';
-import { grpc, loadService, unaryHandlers } from '@studio/grpc';
+import { loadProto, unaryHandlers, type grpc } from '@studio/grpc';
 import type { Logger } from '@studio/logger';
+import { UPLOAD_PROTO, type UploadInternalHandlers } from '@studio/proto/upload';
 import type { Stores } from '../store/index.js';
-
-export const UPLOAD_PROTO = 'upload/v1/upload.proto';
-export const UPLOAD_SERVICE = 'upload.v1.UploadInternal';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface ListReadyKeepersRequest {
-  shoot_id: string;
-  workspace_id: string;
-}
-
-export interface KeeperPhotoMessage {
-  id: string;
-  file_name: string;
-  content_type: string;
-  size: string;
-  original_key: string;
-  web_key: string;
-  thumb_key: string;
-  width: number;
-  height: number;
-  capture_time: string;
-  created_at: string;
-}
-
-export function uploadGrpcHandlers(stores: Pick<Stores, 'photos'>, logger: Logger): grpc.UntypedServiceImplementation {
-  return unaryHandlers(logger, {
-    async ListReadyKeepers(req: ListReadyKeepersRequest): Promise<{ photos: KeeperPhotoMessage[] }> {
+export function uploadGrpcHandlers(stores: Pick<Stores, 'photos'>, logger: Logger): UploadInternalHandlers {
+  return unaryHandlers<UploadInternalHandlers>(logger, {
+    async ListReadyKeepers(req) {
       if (!UUID_RE.test(req.shoot_id)) throw new AppError('invalid_input', 'shoot_id must be a UUID');
       if (!UUID_RE.test(req.workspace_id)) throw new AppError('invalid_input', 'workspace_id must be a UUID');
       const rows = await stores.photos.listReady(req.shoot_id.toLowerCase(), req.workspace_id.toLowerCase(), { keepersOnly: true });
@@ -58,6 +37,5 @@ export function uploadGrpcHandlers(stores: Pick<Stores, 'photos'>, logger: Logge
 
 /** Adds UploadInternal to a gRPC server (startGrpcServer adds grpc.health.v1). */
 export function registerUploadGrpc(server: grpc.Server, stores: Pick<Stores, 'photos'>, logger: Logger): void {
-  const Service = loadService(UPLOAD_PROTO, UPLOAD_SERVICE);
-  server.addService(Service.service, uploadGrpcHandlers(stores, logger));
+  server.addService(loadProto(UPLOAD_PROTO).upload.v1.UploadInternal.service, uploadGrpcHandlers(stores, logger));
 }

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { uuid } from '@studio/http';
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A file name as the client knows it: 1..255 characters, no control characters. */
@@ -20,7 +19,10 @@ export const contentType = () =>
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^(image\/[a-z0-9][a-z0-9.+-]{0,126}|application\/octet-stream)$/, 'must be an image media type (image/...) or application/octet-stream');
+    .regex(
+      /^(image\/[a-z0-9][a-z0-9.+-]{0,126}|application\/octet-stream)$/,
+      'must be an image media type (image/...) or application/octet-stream',
+    );
 
 /** Size in bytes, a positive integer. */
 export const byteSize = () => z.number().int('must be an integer').min(1).max(Number.MAX_SAFE_INTEGER);

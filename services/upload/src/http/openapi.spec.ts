@@ -5,7 +5,7 @@ import { validateOpenApi } from '@studio/testkit/openapi';
 import type { Services } from '../services/index.js';
 import type { serializeFile, serializeJob, serializePart, serializePhoto, serializeUploadTarget } from '../services/serializers.js';
 import { uploadRoutes } from './http-app.js';
-import * as r from './response.schema.js';
+import type * as r from './response.schema.js';
 import { registerFilesBody } from './upload-session.schema.js';
 
 type Documented<S extends z.ZodType> = Omit<z.output<S>, 'ok'>;
@@ -24,7 +24,9 @@ describe("upload's OpenAPI fragment", () => {
   it('documents both body forms of POST /upload-sessions/{id}/files (a preprocess has no JSON Schema of its own)', () => {
     const doc = openApiFragment(routes, { title: 'upload service' });
     const op = doc.paths['/upload-sessions/{id}/files']!.post!;
-    const schema = (op.requestBody as { content: Record<string, { schema: { anyOf: { required: string[] }[] } }> }).content['application/json']!.schema;
+    const schema = (op.requestBody as { content: Record<string, { schema: { anyOf: { required: string[] }[] } }> }).content[
+      'application/json'
+    ]!.schema;
     expect(schema.anyOf.map((s) => s.required)).toEqual([['files'], ['file_name', 'size', 'content_type']]);
     // Both forms validate, as documented.
     const file = { file_name: 'a.jpg', size: 10, content_type: 'image/jpeg' };

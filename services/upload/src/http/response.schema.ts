@@ -25,7 +25,10 @@ export const photoSchema = z
     height: int().nullable(),
     capture_time: isoTimestamp().nullable().describe('From EXIF, UTC; null when the file has none.'),
     keeper: z.boolean().describe('False when a cull rejected the photo.'),
-    cull: z.record(z.string(), z.unknown()).nullable().describe("The last cull's verdict: job_id, decision, reason, scores, duplicate_group."),
+    cull: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe("The last cull's verdict: job_id, decision, reason, scores, duplicate_group."),
     created_at: isoTimestamp(),
     uploaded_at: isoTimestamp().nullable(),
     processed_at: isoTimestamp().nullable(),
@@ -124,7 +127,9 @@ export const aiJobSchema = z
 export const createPhotoResponse = okResponse({ photo: photoSchema, upload: uploadTargetSchema });
 export const getPhotoResponse = okResponse({
   photo: photoSchema,
-  upload: uploadTargetSchema.nullable().describe('A fresh PUT target while the photo is pending and the caller is photographer+, else null.'),
+  upload: uploadTargetSchema
+    .nullable()
+    .describe('A fresh PUT target while the photo is pending and the caller is photographer+, else null.'),
 });
 export const photoResponse = okResponse({ photo: photoSchema });
 export const sessionResponse = okResponse({ session: uploadSessionSchema });

@@ -1,8 +1,24 @@
 /** /upload-sessions: multipart upload sessions with pause, resume and per-file assembly. */
 import { defineRoute, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
-import { completePartBody, createSessionBody, fileParams, registerFilesBody, sessionParams, signPartsBody } from './upload-session.schema.js';
-import { completeFileResponse, fileResponse, finalizeSessionResponse, recordPartResponse, registerFilesResponse, resumeResponse, sessionResponse, signPartsResponse } from './response.schema.js';
+import {
+  completePartBody,
+  createSessionBody,
+  fileParams,
+  registerFilesBody,
+  sessionParams,
+  signPartsBody,
+} from './upload-session.schema.js';
+import {
+  completeFileResponse,
+  fileResponse,
+  finalizeSessionResponse,
+  recordPartResponse,
+  registerFilesResponse,
+  resumeResponse,
+  sessionResponse,
+  signPartsResponse,
+} from './response.schema.js';
 
 export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
   const routes = [
@@ -47,7 +63,13 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
         ...(await sessions.registerFiles(
           principal,
           params.id,
-          body.files.map((f) => ({ fileName: f.file_name, contentType: f.content_type, size: f.size, sha256: f.sha256, partSize: f.part_size })),
+          body.files.map((f) => ({
+            fileName: f.file_name,
+            contentType: f.content_type,
+            size: f.size,
+            sha256: f.sha256,
+            partSize: f.part_size,
+          })),
         )),
       }),
     }),
@@ -62,7 +84,10 @@ export function uploadSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       params: fileParams,
       body: signPartsBody,
       errors: ['forbidden', 'conflict'],
-      handler: async ({ principal, params, body }) => ({ ok: true, ...(await sessions.signParts(principal, params.id, params.fileId, body.part_numbers)) }),
+      handler: async ({ principal, params, body }) => ({
+        ok: true,
+        ...(await sessions.signParts(principal, params.id, params.fileId, body.part_numbers)),
+      }),
     }),
     defineRoute({
       method: 'post',

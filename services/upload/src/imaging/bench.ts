@@ -20,7 +20,10 @@ async function photo24mp(): Promise<Buffer> {
   const r = mulberry32(1);
   const grid = Buffer.alloc(150 * 100 * 3);
   for (let i = 0; i < grid.length; i++) grid[i] = 40 + Math.floor(r() * 180);
-  const base = await sharp(grid, { raw: { width: 150, height: 100, channels: 3 } }).resize(W, H, { fit: 'fill' }).raw().toBuffer();
+  const base = await sharp(grid, { raw: { width: 150, height: 100, channels: 3 } })
+    .resize(W, H, { fit: 'fill' })
+    .raw()
+    .toBuffer();
   for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, base[i]! + Math.round((r() - 0.5) * 12)));
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">`;
   for (let i = 0; i < 300; i++) {
@@ -66,7 +69,12 @@ async function measure(name: string, fn: () => Promise<unknown>, n = iterations)
 }
 
 const input = await photo24mp();
-console.log(`input: 6000x4000 JPEG, ${(input.length / 1e6).toFixed(1)} MB; ${os.availableParallelism()} cores; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `input: 6000x4000 JPEG, ${(input.length / 1e6).toFixed(1)} MB; ${os.availableParallelism()} cores; load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 
 /** A/B interleaved (a, b, a, b, ...) so both sides see the same machine load; medians per photo. */
 async function interleaved(label: string, a: () => Promise<unknown>, b: () => Promise<unknown>, n = iterations * 2): Promise<void> {
@@ -83,13 +91,23 @@ async function interleaved(label: string, a: () => Promise<unknown>, b: () => Pr
     tb.push(performance.now() - t);
   }
   const med = (v: number[]) => [...v].sort((x, y) => x - y)[v.length >> 1]!;
-  console.log(`${label}: naive ${med(ta).toFixed(0)} ms (${(1000 / med(ta)).toFixed(2)}/s) vs makeDerivatives ${med(tb).toFixed(0)} ms (${(1000 / med(tb)).toFixed(2)}/s), median of ${n}`);
+  console.log(
+    `${label}: naive ${med(ta).toFixed(0)} ms (${(1000 / med(ta)).toFixed(2)}/s) vs makeDerivatives ${med(tb).toFixed(0)} ms (${(1000 / med(tb)).toFixed(2)}/s), median of ${n}`,
+  );
 }
 
 configureImaging();
 console.log(`\ninterleaved A/B, configureImaging() defaults (concurrency ${sharp.concurrency()})`);
-await interleaved('web + thumb        ', () => naive(input, false), () => makeDerivatives(input, { proxy: false }));
-await interleaved('web + thumb + proxy', () => naive(input, true), () => makeDerivatives(input));
+await interleaved(
+  'web + thumb        ',
+  () => naive(input, false),
+  () => makeDerivatives(input, { proxy: false }),
+);
+await interleaved(
+  'web + thumb + proxy',
+  () => naive(input, true),
+  () => makeDerivatives(input),
+);
 
 for (const concurrency of [1, 2]) {
   configureImaging({ concurrency });
@@ -109,7 +127,9 @@ const proxy = await makeCullProxy(input);
   const t = performance.now();
   for (let i = 0; i < n; i++) computeFeatures(proxy);
   const ms = (performance.now() - t) / n;
-  console.log(`computeFeatures on a ${proxy.width}x${proxy.height} proxy: ${ms.toFixed(1)} ms -> ${(1000 / ms).toFixed(0)} photos/s (one core)`);
+  console.log(
+    `computeFeatures on a ${proxy.width}x${proxy.height} proxy: ${ms.toFixed(1)} ms -> ${(1000 / ms).toFixed(0)} photos/s (one core)`,
+  );
 }
 await measure('makeCullProxy + computeFeatures (24 MP JPEG)', async () => computeFeatures(await makeCullProxy(input)));
 await measure('makeDerivatives + computeFeatures (24 MP JPEG)', async () => computeFeatures((await makeDerivatives(input)).proxy!));
@@ -135,6 +155,8 @@ await measure('makeDerivatives + computeFeatures (24 MP JPEG)', async () => comp
   }));
   const t = performance.now();
   const res = cull(photos, 'medium');
-  console.log(`cull() decision on 5000 photos (10 % without capture time): ${(performance.now() - t).toFixed(0)} ms, ${res.counts.keeper} keepers`);
+  console.log(
+    `cull() decision on 5000 photos (10 % without capture time): ${(performance.now() - t).toFixed(0)} ms, ${res.counts.keeper} keepers`,
+  );
 }
 console.log(`rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);

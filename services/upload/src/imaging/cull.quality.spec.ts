@@ -53,7 +53,9 @@ function score(shoot: SyntheticPhoto[], result: CullResult) {
         if (d.decision === 'keeper' || d.reason === 'duplicate') reasonCorrect++;
       }
     } else {
-      errors.push(`scene ${s}: ${keepers.length} keepers in the burst family (${family.map((p) => `${p.id}=${by.get(p.id)!.reason ?? 'keeper'}`).join(', ')})`);
+      errors.push(
+        `scene ${s}: ${keepers.length} keepers in the burst family (${family.map((p) => `${p.id}=${by.get(p.id)!.reason ?? 'keeper'}`).join(', ')})`,
+      );
     }
     for (const p of photos.filter((q) => !isFamily(q))) {
       const d = by.get(p.id)!;
@@ -62,7 +64,13 @@ function score(shoot: SyntheticPhoto[], result: CullResult) {
       if (d.reason === p.expectedReason) reasonCorrect++;
     }
   }
-  return { accuracy: correct / shoot.length, reasonAccuracy: reasonCorrect / shoot.length, familiesWithOneKeeper, scenes: scenes.length, errors };
+  return {
+    accuracy: correct / shoot.length,
+    reasonAccuracy: reasonCorrect / shoot.length,
+    familiesWithOneKeeper,
+    scenes: scenes.length,
+    errors,
+  };
 }
 
 /** Rows: what the photo is; columns: what cull decided (burst family = original + its burst frames). */
@@ -107,8 +115,10 @@ describe('cull quality (synthetic shoot, real pipeline)', () => {
         `(${(shoot.length / ((t2 - t1) / 1000)).toFixed(1)} photos/s), cull x3 ${(t3 - t2).toFixed(0)} ms`,
       ...results.map(({ s, result }) => {
         const q = score(shoot, result);
-        return `${s.padEnd(6)} decision accuracy ${(q.accuracy * 100).toFixed(1)} %, reason accuracy ${(q.reasonAccuracy * 100).toFixed(1)} %, ` +
-          `bursts with exactly one keeper ${q.familiesWithOneKeeper}/${q.scenes}, counts ${JSON.stringify(result.counts)}`;
+        return (
+          `${s.padEnd(6)} decision accuracy ${(q.accuracy * 100).toFixed(1)} %, reason accuracy ${(q.reasonAccuracy * 100).toFixed(1)} %, ` +
+          `bursts with exactly one keeper ${q.familiesWithOneKeeper}/${q.scenes}, counts ${JSON.stringify(result.counts)}`
+        );
       }),
       `medium confusion (a right answer: ${shoot.filter(isFamily).length / 4} burst families with one keeper each, every other row on its own reason):`,
       confusion(shoot, medium),

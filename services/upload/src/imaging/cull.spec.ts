@@ -57,7 +57,9 @@ describe('features', () => {
     const soft = laplacianSharpness(grey(128, 128, (x) => 40 + 160 / (1 + Math.exp(-(x - 64) / 3))));
     expect(hard.top).toBeGreaterThan(soft.top * 10);
     // The tile measure looks at the sharpest region: a small sharp subject on a flat frame still scores high.
-    const subject = laplacianSharpness(grey(512, 512, (x, y) => (x > 200 && x < 300 && y > 200 && y < 300 ? ((x + y) % 2 ? 200 : 50) : 128)));
+    const subject = laplacianSharpness(
+      grey(512, 512, (x, y) => (x > 200 && x < 300 && y > 200 && y < 300 ? ((x + y) % 2 ? 200 : 50) : 128)),
+    );
     expect(subject.top).toBeGreaterThan(subject.global * 5);
   });
 
@@ -119,10 +121,16 @@ describe('cull rules', () => {
     expect(res.thresholds.sharpness_threshold).toBeCloseTo(CULL_PRESETS.medium.blur_ratio * 130, 2);
     expect(res.photos.map((p) => p.reason)).toEqual([null, null, null, null, null, 'blurry']);
     // Same shape at 10x the sharpness (another camera/resolution): same decisions.
-    const scaled = cull(shoot.map((p) => ({ ...p, features: { ...p.features, sharpness: p.features.sharpness * 10 } })), 'medium');
+    const scaled = cull(
+      shoot.map((p) => ({ ...p, features: { ...p.features, sharpness: p.features.sharpness * 10 } })),
+      'medium',
+    );
     expect(scaled.photos.map((p) => p.reason)).toEqual(res.photos.map((p) => p.reason));
     // A shoot blurred throughout falls under the floor.
-    const soft = cull([5, 6, 7].map((s, i) => photo(`s${i}`, { sharpness: s, seed: 40 + i })), 'medium');
+    const soft = cull(
+      [5, 6, 7].map((s, i) => photo(`s${i}`, { sharpness: s, seed: 40 + i })),
+      'medium',
+    );
     expect(soft.photos.every((p) => p.reason === 'blurry')).toBe(true);
   });
 
@@ -218,7 +226,12 @@ describe('cull rules', () => {
   it('sensitivity orders the number of rejects: low <= medium <= high', () => {
     const rand = mulberry32(8);
     const shoot = Array.from({ length: 80 }, (_, i) =>
-      photo(`q${i}`, { t: i * 2, sharpness: Math.round(20 + rand() * 600), mean_luminance: Math.round(rand() * 1000) / 1000, seed: 500 + (i >> 1) }),
+      photo(`q${i}`, {
+        t: i * 2,
+        sharpness: Math.round(20 + rand() * 600),
+        mean_luminance: Math.round(rand() * 1000) / 1000,
+        seed: 500 + (i >> 1),
+      }),
     );
     const rejects = (['low', 'medium', 'high'] as const).map((s) => cull(shoot, s).counts.reject);
     expect(rejects[0]!).toBeLessThanOrEqual(rejects[1]!);

@@ -177,7 +177,8 @@ function exposureOf(f: CullFeatures, t: CullThresholds): { verdict: Exposure; wh
   if (p01 > t.over_p01) {
     const washed = `darkest 1% above ${p01} (> ${t.over_p01})`;
     if (mean > t.over_mean) return { verdict: 'overexposed', why: `mean luminance ${mean} > ${t.over_mean}, ${washed}` };
-    if (bright >= t.bright_clip) return { verdict: 'overexposed', why: `${pct(bright)} blown highlights >= ${pct(t.bright_clip)}, ${washed}` };
+    if (bright >= t.bright_clip)
+      return { verdict: 'overexposed', why: `${pct(bright)} blown highlights >= ${pct(t.bright_clip)}, ${washed}` };
   }
   return { verdict: null, why: '' };
 }
@@ -266,7 +267,11 @@ function better(a: CullInput, b: CullInput): boolean {
 }
 
 /** Decides keeper/reject for every photo of a shoot. See the rules at the top of this file. */
-export function cull(photos: readonly CullInput[], sensitivity: Sensitivity = 'medium', overrides: Partial<CullThresholds> = {}): CullResult {
+export function cull(
+  photos: readonly CullInput[],
+  sensitivity: Sensitivity = 'medium',
+  overrides: Partial<CullThresholds> = {},
+): CullResult {
   const base = CULL_PRESETS[sensitivity];
   if (!base) throw new RangeError(`unknown sensitivity: ${String(sensitivity)}`);
   const t: CullThresholds = { ...base, ...overrides };

@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ImageDecodeError,
-  makeCullProxy,
-  makeDerivatives,
-  rawToGrey,
-  readImageMetadata,
-} from './derivative.js';
+import { ImageDecodeError, makeCullProxy, makeDerivatives, rawToGrey, readImageMetadata } from './derivative.js';
 import { computeFeatures } from './features.js';
 
 /** A photo-like test image: gradient background + shapes, so encoders and the proxy have content. */

@@ -5,7 +5,12 @@ import { readImageMetadata } from './derivative.js';
 import { mulberry32 } from './testing/synthetic.js';
 
 /** Minimal EXIF block builder: "Exif\0\0" + TIFF with IFD0 and an optional Exif sub-IFD of ASCII tags. */
-function buildExif(opts: { littleEndian?: boolean; ifd0?: Record<number, string>; exif?: Record<number, string>; header?: boolean }): Buffer {
+function buildExif(opts: {
+  littleEndian?: boolean;
+  ifd0?: Record<number, string>;
+  exif?: Record<number, string>;
+  header?: boolean;
+}): Buffer {
   const le = opts.littleEndian ?? true;
   const ifd0Tags = Object.entries(opts.ifd0 ?? {}).map(([k, v]) => [Number(k), v] as const);
   const exifTags = Object.entries(opts.exif ?? {}).map(([k, v]) => [Number(k), v] as const);
@@ -35,7 +40,7 @@ function buildExif(opts: { littleEndian?: boolean; ifd0?: Record<number, string>
         u32(e + 4, 1);
         u32(e + 8, entry.pointer);
       } else {
-        const bytes = Buffer.from(entry.value + '\0', 'latin1');
+        const bytes = Buffer.from(`${entry.value}\0`, 'latin1');
         u16(e + 2, 2); // ASCII
         u32(e + 4, bytes.length);
         if (bytes.length <= 4) bytes.copy(buf, e + 8);

@@ -197,8 +197,18 @@ export function parseExifCaptureTime(exif: Uint8Array | null | undefined): ExifC
       exifIfd = readIfd(tiff, ptr, EXIF_TAGS);
     }
     const candidates: [CaptureTimeSource, string | undefined, string | undefined, string | undefined][] = [
-      ['DateTimeOriginal', str(exifIfd, TAG_DATETIME_ORIGINAL), str(exifIfd, TAG_SUBSEC_TIME_ORIGINAL), str(exifIfd, TAG_OFFSET_TIME_ORIGINAL)],
-      ['DateTimeDigitized', str(exifIfd, TAG_DATETIME_DIGITIZED), str(exifIfd, TAG_SUBSEC_TIME_DIGITIZED), str(exifIfd, TAG_OFFSET_TIME_DIGITIZED)],
+      [
+        'DateTimeOriginal',
+        str(exifIfd, TAG_DATETIME_ORIGINAL),
+        str(exifIfd, TAG_SUBSEC_TIME_ORIGINAL),
+        str(exifIfd, TAG_OFFSET_TIME_ORIGINAL),
+      ],
+      [
+        'DateTimeDigitized',
+        str(exifIfd, TAG_DATETIME_DIGITIZED),
+        str(exifIfd, TAG_SUBSEC_TIME_DIGITIZED),
+        str(exifIfd, TAG_OFFSET_TIME_DIGITIZED),
+      ],
       ['DateTime', str(ifd0, TAG_DATETIME), str(exifIfd, TAG_SUBSEC_TIME), str(exifIfd, TAG_OFFSET_TIME)],
     ];
     for (const [source, value, subsec, offset] of candidates) {

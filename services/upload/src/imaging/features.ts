@@ -61,11 +61,7 @@ export const SHARPNESS_TOP_SHARE = 0.1;
  * `topShare` of `tile`x`tile` tiles (edge tiles shorter than half a tile are merged into their neighbour).
  * Both are 0 for images smaller than 3x3.
  */
-export function laplacianSharpness(
-  img: GreyProxy,
-  tile = SHARPNESS_TILE,
-  topShare = SHARPNESS_TOP_SHARE,
-): { global: number; top: number } {
+export function laplacianSharpness(img: GreyProxy, tile = SHARPNESS_TILE, topShare = SHARPNESS_TOP_SHARE): { global: number; top: number } {
   const { data, width: w, height: h } = img;
   if (w < 3 || h < 3) return { global: 0, top: 0 };
   const tilesX = Math.max(1, Math.round(w / tile));

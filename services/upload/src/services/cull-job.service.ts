@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@studio/errors';
-import { requireWorkspace } from '@studio/http';
+import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf, type TokenPrincipal } from '@studio/identity';
 import type { Logger } from '@studio/logger';
 import { aiCullCompleted, aiJobDone, aiJobQueued } from '../events/domain-events.js';

@@ -1,6 +1,6 @@
 /** What every upload service is built from. */
 import type { UploadConfig } from '../config.js';
-import type { EventNotifier } from '../events/domain-events.js';
+import type { OutboxRelay } from '@studio/amqp/outbox';
 import type { ShootDirectory } from '../grpc/studio.client.js';
 import type { Database } from '../store/db.js';
 import type { Stores } from '../store/index.js';
@@ -12,7 +12,8 @@ export interface ServiceDeps {
   stores: Stores;
   storage: ObjectStorage;
   shoots: ShootDirectory;
-  events: EventNotifier;
+  /** Wakes the outbox relay after a commit. */
+  events: Pick<OutboxRelay, 'nudge'>;
   /** The current time (injectable for tests). */
   now?: () => Date;
 }

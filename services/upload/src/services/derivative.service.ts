@@ -34,7 +34,7 @@ export class DerivativeService {
   async process(photoId: string): Promise<DerivativeOutcome> {
     const { stores, storage } = this.deps;
     const photo = await stores.photos.getById(photoId);
-    if (!photo || photo.state !== 'processing') return 'skipped';
+    if (photo?.state !== 'processing') return 'skipped';
 
     let tmp: string | null = null;
     const t0 = performance.now();

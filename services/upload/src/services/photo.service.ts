@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@studio/errors';
-import { requireWorkspace } from '@studio/http';
+import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf, type TokenPrincipal } from '@studio/identity';
 import { photoUploaded } from '../events/domain-events.js';
 import type { PhotoRow } from '../store/photo.store.js';

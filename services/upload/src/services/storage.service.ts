@@ -173,7 +173,9 @@ export class ObjectStorage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      );
     } catch (err) {
       throw unavailable(err);
     }

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@studio/errors';
-import { requireWorkspace } from '@studio/http';
+import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf, type TokenPrincipal } from '@studio/identity';
 import type { Logger } from '@studio/logger';
 import { photoUploaded } from '../events/domain-events.js';
@@ -113,7 +113,12 @@ export class UploadSessionService {
 
   /** Upload targets of some parts of a file (one credentials lookup for all of them). */
   private async sign(file: FileRow, partNumbers: number[]) {
-    const urls = await this.deps.storage.presignUploadParts(file.storageKey, file.s3UploadId, partNumbers, this.deps.config.presignPartTtlSeconds);
+    const urls = await this.deps.storage.presignUploadParts(
+      file.storageKey,
+      file.s3UploadId,
+      partNumbers,
+      this.deps.config.presignPartTtlSeconds,
+    );
     return urls.map((u, i) => ({ part_number: partNumbers[i]!, ...serializeUploadTarget(u) }));
   }
 
@@ -148,7 +153,8 @@ export class UploadSessionService {
     this.assertActive(session, 'register files', { allowPaused: false });
 
     const planned = inputs.map((f, i) => {
-      const issue = (message: string, field = 'size') => new AppError('invalid_input', `files[${i}]: ${message}`, { issues: [{ path: `body.files.${i}.${field}`, message }] });
+      const issue = (message: string, field = 'size') =>
+        new AppError('invalid_input', `files[${i}]: ${message}`, { issues: [{ path: `body.files.${i}.${field}`, message }] });
       if (f.size > config.limits.maxMultipartFileBytes) throw issue(`must be at most ${config.limits.maxMultipartFileBytes} bytes`);
       const { partSize, partCount } = planParts(f.size, f.partSize);
       if (partCount > MULTIPART_LIMITS.maxParts) {
@@ -195,7 +201,7 @@ export class UploadSessionService {
       });
       return { files: rows.map((r) => serializeFile(r, 0)) };
     } catch (err) {
-      await Promise.all(opened.map((o) => storage.abortMultipartUpload(o.key, o.uploadId).catch(() => undefined)));
+      await Promise.all(opened.map((upload) => storage.abortMultipartUpload(upload.key, upload.uploadId).catch(() => undefined)));
       throw err;
     }
   }
@@ -363,23 +369,25 @@ export class UploadSessionService {
       await stores.sessions.touch(tx, session.id, this.now());
     });
     const full = await stores.sessions.withFiles((await stores.sessions.getInWorkspaces(session.id, [session.workspaceId]))!);
-    const files = await Promise.all(full.files.map(async (f) => {
-      const done = new Set(f.parts.map((p) => p.partNumber));
-      const missing: number[] = [];
-      if (f.state === 'uploading') for (let n = 1; n <= f.partCount; n++) if (!done.has(n)) missing.push(n);
-      return {
-        id: f.id,
-        file_name: f.fileName,
-        state: f.state,
-        size: f.sizeBytes,
-        part_size: f.partSize,
-        part_count: f.partCount,
-        photo_id: f.state === 'completed' ? f.photoId : null,
-        parts_done: f.parts.map(serializePart),
-        parts_missing: missing,
-        urls: f.state === 'uploading' ? await this.sign(f, missing.slice(0, MULTIPART_LIMITS.maxResumeUrlsPerFile)) : [],
-      };
-    }));
+    const files = await Promise.all(
+      full.files.map(async (f) => {
+        const done = new Set(f.parts.map((p) => p.partNumber));
+        const missing: number[] = [];
+        if (f.state === 'uploading') for (let n = 1; n <= f.partCount; n++) if (!done.has(n)) missing.push(n);
+        return {
+          id: f.id,
+          file_name: f.fileName,
+          state: f.state,
+          size: f.sizeBytes,
+          part_size: f.partSize,
+          part_count: f.partCount,
+          photo_id: f.state === 'completed' ? f.photoId : null,
+          parts_done: f.parts.map(serializePart),
+          parts_missing: missing,
+          urls: f.state === 'uploading' ? await this.sign(f, missing.slice(0, MULTIPART_LIMITS.maxResumeUrlsPerFile)) : [],
+        };
+      }),
+    );
     return { session: serializeSession(full, this.ttlMs), files };
   }
 
@@ -396,7 +404,8 @@ export class UploadSessionService {
         const locked = await stores.sessions.lock(tx, session.id);
         if (!locked) throw new AppError('not_found');
         if (locked.state === 'finalized') return locked;
-        if (locked.state === 'expired' || this.isExpired(locked)) throw new AppError('conflict', 'the session has expired: cannot finalize it');
+        if (locked.state === 'expired' || this.isExpired(locked))
+          throw new AppError('conflict', 'the session has expired: cannot finalize it');
         for (const f of await stores.sessions.uploadingFiles(tx, locked.id)) {
           await storage.abortMultipartUpload(f.storageKey, f.s3UploadId);
           await stores.sessions.setFileState(tx, f.id, ['uploading'], 'aborted', { abortReason: 'session_finalized' });

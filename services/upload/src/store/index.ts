@@ -1,7 +1,7 @@
 /** Every store of the upload database, built over one Database. The only folder that imports Prisma. */
-import type { Database } from './db.js';
+import type { Database, Tx } from './db.js';
 import { JobStore } from './job.store.js';
-import { OutboxStore } from './outbox.store.js';
+import { SqlOutboxStore } from '@studio/amqp/outbox-store';
 import { PhotoStore } from './photo.store.js';
 import { SessionStore } from './session.store.js';
 
@@ -9,7 +9,7 @@ export interface Stores {
   photos: PhotoStore;
   sessions: SessionStore;
   jobs: JobStore;
-  outbox: OutboxStore;
+  outbox: SqlOutboxStore<Tx>;
 }
 
 export function createStores(db: Database): Stores {
@@ -17,6 +17,6 @@ export function createStores(db: Database): Stores {
     photos: new PhotoStore(db),
     sessions: new SessionStore(db),
     jobs: new JobStore(db),
-    outbox: new OutboxStore(db),
+    outbox: new SqlOutboxStore<Tx>(db),
   };
 }

@@ -53,14 +53,24 @@ export class JobStore {
   async succeed(tx: Tx, id: string, result: Record<string, unknown>, total: number, now: Date): Promise<boolean> {
     const res = await tx.aiJob.updateMany({
       where: { id, state: 'running' },
-      data: { state: 'succeeded', result: result as Prisma.InputJsonObject, progressDone: total, progressTotal: total, finishedAt: now, error: null },
+      data: {
+        state: 'succeeded',
+        result: result as Prisma.InputJsonObject,
+        progressDone: total,
+        progressTotal: total,
+        finishedAt: now,
+        error: null,
+      },
     });
     return res.count === 1;
   }
 
   /** queued|running -> failed (inside the caller's transaction). */
   async fail(tx: Tx, id: string, error: string, now: Date): Promise<boolean> {
-    const res = await tx.aiJob.updateMany({ where: { id, state: { in: ['queued', 'running'] } }, data: { state: 'failed', error, finishedAt: now } });
+    const res = await tx.aiJob.updateMany({
+      where: { id, state: { in: ['queued', 'running'] } },
+      data: { state: 'failed', error, finishedAt: now },
+    });
     return res.count === 1;
   }
 }

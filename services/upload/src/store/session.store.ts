@@ -95,8 +95,17 @@ export class SessionStore {
   /** Moves the session from one of `from` to `to`; returns the updated row or null when it was not in `from`. */
   async transition(tx: Tx, id: string, from: UploadSessionState[], to: UploadSessionState, now: Date): Promise<SessionRow | null> {
     const stamp =
-      to === 'paused' ? { pausedAt: now } : to === 'finalized' ? { finalizedAt: now } : to === 'expired' ? { expiredAt: now } : { pausedAt: null };
-    const res = await tx.uploadSession.updateMany({ where: { id, state: { in: from } }, data: { state: to, lastActivityAt: now, ...stamp } });
+      to === 'paused'
+        ? { pausedAt: now }
+        : to === 'finalized'
+          ? { finalizedAt: now }
+          : to === 'expired'
+            ? { expiredAt: now }
+            : { pausedAt: null };
+    const res = await tx.uploadSession.updateMany({
+      where: { id, state: { in: from } },
+      data: { state: to, lastActivityAt: now, ...stamp },
+    });
     if (res.count !== 1) return null;
     return tx.uploadSession.findUnique({ where: { id } });
   }
@@ -149,7 +158,13 @@ export class SessionStore {
     return { partNumber: row.partNumber, etag: row.etag, updatedAt: row.updatedAt };
   }
 
-  async setFileState(tx: Tx, fileId: string, from: UploadFileState[], to: UploadFileState, extra: { abortReason?: string; completedAt?: Date } = {}): Promise<boolean> {
+  async setFileState(
+    tx: Tx,
+    fileId: string,
+    from: UploadFileState[],
+    to: UploadFileState,
+    extra: { abortReason?: string; completedAt?: Date } = {},
+  ): Promise<boolean> {
     const res = await tx.uploadFile.updateMany({ where: { id: fileId, state: { in: from } }, data: { state: to, ...extra } });
     return res.count === 1;
   }

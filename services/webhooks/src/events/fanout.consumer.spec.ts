@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnvelope } from './fanout.consumer.js';
+import { createLogger } from '@studio/logger';
+import { startCall } from '@studio/trace';
+import type { FanoutEvent } from '../store/delivery.store.js';
+import { FANNED_OUT, fanoutBatcher, parseEnvelope } from './fanout.consumer.js';
 
 const envelope = {
   id: '6F1C1A51-5D2C-4C55-9A8F-2F6F3B0F7D11',
@@ -36,5 +39,60 @@ describe('parseEnvelope', () => {
     ['data not an object', { ...envelope, data: [1] }],
   ])('rejects %s', (_name, value) => {
     expect(parseEnvelope(buf(value)).ok).toBe(false);
+  });
+});
+
+describe('fanoutBatcher', () => {
+  const logger = createLogger({ service: 'spec', level: 'silent' });
+  const event = (id: string): FanoutEvent => ({ id, type: 'gallery.published', workspaceId: 'w', payload: '{}' });
+  const delivery = (signal = new AbortController().signal) => ({ context: startCall({ requestId: 'r-1' }), signal });
+
+  it('inserts what gathers while an insert runs as the next batch, in order, at most maxBatch at a time', async () => {
+    const batches: string[][] = [];
+    const committed: [number, number][] = [];
+    const batcher = fanoutBatcher({
+      store: {
+        async fanOut(events) {
+          batches.push(events.map((e) => e.id));
+          await new Promise((r) => setTimeout(r, 5));
+          return events.length * 2;
+        },
+      },
+      logger,
+      maxBatch: 2,
+      committed: (events, deliveries) => void committed.push([events, deliveries]),
+    });
+    const answers = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((id) => batcher.add(event(id), delivery())));
+    expect(answers).toEqual(Array(5).fill(FANNED_OUT));
+    expect(batches).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
+    expect(committed).toEqual([
+      [1, 2],
+      [2, 4],
+      [2, 4],
+    ]);
+  });
+
+  it('retries a failed insert, and gives up the events of messages abandoned meanwhile', async () => {
+    let calls = 0;
+    const rows: FanoutEvent[][] = [];
+    const batcher = fanoutBatcher({
+      store: {
+        async fanOut(events) {
+          rows.push([...events]);
+          if (++calls < 3) throw new Error('Connection terminated');
+          return events.length;
+        },
+      },
+      logger,
+      maxBatch: 10,
+    });
+    const abandoned = new AbortController();
+    const kept = batcher.add(event('kept'), delivery());
+    const given = batcher.add(event('given-up'), delivery(abandoned.signal));
+    abandoned.abort();
+    expect(await given).toBe('retry');
+    expect(await kept).toEqual(FANNED_OUT);
+    expect(rows.map((batch) => batch.map((e) => e.id))).toEqual([['kept'], ['kept'], ['kept']]);
+    expect(rows[0]![0]).toMatchObject({ requestId: 'r-1', traceparent: expect.stringMatching(/^00-/) });
   });
 });

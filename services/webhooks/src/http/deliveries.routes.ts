@@ -29,7 +29,10 @@ export function deliveryRoutes(deliveries: DeliveryService): AnyRouteDef[] {
       tags: ['webhooks'],
       auth: 'token' as const,
       params: idParams,
-      response: z.object({ ok: z.literal(true), delivery: deliverySchema.extend({ payload: z.unknown(), attempts: z.array(attemptSchema) }) }),
+      response: z.object({
+        ok: z.literal(true),
+        delivery: deliverySchema.extend({ payload: z.unknown(), attempts: z.array(attemptSchema) }),
+      }),
       handler: async ({ principal, params }) => ({ ok: true, delivery: deliveryDetailJson(await deliveries.get(principal, params.id)) }),
     }),
     defineRoute({

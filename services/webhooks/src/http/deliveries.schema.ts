@@ -11,31 +11,35 @@ export const deliveriesListQuery = z.object({
   state: z.enum(DELIVERY_STATES).optional(),
 });
 
-export const deliverySchema = z.object({
-  id: z.uuid(),
-  endpoint_id: z.uuid(),
-  workspace_id: z.uuid(),
-  event_id: z.uuid(),
-  event_type: z.string(),
-  state: z.enum(DELIVERY_STATES),
-  attempt_count: z.number().int(),
-  next_attempt_at: z.string().nullable(),
-  last_attempt_at: z.string().nullable(),
-  last_status: z.number().int().nullable(),
-  /** Body excerpt (first 4 KiB) of the last failed answer, or the transport error. */
-  last_error: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-}).meta({ id: 'WebhookDelivery' });
+export const deliverySchema = z
+  .object({
+    id: z.uuid(),
+    endpoint_id: z.uuid(),
+    workspace_id: z.uuid(),
+    event_id: z.uuid(),
+    event_type: z.string(),
+    state: z.enum(DELIVERY_STATES),
+    attempt_count: z.number().int(),
+    next_attempt_at: z.string().nullable(),
+    last_attempt_at: z.string().nullable(),
+    last_status: z.number().int().nullable(),
+    /** Body excerpt (first 4 KiB) of the last failed answer, or the transport error. */
+    last_error: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'WebhookDelivery' });
 
-export const attemptSchema = z.object({
-  id: z.uuid(),
-  attempted_at: z.string(),
-  http_status: z.number().int().nullable(),
-  error: z.string().nullable(),
-  duration_ms: z.number().int(),
-}).meta({ id: 'WebhookDeliveryAttempt' });
+export const attemptSchema = z
+  .object({
+    id: z.uuid(),
+    attempted_at: z.string(),
+    http_status: z.number().int().nullable(),
+    error: z.string().nullable(),
+    duration_ms: z.number().int(),
+  })
+  .meta({ id: 'WebhookDeliveryAttempt' });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

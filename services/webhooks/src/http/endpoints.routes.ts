@@ -36,7 +36,11 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
       errors: ['forbidden', 'conflict'],
       response: z.object({ ok: z.literal(true), webhook_endpoint: endpointWithSecretSchema }),
       handler: async ({ principal, body }) => {
-        const { endpoint, secret } = await endpoints.create(principal, { workspaceId: body.workspace_id, url: body.url, eventTypes: body.event_types });
+        const { endpoint, secret } = await endpoints.create(principal, {
+          workspaceId: body.workspace_id,
+          url: body.url,
+          eventTypes: body.event_types,
+        });
         return { ok: true, webhook_endpoint: { ...endpointJson(endpoint), signing_secret: secret } };
       },
     }),

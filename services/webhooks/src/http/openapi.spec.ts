@@ -24,7 +24,9 @@ describe("webhooks' OpenAPI fragment", () => {
       expect(Object.keys(op.responses as object)).toEqual(expect.arrayContaining(['201', '403', '409', '422']));
     }
     // DELETE /webhooks/subscriptions: either id, or target_url and event (the refine, made visible).
-    const body = (doc.paths['/webhooks/subscriptions']!.delete!.requestBody as { content: Record<string, { schema: Record<string, unknown> }> }).content['application/json']!.schema;
+    const body = (
+      doc.paths['/webhooks/subscriptions']!.delete!.requestBody as { content: Record<string, { schema: Record<string, unknown> }> }
+    ).content['application/json']!.schema;
     expect(body.anyOf).toEqual([{ required: ['id'] }, { required: ['target_url', 'event'] }]);
   });
 });

@@ -19,7 +19,11 @@ export function subscriptionRoutes(subscriptions: SubscriptionService): AnyRoute
       errors: ['forbidden', 'conflict'],
       response: z.object({ ok: z.literal(true), subscription: subscriptionSchema, created: z.boolean() }),
       handler: async ({ principal, body }) => {
-        const { subscription, created } = await subscriptions.subscribe(principal, { workspaceId: body.workspace_id, targetUrl: body.target_url, event: body.event });
+        const { subscription, created } = await subscriptions.subscribe(principal, {
+          workspaceId: body.workspace_id,
+          targetUrl: body.target_url,
+          event: body.event,
+        });
         return { ok: true, subscription: subscriptionJson(subscription), created };
       },
     }),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { uuid } from '@studio/http';
 import type { EndpointRecord } from '../store/endpoint.store.js';
-import { PUBLIC_EVENT_TYPES } from '../services/event-types.js';
+import { PUBLIC_EVENT_TYPES } from '@studio/contracts/events';
 
 const targetUrl = z.string().min(1).max(2048);
 
@@ -27,15 +27,17 @@ export const unsubscribeBody = z
   // OpenAPI: the refine above, which JSON Schema cannot see through.
   .meta({ anyOf: [{ required: ['id'] }, { required: ['target_url', 'event'] }] });
 
-export const subscriptionSchema = z.object({
-  id: z.uuid(),
-  workspace_id: z.uuid(),
-  target_url: z.string(),
-  event: z.string(),
-  active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-}).meta({ id: 'WebhookSubscription' });
+export const subscriptionSchema = z
+  .object({
+    id: z.uuid(),
+    workspace_id: z.uuid(),
+    target_url: z.string(),
+    event: z.string(),
+    active: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'WebhookSubscription' });
 
 export function subscriptionJson(e: EndpointRecord): z.infer<typeof subscriptionSchema> {
   return {

@@ -5,7 +5,7 @@
  */
 import { AppError } from '@studio/errors';
 import { decodeTimeKey, pageOf, type CursorCodec } from '@studio/cursor';
-import { requireWorkspace } from '@studio/http';
+import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf, type TokenPrincipal } from '@studio/identity';
 import type { DeliveryDetail, DeliveryRecord, DeliveryStore } from '../store/delivery.store.js';
 import type { EndpointStore } from '../store/endpoint.store.js';

@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@studio/errors';
 import { decodeTimeKey, pageOf, type CursorCodec } from '@studio/cursor';
-import { requireWorkspace } from '@studio/http';
+import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf, type TokenPrincipal } from '@studio/identity';
+import type { Logger } from '@studio/logger';
 import type { EndpointKind, EndpointRecord, EndpointStore } from '../store/endpoint.store.js';
 import { generateSigningSecret, type SecretBox } from './secret-crypto.js';
 import { checkTargetUrl, TargetRejectedError, type Resolver, type TargetPolicy } from './ssrf.js';
@@ -22,18 +23,28 @@ export interface EndpointServiceDeps {
   policy: TargetPolicy;
   overlapMs: number;
   resolver?: Resolver;
+  /** Where the real reason of a refused target goes (the answer never says it). */
+  logger?: Logger;
 }
 
 export type KindFilter = 'legacy' | 'subscription' | 'all';
 
 const CURSOR_KIND = 'webhook_endpoints';
 
-/** Validates a target URL for registration; a refusal is a 400 with the reason. */
-export async function checkTarget(url: string, deps: Pick<EndpointServiceDeps, 'policy' | 'resolver'>, field: string): Promise<string> {
+/**
+ * Validates a target URL for registration; a refusal is a 400. A malformed URL says what is wrong; every other
+ * refusal is the same TARGET_NOT_ALLOWED answer, and the real reason is logged (info) for the operator only.
+ */
+export async function checkTarget(
+  url: string,
+  deps: Pick<EndpointServiceDeps, 'policy' | 'resolver' | 'logger'>,
+  field: string,
+): Promise<string> {
   try {
     return (await checkTargetUrl(url, deps.policy, deps.resolver)).href;
   } catch (err) {
     if (err instanceof TargetRejectedError) {
+      if (err.reason !== 'url') deps.logger?.info({ field, reason: err.reason, detail: err.detail }, 'webhook target refused');
       throw new AppError('invalid_input', `${field}: ${err.message}`, { issues: [{ path: field, message: err.message }] });
     }
     throw err;
@@ -51,7 +62,10 @@ export class EndpointService {
     return pageOf(this.d.cursors, `${CURSOR_KIND}:${kind}`, rows, limit);
   }
 
-  async create(principal: TokenPrincipal, input: { workspaceId: string; url: string; eventTypes: string[] }): Promise<{ endpoint: EndpointRecord; secret: string }> {
+  async create(
+    principal: TokenPrincipal,
+    input: { workspaceId: string; url: string; eventTypes: string[] },
+  ): Promise<{ endpoint: EndpointRecord; secret: string }> {
     requireWorkspace(principal, input.workspaceId, 'admin');
     const url = await checkTarget(input.url, this.d, 'body.url');
     await this.ensureCapacity(input.workspaceId);

@@ -27,8 +27,13 @@ afterEach(() => {
   handler = (_req, res) => res.end('ok');
 });
 
-const sender = new WebhookSender({ timeoutMs: 500, policy: { allowPrivate: true }, maxSocketsPerOrigin: 8, maxFreeSocketsPerOrigin: 8 });
-const strictSender = new WebhookSender({ timeoutMs: 500, policy: { allowPrivate: false }, maxSocketsPerOrigin: 8, maxFreeSocketsPerOrigin: 8 });
+const sender = new WebhookSender({ timeoutMs: 500, policy: { allowLoopback: true }, maxSocketsPerOrigin: 8, maxFreeSocketsPerOrigin: 8 });
+const strictSender = new WebhookSender({
+  timeoutMs: 500,
+  policy: { allowLoopback: false },
+  maxSocketsPerOrigin: 8,
+  maxFreeSocketsPerOrigin: 8,
+});
 afterAll(() => {
   sender.close();
   strictSender.close();

@@ -50,7 +50,10 @@ function describeError(err: unknown): { kind: SendErrorKind; text: string } {
   if (err instanceof DeadlineError) return { kind: 'timeout', text: err.message };
   const e = err as NodeJS.ErrnoException;
   const code = typeof e?.code === 'string' ? e.code : 'ERROR';
-  const text = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? `${code}: host could not be resolved` : `${code}: ${String(e?.message ?? 'connection failed').slice(0, 200)}`;
+  const text =
+    code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+      ? `${code}: host could not be resolved`
+      : `${code}: ${String(e?.message ?? 'connection failed').slice(0, 200)}`;
   return { kind: 'network', text };
 }
 
@@ -99,14 +102,20 @@ export class WebhookSender {
         return done({ status, detail, errorKind: null });
       } catch (err) {
         // A pooled keep-alive connection the server had just closed: retry once on a fresh one (node's advice).
-        if (attempt === 0 && (err as { reusedSocket?: boolean }).reusedSocket && (err as NodeJS.ErrnoException).code === 'ECONNRESET') continue;
+        if (attempt === 0 && (err as { reusedSocket?: boolean }).reusedSocket && (err as NodeJS.ErrnoException).code === 'ECONNRESET')
+          continue;
         const d = describeError(err);
         return done({ status: null, detail: d.text, errorKind: d.kind });
       }
     }
   }
 
-  private once(url: URL, headers: Record<string, string>, payload: Buffer, deadline: number): Promise<{ status: number; detail: string | null }> {
+  private once(
+    url: URL,
+    headers: Record<string, string>,
+    payload: Buffer,
+    deadline: number,
+  ): Promise<{ status: number; detail: string | null }> {
     const isHttps = url.protocol === 'https:';
     const remaining = Math.max(1, Math.round(deadline - performance.now()));
     return new Promise((resolve, reject) => {

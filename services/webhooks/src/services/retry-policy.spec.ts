@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseWebhooksConfig } from '../config.js';
 import { classifyStatus, maxAttempts, nextStep } from './retry-policy.js';
 
-const schedule = parseWebhooksConfig({}).RETRY_SCHEDULE;
+const schedule = parseWebhooksConfig({}).dispatch.retryScheduleMs;
 
 describe('classifyStatus', () => {
   it.each([

@@ -72,7 +72,12 @@ function hexEqual(a: string, b: string): boolean {
  * to a v1 member, or to a v0 member (which is what a subscriber still holding the previous secret matches
  * during a rotation overlap).
  */
-export function verifySignature(rawBody: string, header: string | undefined | null, secret: string, opts: VerifyOptions = {}): VerifyResult {
+export function verifySignature(
+  rawBody: string,
+  header: string | undefined | null,
+  secret: string,
+  opts: VerifyOptions = {},
+): VerifyResult {
   const parsed = parseSignatureHeader(header);
   if (!parsed || (parsed.v1.length === 0 && parsed.v0.length === 0)) return { ok: false, reason: 'malformed' };
   const now = opts.now ?? Math.floor(Date.now() / 1000);

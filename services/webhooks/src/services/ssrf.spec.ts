@@ -3,16 +3,18 @@ import {
   checkTargetUrl,
   classifyAddress,
   createSafeLookup,
-  isAllowedClass,
+  isAllowedAddress,
+  isPlainLoopback,
   normalizeTargetUrl,
   parseIPv6,
+  TARGET_NOT_ALLOWED,
   TargetRejectedError,
   type AddressClass,
   type Resolver,
 } from './ssrf.js';
 
-const strict = { allowPrivate: false };
-const relaxed = { allowPrivate: true };
+const strict = { allowLoopback: false };
+const relaxed = { allowLoopback: true };
 
 describe('classifyAddress', () => {
   const table: [string, AddressClass][] = [
@@ -107,15 +109,47 @@ describe('classifyAddress', () => {
 });
 
 describe('policy', () => {
-  it('allows private ranges only with the flag, and never metadata, unspecified, multicast or reserved', () => {
-    for (const cls of ['loopback', 'private', 'link_local'] as const) {
-      expect(isAllowedClass(cls, strict)).toBe(false);
-      expect(isAllowedClass(cls, relaxed)).toBe(true);
+  it('allows plain loopback only with the flag', () => {
+    for (const address of ['127.0.0.1', '127.255.0.9', '::1', '0:0:0:0:0:0:0:1', '[::1]']) {
+      expect(isPlainLoopback(address)).toBe(true);
+      expect(isAllowedAddress(address, strict)).toBe(false);
+      expect(isAllowedAddress(address, relaxed)).toBe(true);
     }
-    for (const cls of ['metadata', 'unspecified', 'multicast', 'broadcast', 'reserved', 'invalid'] as const) {
-      expect(isAllowedClass(cls, relaxed)).toBe(false);
+  });
+
+  it('refuses every other non-public address in every mode, embedded loopback forms included', () => {
+    const refused = [
+      '10.0.0.1',
+      '172.16.0.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '100.127.255.254',
+      '169.254.1.1',
+      '169.254.169.254',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456:789a::1',
+      'fd00:ec2::254',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '::127.0.0.1',
+      '64:ff9b::127.0.0.1',
+      '2002:7f00:1::',
+      '0.0.0.0',
+      '::',
+      '224.0.0.1',
+      '255.255.255.255',
+      '192.0.2.1',
+      'nonsense',
+    ];
+    for (const address of refused) {
+      expect(isPlainLoopback(address), address).toBe(false);
+      expect(isAllowedAddress(address, strict), address).toBe(false);
+      expect(isAllowedAddress(address, relaxed), address).toBe(false);
     }
-    expect(isAllowedClass('public', strict)).toBe(true);
+    expect(isAllowedAddress('93.184.216.34', strict)).toBe(true);
+    expect(isAllowedAddress('2606:4700:4700::1111', strict)).toBe(true);
   });
 });
 
@@ -134,6 +168,8 @@ describe('checkTargetUrl (registration)', () => {
     'internal.example.com': ['10.1.2.3'],
     'v6.example.com': ['2606:4700:4700::1111'],
     'mapped.example.com': ['::ffff:169.254.169.254'],
+    'loop.example.com': ['127.0.0.1', '::1'],
+    localhost: ['127.0.0.1', '::1'],
   });
 
   it.each([
@@ -160,12 +196,16 @@ describe('checkTargetUrl (registration)', () => {
     await expect(checkTargetUrl(url, strict, resolver)).rejects.toBeInstanceOf(TargetRejectedError);
   });
 
-  it.each(['ftp://hooks.example.com/', 'javascript:alert(1)', 'not a url', 'http://user:pw@hooks.example.com/', 'https://nowhere.example.com/', `https://hooks.example.com/${'a'.repeat(2100)}`])(
-    'refuses %s',
-    async (url) => {
-      await expect(checkTargetUrl(url, relaxed, resolver)).rejects.toBeInstanceOf(TargetRejectedError);
-    },
-  );
+  it.each([
+    'ftp://hooks.example.com/',
+    'javascript:alert(1)',
+    'not a url',
+    'http://user:pw@hooks.example.com/',
+    'https://nowhere.example.com/',
+    `https://hooks.example.com/${'a'.repeat(2100)}`,
+  ])('refuses %s', async (url) => {
+    await expect(checkTargetUrl(url, relaxed, resolver)).rejects.toBeInstanceOf(TargetRejectedError);
+  });
 
   it('accepts public targets and normalises the URL (fragment dropped)', async () => {
     expect((await checkTargetUrl('https://HOOKS.example.com/a?b=1#frag', strict, resolver)).href).toBe('https://hooks.example.com/a?b=1');
@@ -173,11 +213,49 @@ describe('checkTargetUrl (registration)', () => {
     expect((await checkTargetUrl('https://[2606:4700:4700::1111]/x', strict, resolver)).href).toBe('https://[2606:4700:4700::1111]/x');
   });
 
-  it('accepts private targets with the flag, never metadata', async () => {
+  it('accepts loopback targets with the flag, and nothing else private', async () => {
     expect((await checkTargetUrl('http://127.0.0.1:9999/h', relaxed, resolver)).href).toBe('http://127.0.0.1:9999/h');
-    expect((await checkTargetUrl('https://internal.example.com/', relaxed, resolver)).href).toBe('https://internal.example.com/');
-    await expect(checkTargetUrl('http://169.254.169.254/', relaxed, resolver)).rejects.toThrow(/metadata/);
-    await expect(checkTargetUrl('https://mapped.example.com/', relaxed, resolver)).rejects.toThrow(/metadata/);
+    expect((await checkTargetUrl('http://[::1]:9999/h', relaxed, resolver)).href).toBe('http://[::1]:9999/h');
+    expect((await checkTargetUrl('http://localhost:9999/h', relaxed, resolver)).href).toBe('http://localhost:9999/h');
+    expect((await checkTargetUrl('https://loop.example.com/', relaxed, resolver)).href).toBe('https://loop.example.com/');
+    for (const url of ['https://internal.example.com/', 'http://10.0.0.1/', 'http://[::ffff:127.0.0.1]/', 'http://169.254.169.254/']) {
+      await expect(checkTargetUrl(url, relaxed, resolver), url).rejects.toBeInstanceOf(TargetRejectedError);
+    }
+  });
+
+  it('gives one identical refusal for every kind of target, and keeps the real reason in detail', async () => {
+    const targets = {
+      unresolvable: 'https://nowhere.example.com/',
+      rfc1918: 'http://10.0.0.1/',
+      rfc1918Name: 'https://internal.example.com/',
+      loopback: 'http://127.0.0.1/',
+      loopbackV6: 'http://[::1]/',
+      localhost: 'http://localhost/',
+      linkLocal: 'http://169.254.1.1/',
+      cgnat: 'http://100.64.0.1/',
+      uniqueLocal: 'http://[fd12:3456:789a::1]/',
+      ipv4Mapped: 'http://[::ffff:10.0.0.1]/',
+      metadata: 'http://169.254.169.254/',
+      metadataV6: 'http://[fd00:ec2::254]/',
+      metadataName: 'https://mapped.example.com/',
+      mixedAnswer: 'https://rebind.example.com/',
+    };
+    const details = new Set<string>();
+    for (const [kind, url] of Object.entries(targets)) {
+      const err = await checkTargetUrl(url, strict, resolver).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err, kind).toBeInstanceOf(TargetRejectedError);
+      expect((err as TargetRejectedError).message, kind).toBe(TARGET_NOT_ALLOWED);
+      details.add((err as TargetRejectedError).detail);
+    }
+    // The reasons differ (they are logged); the answers do not.
+    expect(details.size).toBe(Object.keys(targets).length);
+  });
+
+  it('still says what is wrong with a malformed URL (that maps nothing)', async () => {
+    await expect(checkTargetUrl('ftp://hooks.example.com/', strict, resolver)).rejects.toThrow('url must use http or https');
   });
 
   it('normalizeTargetUrl turns numeric IPv4 forms into dotted quads', () => {
@@ -187,7 +265,12 @@ describe('checkTargetUrl (registration)', () => {
 });
 
 describe('createSafeLookup (delivery time)', () => {
-  const resolver = fakeResolver({ 'ok.example.com': ['93.184.216.34', '2606:4700:4700::1111'], 'bad.example.com': ['127.0.0.1'] });
+  const resolver = fakeResolver({
+    'ok.example.com': ['93.184.216.34', '2606:4700:4700::1111'],
+    'bad.example.com': ['127.0.0.1'],
+    'private.example.com': ['10.0.0.1'],
+    'cgnat.example.com': ['100.64.0.1'],
+  });
   const lookup = (host: string, opts: { all?: boolean; family?: number }, policy = strict) =>
     new Promise<{ err: Error | null; address: unknown; family?: number }>((resolve) =>
       createSafeLookup(policy, resolver)(host, opts as never, (err, address, family) => resolve({ err, address, family })),
@@ -206,5 +289,10 @@ describe('createSafeLookup (delivery time)', () => {
     expect((await lookup('bad.example.com', {})).err).toBeInstanceOf(TargetRejectedError);
     expect((await lookup('localhost', {})).err).toBeInstanceOf(TargetRejectedError);
     expect((await lookup('bad.example.com', {}, relaxed)).err).toBeNull();
+  });
+
+  it('refuses a name that rebinds to any private range other than loopback, even with the flag', async () => {
+    expect((await lookup('private.example.com', {}, relaxed)).err).toBeInstanceOf(TargetRejectedError);
+    expect((await lookup('cgnat.example.com', {}, relaxed)).err).toBeInstanceOf(TargetRejectedError);
   });
 });

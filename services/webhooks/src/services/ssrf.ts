@@ -4,10 +4,15 @@
  * resolves the name, refuses the connection when any resolved address is not allowed, and hands the socket
  * the very address it checked (no time-of-check/time-of-use gap, so DNS rebinding gains nothing).
  *
- * Always refused: unspecified, multicast, broadcast, reserved/documentation ranges and cloud metadata
- * addresses. Refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS: loopback, private (RFC 1918, CGNAT, ULA) and
- * link-local. IPv6 forms that embed an IPv4 address (IPv4-mapped, IPv4-compatible, NAT64, 6to4) are judged
- * by the embedded address.
+ * Only public addresses are allowed. The one exception is loopback (127.0.0.0/8 and ::1 written plainly, and
+ * `localhost` names) when WEBHOOK_ALLOW_PRIVATE_TARGETS is on, for local receivers in dev and test stacks. Every
+ * other class is refused in every mode: private (RFC 1918, CGNAT, ULA), link-local, cloud metadata, unspecified,
+ * multicast, broadcast, reserved/documentation. IPv6 forms that embed an IPv4 address (IPv4-mapped,
+ * IPv4-compatible, NAT64, 6to4) are judged by the embedded address, and never count as the allowed loopback.
+ *
+ * At registration every refusal of a well-formed URL (unresolvable name, any disallowed address) is one and the
+ * same error, TARGET_NOT_ALLOWED, so answers cannot be used to map internal names and ranges; the real reason
+ * travels in `detail` for the server's log only.
  */
 import dns from 'node:dns';
 import net from 'node:net';
@@ -24,15 +29,9 @@ export type AddressClass =
   | 'reserved'
   | 'invalid';
 
-/** Classes a dev/test stack may reach with WEBHOOK_ALLOW_PRIVATE_TARGETS=true. */
-const PRIVATE_CLASSES: ReadonlySet<AddressClass> = new Set(['loopback', 'private', 'link_local']);
-
 export interface TargetPolicy {
-  allowPrivate: boolean;
-}
-
-export function isAllowedClass(cls: AddressClass, policy: TargetPolicy): boolean {
-  return cls === 'public' || (policy.allowPrivate && PRIVATE_CLASSES.has(cls));
+  /** Allow plain loopback targets (127.0.0.0/8, ::1, `localhost`): WEBHOOK_ALLOW_PRIVATE_TARGETS, dev and test stacks. */
+  allowLoopback: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -109,7 +108,8 @@ export function parseIPv6(text: string): number[] | null {
   }
   const halves = s.split('::');
   if (halves.length > 2) return null;
-  const toGroups = (part: string) => (part === '' ? [] : part.split(':').map((g) => (/^[0-9a-fA-F]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)));
+  const toGroups = (part: string) =>
+    part === '' ? [] : part.split(':').map((g) => (/^[0-9a-fA-F]{1,4}$/.test(g) ? parseInt(g, 16) : NaN));
   const head = toGroups(halves[0]!);
   const rest = halves.length === 2 ? toGroups(halves[1]!) : [];
   let groups: number[];
@@ -154,6 +154,22 @@ export function classifyIPv6Groups(g: number[]): AddressClass {
   return 'public';
 }
 
+/** True for 127.0.0.0/8 as a dotted quad and for ::1: the loopback a local receiver listens on (no embedded forms). */
+export function isPlainLoopback(address: string): boolean {
+  const a = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  const n4 = parseIPv4(a);
+  if (n4 !== null) return inV4(n4, v4(127, 0, 0, 0), 8);
+  const g = parseIPv6(a);
+  if (!g) return false;
+  return g.slice(0, 7).every((group) => group === 0) && g[7] === 1;
+}
+
+/** Whether a target may be reached at this address: public, or plain loopback when the policy allows it. */
+export function isAllowedAddress(address: string, policy: TargetPolicy): boolean {
+  const cls = classifyAddress(address);
+  return cls === 'public' || (policy.allowLoopback && cls === 'loopback' && isPlainLoopback(address));
+}
+
 /** Classifies a textual IP address (IPv4 dotted quad or any IPv6 form); 'invalid' for anything else. */
 export function classifyAddress(address: string): AddressClass {
   const a = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
@@ -167,13 +183,24 @@ export function classifyAddress(address: string): AddressClass {
 // ---------------------------------------------------------------------------------------------------------
 // URLs and resolution
 
+/**
+ * The one answer, at registration, for every well-formed URL whose target is refused (unresolvable, private,
+ * loopback, link-local, CGNAT, unique-local, IPv4-mapped, metadata, ...): identical whatever the reason.
+ */
+export const TARGET_NOT_ALLOWED = 'target is not allowed';
+
 export class TargetRejectedError extends Error {
+  /** The real reason (server log only; never in an answer at registration). Same as `message` unless set. */
+  readonly detail: string;
+
   constructor(
     message: string,
     readonly reason: 'url' | 'address' | 'dns',
+    detail?: string,
   ) {
     super(message);
     this.name = 'TargetRejectedError';
+    this.detail = detail ?? message;
   }
 }
 
@@ -215,13 +242,12 @@ function describe(address: string, cls: AddressClass): string {
 /** Throws when a literal IP address, or a name that must mean loopback, is not allowed. Returns true if literal. */
 export function checkLiteralHost(host: string, policy: TargetPolicy): boolean {
   if (net.isIP(host)) {
-    const cls = classifyAddress(host);
-    if (!isAllowedClass(cls, policy)) throw new TargetRejectedError(describe(host, cls), 'address');
+    if (!isAllowedAddress(host, policy)) throw new TargetRejectedError(describe(host, classifyAddress(host)), 'address');
     return true;
   }
   const lower = host.toLowerCase().replace(/\.$/, '');
   // RFC 6761: `localhost` and `*.localhost` are loopback whatever a resolver says.
-  if ((lower === 'localhost' || lower.endsWith('.localhost')) && !policy.allowPrivate) {
+  if ((lower === 'localhost' || lower.endsWith('.localhost')) && !policy.allowLoopback) {
     throw new TargetRejectedError(`target host ${host} is not allowed (loopback)`, 'address');
   }
   return false;
@@ -240,17 +266,32 @@ export const systemResolver: Resolver = (host) => dns.promises.lookup(host, { al
 export function checkResolved(host: string, addresses: readonly ResolvedAddress[], policy: TargetPolicy): void {
   if (addresses.length === 0) throw new TargetRejectedError(`target host ${host} has no addresses`, 'dns');
   for (const a of addresses) {
-    const cls = classifyAddress(a.address);
-    if (!isAllowedClass(cls, policy)) throw new TargetRejectedError(`target host ${host} resolves to a ${cls.replace('_', '-')} address`, 'address');
+    if (!isAllowedAddress(a.address, policy))
+      throw new TargetRejectedError(`target host ${host} resolves to a ${classifyAddress(a.address).replace('_', '-')} address`, 'address');
   }
 }
 
 /**
  * Registration-time check: syntax, literal addresses, then DNS (with a timeout). Returns the normalised URL.
- * A name that does not resolve is refused too, so a typo is reported at once.
+ * A malformed URL is refused with what is wrong with it (that maps nothing). Any other refusal (a name that does
+ * not resolve, a disallowed address) is TARGET_NOT_ALLOWED, whatever the reason; the reason is in `detail`.
  */
-export async function checkTargetUrl(input: string, policy: TargetPolicy, resolver: Resolver = systemResolver, timeoutMs = 3000): Promise<URL> {
+export async function checkTargetUrl(
+  input: string,
+  policy: TargetPolicy,
+  resolver: Resolver = systemResolver,
+  timeoutMs = 3000,
+): Promise<URL> {
   const url = normalizeTargetUrl(input);
+  try {
+    return await checkTargetAddresses(url, policy, resolver, timeoutMs);
+  } catch (err) {
+    if (err instanceof TargetRejectedError) throw new TargetRejectedError(TARGET_NOT_ALLOWED, err.reason, err.detail);
+    throw err;
+  }
+}
+
+async function checkTargetAddresses(url: URL, policy: TargetPolicy, resolver: Resolver, timeoutMs: number): Promise<URL> {
   const host = bareHost(url);
   if (checkLiteralHost(host, policy)) return url;
   let addresses: ResolvedAddress[];
@@ -295,7 +336,11 @@ export function createSafeLookup(policy: TargetPolicy, resolver: Resolver = syst
           const wanted = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
           checkResolved(host, all, policy);
           if (wanted.length === 0) throw new TargetRejectedError(`target host ${host} has no IPv${options.family} address`, 'dns');
-          if (options.all) callback(null, wanted.map((a) => ({ address: a.address, family: a.family })));
+          if (options.all)
+            callback(
+              null,
+              wanted.map((a) => ({ address: a.address, family: a.family })),
+            );
           else callback(null, wanted[0]!.address, wanted[0]!.family);
         } catch (err) {
           callback(err as NodeJS.ErrnoException, '', 0);

@@ -7,8 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@studio/errors';
-import { requireWorkspace } from '@studio/http';
+import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf, type TokenPrincipal } from '@studio/identity';
+import type { Logger } from '@studio/logger';
 import type { EndpointRecord, EndpointStore } from '../store/endpoint.store.js';
 import { checkTarget, type EndpointService } from './endpoint.service.js';
 import { generateSigningSecret, type SecretBox } from './secret-crypto.js';
@@ -20,6 +21,8 @@ export interface SubscriptionServiceDeps {
   secrets: SecretBox;
   policy: TargetPolicy;
   resolver?: Resolver;
+  /** Where the real reason of a refused target goes (the answer never says it). */
+  logger?: Logger;
 }
 
 /** workspace_id from the body, or the token's single workspace scope; otherwise a 400. */
@@ -36,12 +39,15 @@ export type UnsubscribeInput = { id: string; workspaceId?: string } | { workspac
 export class SubscriptionService {
   constructor(private readonly d: SubscriptionServiceDeps) {}
 
-  async subscribe(principal: TokenPrincipal, input: { workspaceId?: string; targetUrl: string; event: string }): Promise<{ subscription: EndpointRecord; created: boolean }> {
+  async subscribe(
+    principal: TokenPrincipal,
+    input: { workspaceId?: string; targetUrl: string; event: string },
+  ): Promise<{ subscription: EndpointRecord; created: boolean }> {
     const workspaceId = workspaceOf(principal, input.workspaceId);
     requireWorkspace(principal, workspaceId, 'admin');
     const url = await checkTarget(input.targetUrl, this.d, 'body.target_url');
     const existing = await this.d.endpoints.findSubscription(workspaceId, url, input.event);
-    if (!existing || !existing.active) await this.d.endpointService.ensureCapacity(workspaceId);
+    if (!existing?.active) await this.d.endpointService.ensureCapacity(workspaceId);
     const id = randomUUID();
     const { record, created } = await this.d.endpoints.upsertSubscription({
       id,

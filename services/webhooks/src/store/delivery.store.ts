@@ -97,7 +97,7 @@ export class DeliveryStore {
 
   /** Up to `take` deliveries of an endpoint (which the caller has already resolved in its workspace). */
   async list(workspaceId: string, endpointId: string, take: number, after?: TimeKey, state?: DeliveryState): Promise<DeliveryRecord[]> {
-    return this.db.prisma.delivery.findMany({
+    return this.db.client.delivery.findMany({
       where: {
         workspaceId,
         endpointId,
@@ -112,7 +112,7 @@ export class DeliveryStore {
 
   async find(workspaceIds: readonly string[], id: string): Promise<DeliveryDetail | null> {
     if (workspaceIds.length === 0) return null;
-    const row = await this.db.prisma.delivery.findFirst({
+    const row = await this.db.client.delivery.findFirst({
       where: { id, workspaceId: { in: [...workspaceIds] } },
       omit: { claimToken: true },
       include: { attempts: { orderBy: [{ attemptedAt: 'asc' }, { id: 'asc' }], omit: { deliveryId: true, workspaceId: true } } },
@@ -125,7 +125,7 @@ export class DeliveryStore {
    * pending, due now, the retry schedule from the start, any lease cleared. Null when not in the workspace.
    */
   async replay(workspaceId: string, id: string): Promise<DeliveryRecord | null> {
-    const rows = await this.db.prisma.$transaction(async (tx) => {
+    const rows = await this.db.transaction(async (tx) => {
       const updated = await tx.delivery.updateManyAndReturn({
         where: { id, workspaceId },
         data: { state: 'pending', cycleAttempts: 0, nextAttemptAt: new Date(), claimToken: null, completedAt: null, updatedAt: new Date() },
@@ -157,7 +157,18 @@ export class DeliveryStore {
        ), c AS (SELECT count(*)::int AS n FROM ins)
        -- Wake the dispatchers in the same statement (delivered at commit), only when something was created.
        SELECT n, CASE WHEN n > 0 THEN pg_notify('${DELIVERY_CHANNEL}', '')::text END AS notified FROM c`,
-      [JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, workspaceId: e.workspaceId, payload: e.payload, traceparent: e.traceparent ?? null, requestId: e.requestId ?? null })))],
+      [
+        JSON.stringify(
+          events.map((e) => ({
+            id: e.id,
+            type: e.type,
+            workspaceId: e.workspaceId,
+            payload: e.payload,
+            traceparent: e.traceparent ?? null,
+            requestId: e.requestId ?? null,
+          })),
+        ),
+      ],
     );
     return res.rows[0]?.n ?? 0;
   }

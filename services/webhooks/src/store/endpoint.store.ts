@@ -84,7 +84,7 @@ export class EndpointStore {
   constructor(private readonly db: Database) {}
 
   async createLegacy(input: NewLegacyEndpoint): Promise<EndpointRecord> {
-    const row = await this.db.prisma.endpoint.create({
+    const row = await this.db.client.endpoint.create({
       data: {
         id: input.id,
         workspaceId: input.workspaceId,
@@ -100,12 +100,12 @@ export class EndpointStore {
 
   /** Active endpoints of a workspace (all kinds), for the per-workspace cap. */
   countActive(workspaceId: string): Promise<number> {
-    return this.db.prisma.endpoint.count({ where: { workspaceId, active: true } });
+    return this.db.client.endpoint.count({ where: { workspaceId, active: true } });
   }
 
   /** Up to `take` endpoints of one workspace, newest first, after the keyset position `after`. */
   async list(workspaceId: string, kinds: EndpointKind[], take: number, after?: TimeKey): Promise<EndpointRecord[]> {
-    const rows = await this.db.prisma.endpoint.findMany({
+    const rows = await this.db.client.endpoint.findMany({
       where: {
         workspaceId,
         kind: { in: kinds },
@@ -120,13 +120,13 @@ export class EndpointStore {
   /** The endpoint with this id if it belongs to one of `workspaceIds`. */
   async find(workspaceIds: readonly string[], id: string): Promise<EndpointRecord | null> {
     if (workspaceIds.length === 0) return null;
-    const row = await this.db.prisma.endpoint.findFirst({ where: { id, workspaceId: { in: [...workspaceIds] } } });
+    const row = await this.db.client.endpoint.findFirst({ where: { id, workspaceId: { in: [...workspaceIds] } } });
     return row ? fromPrisma(row) : null;
   }
 
   /** Hard delete; deliveries and attempts go with it (ON DELETE CASCADE). */
   async delete(workspaceId: string, id: string): Promise<boolean> {
-    const res = await this.db.prisma.endpoint.deleteMany({ where: { id, workspaceId } });
+    const res = await this.db.client.endpoint.deleteMany({ where: { id, workspaceId } });
     return res.count === 1;
   }
 
@@ -167,7 +167,7 @@ export class EndpointStore {
   }
 
   async findSubscription(workspaceId: string, url: string, event: string): Promise<EndpointRecord | null> {
-    const row = await this.db.prisma.endpoint.findFirst({ where: { workspaceId, url, subscriptionEvent: event, kind: 'subscription' } });
+    const row = await this.db.client.endpoint.findFirst({ where: { workspaceId, url, subscriptionEvent: event, kind: 'subscription' } });
     return row ? fromPrisma(row) : null;
   }
 

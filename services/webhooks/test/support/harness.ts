@@ -1,7 +1,8 @@
 /**
- * Integration harness for webhook-dispatch: a fresh database cloned from the template, the real API on a
- * loopback port, the real fan-out consumer on its own queue bound to the real `studio.events` exchange,
- * dispatchers in-process or as child processes, real HTTP receivers on loopback, and signed identities.
+ * Integration harness for webhook-dispatch: a fresh database cloned from the template, the real API process (HTTP
+ * API, fan-out consumer on its own queue bound to the real `studio.events` exchange, gRPC health) on loopback
+ * ports, dispatcher processes in-process or as child processes, real HTTP receivers on loopback, and signed
+ * identities.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -12,20 +13,22 @@ import amqplib from 'amqplib';
 import { API_VERSION, EVENTS_EXCHANGE, connectAmqp, type AmqpConnection } from '@studio/amqp';
 import { signIdentity, type Role } from '@studio/identity';
 import { createLogger } from '@studio/logger';
-import { startHttpServer, type RunningHttpServer } from '@studio/http';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
-import { createWebhooks, type Webhooks, type WebhooksDeps } from '../../src/app.js';
+import { createWebhooks, createWebhooksWorker, type Webhooks, type WebhooksDeps, type WebhooksWorker } from '../../src/app.js';
 import { parseWebhooksConfig, type WebhooksConfig } from '../../src/config.js';
 import { WEBHOOKS_TEMPLATE_DB } from '../global-setup.js';
-
-export type { DispatcherHandle as DispatcherHandleLike } from '../../src/app.js';
 
 const SERVICE_DIR = path.resolve(import.meta.dirname, '../..');
 const ROOT = path.resolve(SERVICE_DIR, '../..');
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000, everyMs = 25): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 10_000,
+  everyMs = 25,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -50,7 +53,11 @@ export interface Caller {
 /** A token caller with `memberships`, signed as the gateway would. */
 export function caller(config: WebhooksConfig, memberships: Record<string, Role>, scopeWorkspaceId: string | null = null): Caller {
   const profileId = randomUUID();
-  const identity = signIdentity({ kind: 'token', profileId, tokenId: randomUUID(), scopeWorkspaceId, memberships }, config.INTERNAL_JWT_SECRET, 3600);
+  const identity = signIdentity(
+    { kind: 'token', profileId, tokenId: randomUUID(), scopeWorkspaceId, memberships },
+    config.internalJwtSecret,
+    3600,
+  );
   return { profileId, identity };
 }
 
@@ -84,7 +91,13 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const r: ReceivedRequest = { at: Date.now(), method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const r: ReceivedRequest = {
+        at: Date.now(),
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(r);
       const answer = behave(r, requests.length - 1);
       if (answer === 'hang') return;
@@ -121,16 +134,24 @@ export interface ApiResponse<T = any> {
 
 export interface Api {
   base: string;
-  server: RunningHttpServer;
-  call<T = any>(method: string, path: string, opts?: { as?: Caller; body?: unknown; rawBody?: string; contentType?: string }): Promise<ApiResponse<T>>;
+  /** The API process behind it (started; stopped with the harness). */
+  webhooks: Webhooks;
+  grpcPort: number;
+  call<T = any>(
+    method: string,
+    path: string,
+    opts?: { as?: Caller; body?: unknown; rawBody?: string; contentType?: string },
+  ): Promise<ApiResponse<T>>;
 }
 
+/** Starts an API process (HTTP API, fan-out consumer, gRPC health) on loopback ports chosen by the system. */
 async function startApi(webhooks: Webhooks): Promise<Api> {
-  const server = await startHttpServer(webhooks.api(), 0);
-  const base = `http://127.0.0.1:${server.port}/api/v1`;
+  const ports = await webhooks.start();
+  const base = `http://127.0.0.1:${ports.httpPort}/api/v1`;
   return {
     base,
-    server,
+    webhooks,
+    grpcPort: ports.grpcPort!,
     async call(method, p, opts = {}) {
       const headers: Record<string, string> = {};
       if (opts.as) headers['x-studio-identity'] = opts.as.identity;
@@ -172,7 +193,13 @@ export const TEST_ENV: Record<string, string> = {
   DISPATCH_LEASE_MS: '3000',
   DISPATCH_POLL_MS: '200',
   LOG_LEVEL: 'silent',
+  WEBHOOKS_HTTP_PORT: '0',
+  WEBHOOKS_GRPC_PORT: '0',
+  WEBHOOKS_WORKER_HTTP_PORT: '0',
 };
+
+/** How long an in-process dispatcher lets its deliveries in flight finish when stopped, ms. */
+const DISPATCHER_STOP_GRACE_MS = '1000';
 
 export interface Harness {
   db: FreshDatabase;
@@ -187,9 +214,12 @@ export interface Harness {
   publishWithHeaders(headers: Record<string, string>, ...events: Envelope[]): Promise<void>;
   /** Publishes raw bytes (for poison-message tests). */
   publishRaw(routingKey: string, content: Buffer): Promise<void>;
-  /** Another webhooks instance on the same database with other settings (own pool; started parts are closed with the harness). */
-  instance(overrides: Record<string, string>, deps?: WebhooksDeps): Webhooks;
-  /** Another API on the same database with other settings (e.g. the SSRF flag off). */
+  /**
+   * A started dispatcher process in-process, on the same database with the harness's settings plus `overrides` (own
+   * pools; stopped with the harness unless the test stops it). Its stop lets deliveries in flight finish for 1 s.
+   */
+  startDispatcher(overrides?: Record<string, string>, deps?: WebhooksDeps): Promise<WebhooksWorker>;
+  /** Another API process on the same database with other settings (e.g. the SSRF flag off). */
   extraApi(overrides: Record<string, string>, deps?: WebhooksDeps): Promise<Api>;
   /** A dispatcher as a separate OS process (for kill tests). */
   spawnWorker(overrides?: Record<string, string>): WorkerProcess;
@@ -204,7 +234,7 @@ export interface WorkerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startHarness(overrides: Record<string, string> = {}, opts: { consumer?: boolean } = {}): Promise<Harness> {
+export async function startHarness(overrides: Record<string, string> = {}): Promise<Harness> {
   const db = await freshDatabase(WEBHOOKS_TEMPLATE_DB);
   const queue = `webhooks.fanout.test.${db.name}`;
   const env: Record<string, string> = {
@@ -219,11 +249,10 @@ export async function startHarness(overrides: Record<string, string> = {}, opts:
   const webhooks = createWebhooks(config);
   const api = await startApi(webhooks);
   const logger = createLogger({ service: 'webhooks-test', level: 'silent' });
-  const amqp = await connectAmqp(config.AMQP_URL, logger, 'webhooks-test');
+  const amqp = await connectAmqp(config.amqpUrl, logger, 'webhooks-test');
   await amqp.model.waitForConnect();
   await waitFor('amqp connection', () => amqp.isConnected());
-  if (opts.consumer !== false) await webhooks.startConsumer(amqp);
-  const extras: Webhooks[] = [];
+  const dispatchers: WebhooksWorker[] = [];
   const extraApis: Api[] = [];
   const workers: WorkerProcess[] = [];
 
@@ -234,12 +263,6 @@ export async function startHarness(overrides: Record<string, string> = {}, opts:
     await publisher.waitForConfirms();
   };
 
-  const instance = (more: Record<string, string>, deps?: WebhooksDeps) => {
-    const w = createWebhooks(parseWebhooksConfig({ ...env, ...more }), deps);
-    extras.push(w);
-    return w;
-  };
-
   return {
     db,
     config,
@@ -248,17 +271,36 @@ export async function startHarness(overrides: Record<string, string> = {}, opts:
     api,
     amqp,
     async publish(...events) {
-      for (const e of events) publisher.publish(EVENTS_EXCHANGE, e.type, Buffer.from(JSON.stringify(e)), { persistent: true, contentType: 'application/json', messageId: e.id });
+      for (const e of events)
+        publisher.publish(EVENTS_EXCHANGE, e.type, Buffer.from(JSON.stringify(e)), {
+          persistent: true,
+          contentType: 'application/json',
+          messageId: e.id,
+        });
       await publisher.waitForConfirms();
     },
     async publishWithHeaders(headers, ...events) {
-      for (const e of events) publisher.publish(EVENTS_EXCHANGE, e.type, Buffer.from(JSON.stringify(e)), { persistent: true, contentType: 'application/json', messageId: e.id, headers });
+      for (const e of events)
+        publisher.publish(EVENTS_EXCHANGE, e.type, Buffer.from(JSON.stringify(e)), {
+          persistent: true,
+          contentType: 'application/json',
+          messageId: e.id,
+          headers,
+        });
       await publisher.waitForConfirms();
     },
     publishRaw: (rk, content) => publishRaw(rk, content),
-    instance,
+    async startDispatcher(more = {}, deps) {
+      const dispatcher = createWebhooksWorker(
+        parseWebhooksConfig({ ...env, WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS: DISPATCHER_STOP_GRACE_MS, ...more }),
+        deps,
+      );
+      dispatchers.push(dispatcher);
+      await dispatcher.start();
+      return dispatcher;
+    },
     async extraApi(more, deps) {
-      const a = await startApi(instance(more, deps));
+      const a = await startApi(createWebhooks(parseWebhooksConfig({ ...env, ...more }), deps));
       extraApis.push(a);
       return a;
     },
@@ -289,10 +331,9 @@ export async function startHarness(overrides: Record<string, string> = {}, opts:
     },
     async close() {
       for (const w of workers) await w.kill();
-      for (const a of extraApis) await a.server.close(1000);
-      await api.server.close(1000);
-      for (const w of extras) await w.close();
-      await webhooks.close();
+      for (const d of dispatchers) await d.stop();
+      for (const a of extraApis) await a.webhooks.stop();
+      await webhooks.stop();
       await publisher.close().catch(() => undefined);
       const ch = await amqp.model.createChannel();
       await ch.deleteQueue(queue).catch(() => undefined);

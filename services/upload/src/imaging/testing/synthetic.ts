@@ -67,7 +67,10 @@ function sceneSvg(i: number, w: number, h: number, r: () => number): string {
       const s = 20 + r() * 160;
       const shape = k % 3;
       if (shape === 0) parts.push(`<circle cx="${x}" cy="${y}" r="${s / 2}" fill="${rgb(r)}" fill-opacity="${0.5 + r() * 0.5}"/>`);
-      else if (shape === 1) parts.push(`<rect x="${x}" y="${y}" width="${s}" height="${s * (0.3 + r())}" fill="${rgb(r)}" transform="rotate(${r() * 90} ${x} ${y})"/>`);
+      else if (shape === 1)
+        parts.push(
+          `<rect x="${x}" y="${y}" width="${s}" height="${s * (0.3 + r())}" fill="${rgb(r)}" transform="rotate(${r() * 90} ${x} ${y})"/>`,
+        );
       else parts.push(`<polygon points="${x},${y} ${x + s},${y + r() * s} ${x + r() * s},${y + s}" fill="${rgb(r)}"/>`);
     }
   } else if (kind === 1) {
@@ -82,12 +85,16 @@ function sceneSvg(i: number, w: number, h: number, r: () => number): string {
     for (let k = 0; k < 60; k++) {
       const x = r() * w;
       const y = h * (0.5 + r() * 0.45);
-      parts.push(`<line x1="${x}" y1="${y}" x2="${x + (r() - 0.5) * 10}" y2="${y - 20 - r() * 60}" stroke="${rgb(r, 10, 120)}" stroke-width="${1 + r() * 4}"/>`);
+      parts.push(
+        `<line x1="${x}" y1="${y}" x2="${x + (r() - 0.5) * 10}" y2="${y - 20 - r() * 60}" stroke="${rgb(r, 10, 120)}" stroke-width="${1 + r() * 4}"/>`,
+      );
     }
   } else if (kind === 2) {
     // texture-dominated: the value-noise layer (added separately) plus a few sharp outlines
     for (let k = 0; k < 12; k++) {
-      parts.push(`<ellipse cx="${r() * w}" cy="${r() * h}" rx="${20 + r() * 120}" ry="${20 + r() * 80}" fill="none" stroke="${rgb(r)}" stroke-width="${2 + r() * 6}"/>`);
+      parts.push(
+        `<ellipse cx="${r() * w}" cy="${r() * h}" rx="${20 + r() * 120}" ry="${20 + r() * 80}" fill="none" stroke="${rgb(r)}" stroke-width="${2 + r() * 6}"/>`,
+      );
     }
   } else if (kind === 3) {
     // "document": text-like lines of small blocks on a light card
@@ -99,7 +106,9 @@ function sceneSvg(i: number, w: number, h: number, r: () => number): string {
       const y = cy + 30 + line * 26;
       while (x < cx + w * 0.7 - 60) {
         const word = 10 + r() * 50;
-        parts.push(`<rect x="${x.toFixed(1)}" y="${y}" width="${word.toFixed(1)}" height="${8 + Math.round(r() * 4)}" fill="rgb(40,40,50)"/>`);
+        parts.push(
+          `<rect x="${x.toFixed(1)}" y="${y}" width="${word.toFixed(1)}" height="${8 + Math.round(r() * 4)}" fill="rgb(40,40,50)"/>`,
+        );
         x += word + 8;
       }
     }
@@ -112,7 +121,8 @@ function sceneSvg(i: number, w: number, h: number, r: () => number): string {
       const fill = rgb(r, 60, 200);
       parts.push(`<rect x="${bx}" y="${by}" width="${bw}" height="${h - by}" fill="${fill}"/>`);
       for (let wy = by + 15; wy < h - 20; wy += 28) {
-        for (let wx = bx + 10; wx < bx + bw - 20; wx += 24) parts.push(`<rect x="${wx}" y="${wy}" width="12" height="16" fill="rgb(30,40,60)"/>`);
+        for (let wx = bx + 10; wx < bx + bw - 20; wx += 24)
+          parts.push(`<rect x="${wx}" y="${wy}" width="12" height="16" fill="rgb(30,40,60)"/>`);
       }
     }
     for (let k = 0; k < 4; k++) {
@@ -128,7 +138,10 @@ async function valueNoise(w: number, h: number, cell: number, lo: number, hi: nu
   const gh = Math.max(2, Math.ceil(h / cell));
   const grid = Buffer.alloc(gw * gh * 3);
   for (let i = 0; i < grid.length; i++) grid[i] = Math.round(lo + r() * (hi - lo));
-  return sharp(grid, { raw: { width: gw, height: gh, channels: 3 } }).resize(w, h, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+  return sharp(grid, { raw: { width: gw, height: gh, channels: 3 } })
+    .resize(w, h, { fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer();
 }
 
 /**
@@ -169,7 +182,7 @@ function addNoise(raw: Buffer, table: Int8Array, offset: number): Buffer {
   let j = offset % n;
   for (let i = 0; i < raw.length; i++) {
     const v = raw[i]! + table[j]!;
-    out[i] = v < 0 ? 0 : v > 255 ? 255 : v;
+    out[i] = v < 0 ? 0 : Math.min(v, 255);
     if (++j === n) j = 0;
   }
   return out;

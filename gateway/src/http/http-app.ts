@@ -1,0 +1,91 @@
+/**
+ * The gateway's HTTP application: the middleware chain every public request goes through. Order matters:
+ *
+ *   strip x-studio-* / request id -> metrics + access log -> helmet -> /healthz /readyz /metrics
+ *   -> GET /api/v1/openapi.json -> Cache-Control: no-store -> route table (404) -> bearer auth (401/503) -> rate limit (429)
+ *   -> body (400) -> Idempotency-Key -> proxy (503 when the upstream is unreachable)
+ *
+ * Every answer from the route table on is `no-store` (it answers or carries a bearer); the ops routes and the public
+ * OpenAPI document keep their own caching.
+ */
+import type http from 'node:http';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { Logger } from '@studio/logger';
+import type { GatewayConfig } from '../config.js';
+import type { GatewayServices } from '../core.js';
+import { authenticate } from './auth.middleware.js';
+import { readBody } from './body.middleware.js';
+import { idempotency } from './idempotency.middleware.js';
+import type { GatewayMetrics } from './metrics.js';
+import { noStore } from './no-store.middleware.js';
+import { observe } from './observe.middleware.js';
+import { openApiRoutes } from './openapi.routes.js';
+import { opsRoutes } from './ops.routes.js';
+import { proxyRoutes } from './proxy.routes.js';
+import { rateLimit } from './rate-limit.middleware.js';
+import { requestContext } from './request-context.middleware.js';
+import { sendErrorKind } from './respond.js';
+import type { RouteTable } from './route-table.js';
+import { routeResolver } from './router.middleware.js';
+import './context.js';
+
+export interface GatewayHttpOptions {
+  config: GatewayConfig;
+  logger: Logger;
+  metrics: GatewayMetrics;
+  services: GatewayServices;
+  routes: RouteTable;
+  upstreamAgent: http.Agent;
+  /** False before start and while stopping: /readyz answers 503. */
+  isAccepting(): boolean;
+  /** The /readyz checks by name. */
+  readiness: Record<string, () => Promise<unknown>>;
+}
+
+export function buildHttpApp({
+  config,
+  logger,
+  metrics,
+  services,
+  routes,
+  upstreamAgent,
+  isAccepting,
+  readiness,
+}: GatewayHttpOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', false);
+
+  app.use(requestContext());
+  app.use(observe({ metrics, logger, accessLog: config.accessLog }));
+  // A JSON API: no CSP/COEP (they govern documents a browser renders, and cost bytes on every answer).
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  app.use(opsRoutes({ metrics, readiness, isAccepting }));
+  // The public OpenAPI document: no bearer, answered before the route table (docs/decisions/0008-openapi.md).
+  app.use(openApiRoutes(services.openApi, Math.floor(config.openApi.cacheTtlMs / 1000)));
+  app.use(noStore());
+  app.use(routeResolver(routes));
+  app.use(authenticate(services.auth, services.clientSessions));
+  app.use(
+    rateLimit({
+      limiter: services.rateLimit,
+      metrics,
+      defaultLimit: config.rateLimit.perMinute,
+      publicLimit: config.rateLimit.clientSessionPerMinute,
+      clientLimit: config.rateLimit.clientBearerPerMinute,
+      trustedProxies: config.rateLimit.trustedProxies,
+    }),
+  );
+  app.use(readBody(logger));
+  app.use(idempotency(services.idempotency, metrics));
+  app.use(proxyRoutes({ targets: config.upstream.urls, agent: upstreamAgent, timeoutMs: config.upstream.timeoutMs, logger, metrics }));
+  // Safety net: nothing above should throw, but if it does the caller gets a bare 500 with the request id.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err }, 'unhandled gateway error');
+    void req.gateway?.idempotency?.release();
+    sendErrorKind(req, res, 'internal', 'internal error');
+  });
+  return app;
+}

@@ -1,0 +1,227 @@
+/**
+ * The one way to define a deployable (the gateway, each service, each worker). A definition names the process and
+ * builds its parts from its config: HTTP app, gRPC services, broker connection with the outbox relay and consumers,
+ * background loops, and what to close at the end. This module owns the order every process starts and stops in:
+ *
+ *   start: prepare -> broker (connect, relay, consumers) -> HTTP -> gRPC -> loops -> accepting (ready)
+ *   stop:  readiness false -> stop intake and finish in-flight work (HTTP, gRPC, consumers, loops; within the
+ *          grace) -> drain the outbox -> close (relay, broker connection, then the parts' own resources)
+ *
+ * `main.ts` is `runProcess(definition, loadXConfig())` (signals, telemetry, exit codes: run.ts); integration tests
+ * call `definition.create(config, deps)` and start and stop the instance in-process on port 0.
+ */
+import type { Express } from 'express';
+import type client from 'prom-client';
+import { connectAmqp, type AmqpConnection } from '@studio/amqp';
+import type { OutboxRelay } from '@studio/amqp/outbox';
+import { startGrpcServer, type grpc, type GrpcServerHandle } from '@studio/grpc';
+import { startHttpServer, type RunningHttpServer } from '@studio/http/server';
+import type { Logger } from '@studio/logger';
+
+/** A started consumer, as `@studio/amqp`'s consumer returns it. */
+export interface RunningConsumer {
+  isConsuming(): boolean;
+  /** Stops taking messages and waits for the ones in hand to be settled. */
+  stop(): Promise<void>;
+}
+
+/** A started background loop (scheduler, janitor, dispatcher). */
+export interface RunningLoop {
+  /** Stops starting new rounds and lets the one in progress finish (it may take up to `graceMs`). */
+  stop(graceMs: number): Promise<void>;
+}
+
+export interface BrokerPart {
+  url: string;
+  /** The connection's name in the broker's management UI (default: the process name). */
+  connectionName?: string;
+  /** How long start-up waits for the first connection before going on without it, ms (default 3,000). */
+  connectWaitMs?: number;
+  /** Publishes the process's outbox; started on the connection, drained and stopped on shutdown. */
+  relay?: OutboxRelay;
+  /** Starts consumers on the connection (`@studio/amqp/consumer`'s `startConsumer`), one or several per entry. */
+  consumers?: ((amqp: AmqpConnection) => Promise<RunningConsumer | RunningConsumer[]> | RunningConsumer | RunningConsumer[])[];
+}
+
+/** What a definition builds from its config: the parts of one process. */
+export interface ProcessParts {
+  logger: Logger;
+  /** The process's one metrics registry (HTTP, gRPC, relay, consumers). */
+  registry: client.Registry;
+  /** How long in-flight work may take to finish when stopping, ms (default: the config's shutdownGraceMs). */
+  shutdownGraceMs?: number;
+  http?: { app: Express; port: number; host: string };
+  grpc?: { port: number; host: string; register(server: grpc.Server): void };
+  broker?: BrokerPart;
+  loops?: { name: string; start(): RunningLoop }[];
+  /** Runs before anything connects or listens (e.g. creating the local bucket). */
+  prepare?(): Promise<void>;
+  /** Releases what the parts opened (database pools, clients), after everything else stopped. */
+  close(): Promise<void>;
+}
+
+/** Given to `build` before anything starts, for readiness checks and the like. */
+export interface ProcessContext {
+  /** True from the end of start until stopping begins: /readyz answers 503 otherwise. */
+  isAccepting(): boolean;
+  /** Throws unless the broker is connected and every consumer is consuming (a /readyz check). */
+  brokerReady(): Promise<void>;
+  /** The broker connection once started (null before and after). */
+  amqp(): AmqpConnection | null;
+}
+
+export interface ProcessPorts {
+  httpPort?: number;
+  grpcPort?: number;
+}
+
+/** A created process: its own members (`expose`) plus the life cycle. */
+export type ProcessInstance<Exposed> = Exposed & {
+  logger: Logger;
+  registry: client.Registry;
+  start(): Promise<ProcessPorts>;
+  /** Publishes every pending outbox event now (tests). */
+  drainEvents(): Promise<void>;
+  /** Stops in the order above; safe to call twice, or after a failed start. */
+  stop(): Promise<void>;
+};
+
+export interface ProcessDefinition<Config, Deps, Exposed> {
+  /** The process's name in log lines and telemetry: 'studio', 'upload-worker'. */
+  readonly name: string;
+  /** Builds the parts (nothing connects or listens yet). */
+  create(config: Config, deps?: Deps): ProcessInstance<Exposed>;
+  /** Fields of the line logged once started. */
+  startedFields?(config: Config, ports: ProcessPorts): Record<string, unknown>;
+  /** How much longer than the grace a stop may take before the process exits 1, ms (default 5,000). */
+  hardStopMarginMs?: number;
+  /** Log messages in place of "<name> listening" and "<name> shutting down". */
+  messages?: { started?: string; stopping?: string; overdue?: string };
+}
+
+export interface ProcessSpec<Config, Deps, Exposed> extends Omit<ProcessDefinition<Config, Deps, Exposed>, 'create'> {
+  /** The composition root: the parts, and what the instance exposes to callers (services, stores, ...). */
+  build(config: Config, deps: Deps, context: ProcessContext): ProcessParts & { expose: Exposed };
+}
+
+/** What the definer reads from every process's config (camelCase, from its one zod schema). */
+export interface ProcessSettings {
+  /** How long in-flight work may take to finish when stopping, ms (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** One access-log line per request, gRPC call and consumed message (ACCESS_LOG). */
+  accessLog: boolean;
+}
+
+export function defineProcess<Config extends ProcessSettings, Deps = Record<string, never>, Exposed = Record<string, never>>(
+  spec: ProcessSpec<Config, Deps, Exposed>,
+): ProcessDefinition<Config, Deps, Exposed> {
+  const { build, ...definition } = spec;
+  return {
+    ...definition,
+    create: (config, deps) => createInstance(spec.name, config, (context) => build(config, deps ?? ({} as Deps), context)),
+  };
+}
+
+function createInstance<Exposed>(
+  name: string,
+  settings: ProcessSettings,
+  build: (context: ProcessContext) => ProcessParts & { expose: Exposed },
+): ProcessInstance<Exposed> {
+  let accepting = false;
+  let amqp: AmqpConnection | null = null;
+  let consumers: RunningConsumer[] = [];
+  const context: ProcessContext = {
+    isAccepting: () => accepting,
+    amqp: () => amqp,
+    async brokerReady() {
+      if (!amqp?.isConnected()) throw new Error('amqp not connected');
+      if (!consumers.every((c) => c.isConsuming())) throw new Error('not consuming');
+    },
+  };
+  const parts = build(context);
+  const { logger, broker } = parts;
+  let http: RunningHttpServer | null = null;
+  let grpcServer: GrpcServerHandle | null = null;
+  let loops: RunningLoop[] = [];
+  /** The outbox relay once started on the broker connection (null before start and after stop). */
+  let relay: OutboxRelay | null = null;
+  let stopping: Promise<void> | null = null;
+
+  async function stopAll(): Promise<void> {
+    accepting = false;
+    const grace = parts.shutdownGraceMs ?? settings.shutdownGraceMs;
+    // Stop intake and let in-flight work finish: requests, calls, messages in hand, loop rounds.
+    await Promise.all([
+      http?.close(grace),
+      grpcServer?.close(grace),
+      ...consumers.map((c) => c.stop()),
+      ...loops.map((l) => l.stop(grace)),
+    ]);
+    // What that work wrote to the outbox leaves now rather than with the next replica.
+    if (relay) {
+      const drained = relay.drain().catch((err: Error) => logger.warn({ err: err.message }, 'outbox not drained; rows stay pending'));
+      await waitAtMost(drained, grace);
+      await relay.stop();
+    }
+    await amqp?.close();
+    await parts.close();
+  }
+
+  return {
+    ...parts.expose,
+    logger,
+    registry: parts.registry,
+    async start() {
+      await parts.prepare?.();
+      if (broker) {
+        amqp = await connectAmqp(broker.url, logger, broker.connectionName ?? name);
+        // A moment for the first connection, so the process starts ready; a broker that is down only delays events.
+        await waitAtMost(amqp.model.waitForConnect(), broker.connectWaitMs ?? 3_000);
+        if (broker.relay) {
+          broker.relay.start(amqp);
+          relay = broker.relay;
+        }
+        for (const startConsumers of broker.consumers ?? []) consumers.push(...[await startConsumers(amqp)].flat());
+      }
+      if (parts.http) http = await startHttpServer(parts.http.app, parts.http.port, parts.http.host);
+      if (parts.grpc) {
+        grpcServer = await startGrpcServer(parts.grpc.register, parts.grpc.port, parts.grpc.host, {
+          registry: parts.registry,
+          logger,
+          accessLog: settings.accessLog,
+        });
+      }
+      loops = (parts.loops ?? []).map((loop) => loop.start());
+      accepting = true;
+      return { httpPort: http?.port, grpcPort: grpcServer?.port };
+    },
+    async drainEvents() {
+      if (!relay) throw new Error(`${name} has no started outbox relay`);
+      await relay.drain();
+    },
+    stop() {
+      stopping ??= stopAll().finally(() => {
+        stopping = null;
+        relay = null;
+        http = null;
+        grpcServer = null;
+        consumers = [];
+        loops = [];
+        amqp = null;
+      });
+      return stopping;
+    },
+  } as ProcessInstance<Exposed>;
+}
+
+function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(done, done);
+  });
+}

@@ -1,0 +1,12 @@
+// Original file: proto/studio/v1/studio.proto
+
+
+export interface ShotListCounts {
+  'total'?: (number);
+  'done'?: (number);
+}
+
+export interface ShotListCounts__Output {
+  'total': (number);
+  'done': (number);
+}

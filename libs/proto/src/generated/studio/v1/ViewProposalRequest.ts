@@ -1,0 +1,12 @@
+// Original file: proto/studio/v1/studio.proto
+
+
+export interface ViewProposalRequest {
+  'workspace_id'?: (string);
+  'proposal_id'?: (string);
+}
+
+export interface ViewProposalRequest__Output {
+  'workspace_id': (string);
+  'proposal_id': (string);
+}

@@ -1,0 +1,89 @@
+/**
+ * Database, stores, the presigner, studio's shoot directory and upload's keeper source (gRPC clients), the services
+ * and the outbox relay: everything of gallery but its listeners. The process definition (app.ts) and the admin CLI
+ * build on it; the CLI never starts the relay.
+ */
+import { createOutboxRelay, type OutboxRelay } from '@studio/amqp/outbox';
+import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
+import { createLogger, type Logger } from '@studio/logger';
+import { S3Presigner, type CredentialsProvider } from '@studio/s3-presign';
+import type { GalleryConfig } from './config.js';
+import { StudioShootDirectory, type ShootDirectory } from './grpc/studio.client.js';
+import { UploadKeeperSource, type KeeperSource } from './grpc/upload.client.js';
+import { createServices, type Services } from './services/index.js';
+import { createDatabase, type Database } from './store/db.js';
+import { createStores, type Stores } from './store/index.js';
+
+export interface GalleryDeps {
+  logger?: Logger;
+  /** The current time (tests). */
+  now?: () => Date;
+  /** Studio's shoot lookup; defaults to the gRPC client at STUDIO_GRPC_ADDR. */
+  shoots?: ShootDirectory;
+  /** Upload's ready keepers; defaults to the gRPC client at UPLOAD_GRPC_ADDR. */
+  keepers?: KeeperSource;
+  /** Poll interval of the outbox relay when idle, ms. */
+  relayIntervalMs?: number;
+}
+
+export interface GalleryCore {
+  config: GalleryConfig;
+  logger: Logger;
+  /** The process's metrics registry (HTTP, gRPC server and clients, outbox). */
+  metrics: HttpMetrics;
+  db: Database;
+  stores: Stores;
+  services: Services;
+  relay: OutboxRelay;
+  /** Closes what the core opened (database pool, gRPC clients). */
+  close(): Promise<void>;
+}
+
+/**
+ * The AWS SDK's default credential provider chain (memoized, refreshed before expiry; see ADR 0002), loaded at the
+ * first signature: processes that never sign (the CLI) or sign with static keys do not load the SDK.
+ */
+function awsDefaultCredentials(): CredentialsProvider {
+  let chain: Promise<CredentialsProvider> | undefined;
+  return async () => {
+    chain ??= import('@aws-sdk/credential-provider-node').then((sdk) => sdk.defaultProvider());
+    return (await chain)();
+  };
+}
+
+/** Database, stores, services and the outbox relay, without any listener (the CLI uses only this). */
+export function createGalleryCore(config: GalleryConfig, deps: GalleryDeps = {}, name = 'gallery'): GalleryCore {
+  const logger = deps.logger ?? createLogger({ service: name, level: config.logLevel });
+  const metrics = createMetrics(name);
+  const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
+  const stores = createStores(db);
+  const grpcClient = { registry: metrics.registry };
+  const studio = deps.shoots ? null : new StudioShootDirectory(config.studioGrpcAddr, config.grpcTimeoutMs, grpcClient);
+  const upload = deps.keepers ? null : new UploadKeeperSource(config.uploadGrpcAddr, config.grpcTimeoutMs, grpcClient);
+  const relay = createOutboxRelay({ store: stores.outbox, logger, intervalMs: deps.relayIntervalMs, registry: metrics.registry });
+  const services = createServices({
+    config,
+    db,
+    stores,
+    // Static keys, or the AWS SDK's default provider chain.
+    presigner: new S3Presigner({ ...config.s3, credentials: config.s3.credentials ?? awsDefaultCredentials() }),
+    shoots: deps.shoots ?? studio!,
+    keepers: deps.keepers ?? upload!,
+    events: relay,
+    now: deps.now,
+  });
+  return {
+    config,
+    logger,
+    metrics,
+    db,
+    stores,
+    services,
+    relay,
+    async close() {
+      studio?.close();
+      upload?.close();
+      await db.disconnect();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Database, stores, object storage, studio's shoot directory, the services, the work-queue topology and the outbox
+ * relay: what the upload API and the upload worker share (app.ts defines both processes on it). Nothing opens a
+ * port or a connection until a process starts.
+ */
+import { createOutboxRelay, type OutboxRelay } from '@studio/amqp/outbox';
+import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
+import { createLogger, type Logger } from '@studio/logger';
+import type { UploadConfig } from './config.js';
+import { declareWorkTopology, workTopology, type WorkTopology } from './events/work-queues.js';
+import { StudioShootDirectory, type ShootDirectory } from './grpc/studio.client.js';
+import { createServices, type Services } from './services/index.js';
+import { ObjectStorage } from './services/storage.service.js';
+import { createDatabase, type Database } from './store/db.js';
+import { createStores, type Stores } from './store/index.js';
+
+export interface UploadDeps {
+  logger?: Logger;
+  /** The current time (tests). */
+  now?: () => Date;
+  /** Studio's shoot lookup; defaults to the gRPC client at STUDIO_GRPC_ADDR. */
+  shoots?: ShootDirectory;
+  /** Poll interval of the outbox relay when idle, ms. */
+  relayIntervalMs?: number;
+  /** Wait before a failed job is retried, ms (worker). */
+  retryDelayMs?: number;
+}
+
+export interface UploadCore {
+  config: UploadConfig;
+  logger: Logger;
+  /** The process's metrics registry (named after the process: upload or upload-worker). */
+  metrics: HttpMetrics;
+  db: Database;
+  stores: Stores;
+  storage: ObjectStorage;
+  shoots: ShootDirectory;
+  services: Services;
+  relay: OutboxRelay;
+  topology: WorkTopology;
+  /** Closes what the core opened (database pool, S3 and gRPC clients). */
+  close(): Promise<void>;
+}
+
+export function createUploadCore(config: UploadConfig, deps: UploadDeps = {}, name = 'upload'): UploadCore {
+  const logger = deps.logger ?? createLogger({ service: name, level: config.logLevel });
+  const metrics = createMetrics(name);
+  const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
+  const stores = createStores(db);
+  const storage = new ObjectStorage(config.s3);
+  const studio = deps.shoots ? null : new StudioShootDirectory(config.studioGrpcAddr, undefined, { registry: metrics.registry });
+  const shoots = deps.shoots ?? studio!;
+  const topology = workTopology(config.queuePrefix, config.queueExpiresMs);
+  // Both processes publish work events: the work queues must be bound before the first one leaves.
+  const relay = createOutboxRelay({
+    store: stores.outbox,
+    logger,
+    intervalMs: deps.relayIntervalMs,
+    registry: metrics.registry,
+    declareTopology: (amqp) => declareWorkTopology(amqp, topology),
+  });
+  const services = createServices({ config, db, stores, storage, shoots, events: relay, now: deps.now }, logger);
+  return {
+    config,
+    logger,
+    metrics,
+    db,
+    stores,
+    storage,
+    shoots,
+    services,
+    relay,
+    topology,
+    async close() {
+      studio?.close();
+      storage.destroy();
+      await db.disconnect();
+    },
+  };
+}

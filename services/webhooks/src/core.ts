@@ -1,0 +1,68 @@
+/**
+ * Database, stores, services, the secret box, the SSRF policy and the metrics registry: what the webhooks API and
+ * the dispatcher share (app.ts defines both processes on it). Nothing opens a port or a connection until a process
+ * starts.
+ */
+import { createCursorCodec } from '@studio/cursor';
+import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
+import { createLogger, type Logger } from '@studio/logger';
+import type { WebhooksConfig } from './config.js';
+import { createServices, type Services } from './services/index.js';
+import { createSecretBox, type SecretBox } from './services/secret-crypto.js';
+import type { Resolver, TargetPolicy } from './services/ssrf.js';
+import { createDatabase, type Database } from './store/db.js';
+import { DeliveryStore } from './store/delivery.store.js';
+import { EndpointStore } from './store/endpoint.store.js';
+
+/** The `service` of log lines and metrics, in both processes. */
+export const SERVICE_NAME = 'webhooks';
+
+export interface WebhooksDeps {
+  logger?: Logger;
+  /** DNS resolver for the SSRF checks (tests may substitute one; production uses the system resolver). */
+  resolver?: Resolver;
+}
+
+export interface WebhooksCore {
+  config: WebhooksConfig;
+  logger: Logger;
+  /** The process's metrics registry (served at /metrics). */
+  metrics: HttpMetrics;
+  db: Database;
+  secrets: SecretBox;
+  policy: TargetPolicy;
+  stores: { endpoints: EndpointStore; deliveries: DeliveryStore };
+  services: Services;
+  /** Closes what the core opened (the database pool); safe to call twice. */
+  close(): Promise<void>;
+}
+
+export function createWebhooksCore(config: WebhooksConfig, deps: WebhooksDeps = {}): WebhooksCore {
+  const logger = deps.logger ?? createLogger({ service: SERVICE_NAME, level: config.logLevel });
+  const metrics = createMetrics(SERVICE_NAME);
+  const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
+  const secrets = createSecretBox(config.signingSecrets.encryptionKey);
+  const policy: TargetPolicy = { allowLoopback: config.allowLoopbackTargets };
+  const stores = { endpoints: new EndpointStore(db), deliveries: new DeliveryStore(db) };
+  const services = createServices({
+    stores,
+    secrets,
+    cursors: createCursorCodec(config.cursorSecret),
+    policy,
+    rotationOverlapMs: config.signingSecrets.rotationOverlapMs,
+    resolver: deps.resolver,
+    logger,
+  });
+  let closed: Promise<void> | null = null;
+  return {
+    config,
+    logger,
+    metrics,
+    db,
+    secrets,
+    policy,
+    stores,
+    services,
+    close: () => (closed ??= db.disconnect()),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * webhook-dispatch's HTTP application: the shared skeleton (request id, JSON bodies, identity, health, metrics,
+ * errors) with the endpoint, subscription and delivery-history routes under /api/v1.
+ */
+import type { Express } from 'express';
+import { RouteRegistry } from '@studio/http';
+import { createApiApp } from '@studio/http/api-app';
+import type { HttpAppOptions } from '@studio/http/server';
+import type { Services } from '../services/index.js';
+import { deliveryRoutes } from './deliveries.routes.js';
+import { endpointRoutes } from './endpoints.routes.js';
+import { subscriptionRoutes } from './subscriptions.routes.js';
+
+export function webhooksRoutes(services: Services): RouteRegistry {
+  return new RouteRegistry().add(
+    ...endpointRoutes(services.endpoints),
+    ...subscriptionRoutes(services.subscriptions),
+    ...deliveryRoutes(services.deliveries),
+  );
+}
+
+export interface WebhooksHttpOptions extends HttpAppOptions {
+  services: Services;
+  identitySecret: string;
+}
+
+export function buildHttpApp({ services, ...skeleton }: WebhooksHttpOptions): Express {
+  return createApiApp({ ...skeleton, routes: webhooksRoutes(services), title: 'webhooks service' });
+}
