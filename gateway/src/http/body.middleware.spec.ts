@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '@studio/http';
 import { checkBody } from './body.middleware.js';
 
 describe('checkBody', () => {
@@ -21,5 +22,12 @@ describe('checkBody', () => {
       ok: false,
       message: 'a JSON body must be UTF-8',
     });
+  });
+
+  it('refuses a body nested deeper than MAX_JSON_DEPTH (it would overflow the canonical JSON of Idempotency-Key)', () => {
+    const levels = (n: number) => Buffer.from(`${'['.repeat(n)}${']'.repeat(n)}`);
+    expect(checkBody(levels(100_000), 'application/json')).toEqual({ ok: false, message: `a JSON body ${TOO_DEEP_MESSAGE}` });
+    expect(checkBody(levels(MAX_JSON_DEPTH + 1), 'application/json')).toMatchObject({ ok: false });
+    expect(checkBody(levels(MAX_JSON_DEPTH), 'application/json')).toMatchObject({ ok: true, present: true });
   });
 });

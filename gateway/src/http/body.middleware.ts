@@ -1,9 +1,10 @@
 /**
  * Request bodies of writes (POST, PUT, PATCH, DELETE): read the raw bytes here (at most 1 MiB), require a JSON
- * content type for a non-empty body, and require it to parse. The exact bytes are forwarded later with a
+ * content type for a non-empty body, and require it to parse and to nest at most MAX_JSON_DEPTH levels (@studio/http). The exact bytes are forwarded later with a
  * correct Content-Length; nothing is re-serialised. Other methods stream through untouched.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { exceedsJsonDepth, TOO_DEEP_MESSAGE } from '@studio/http';
 import type { Logger } from '@studio/logger';
 import { checkJsonContentType, isIdentityEncoding } from './headers.js';
 import { sendErrorKind } from './respond.js';
@@ -21,11 +22,15 @@ export function checkBody(raw: Buffer, contentType: string | undefined): BodyChe
   const type = checkJsonContentType(contentType);
   if (type === 'not_json') return { ok: false, message: 'a request body must be JSON (Content-Type: application/json)' };
   if (type === 'bad_charset') return { ok: false, message: 'a JSON body must be UTF-8' };
+  let parsed: unknown;
   try {
-    return { ok: true, parsed: JSON.parse(utf8.decode(raw)), present: true };
+    parsed = JSON.parse(utf8.decode(raw));
   } catch {
     return { ok: false, message: 'malformed JSON body' };
   }
+  // Deep nesting overflows every recursive walk after this point (the canonical JSON of Idempotency-Key first).
+  if (exceedsJsonDepth(parsed)) return { ok: false, message: `a JSON body ${TOO_DEEP_MESSAGE}` };
+  return { ok: true, parsed, present: true };
 }
 
 export function readBody(logger: Logger, limit = BODY_LIMIT_BYTES): RequestHandler {

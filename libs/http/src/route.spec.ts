@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '@studio/errors';
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from './json-depth.js';
 import { parseInput } from './route.js';
 
 const schema = z
@@ -45,5 +46,16 @@ describe('parseInput', () => {
     expect(surrogate.details).toEqual({ issues: [{ path: 'body.tags.1', message: 'must not contain a lone UTF-16 surrogate' }] });
     expect(refusal(() => parseInput(schema, { name: 'Ada', extra: 'a\u0000' })).message).toBe('extra: must not contain NUL characters');
     expect(parseInput(schema, { name: 'Ada 📷' })).toEqual({ name: 'Ada 📷' });
+  });
+
+  it('refuses an input nested deeper than MAX_JSON_DEPTH, even in a member the schema would strip', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    const err = refusal(() => parseInput(schema, { name: 'Ada', extra: deep }, 'body'));
+    expect(err.kind).toBe('invalid_input');
+    expect(err.message).toBe(`body: ${TOO_DEEP_MESSAGE}`);
+    let shallow: unknown = 'x';
+    for (let i = 0; i < MAX_JSON_DEPTH - 1; i++) shallow = [shallow];
+    expect(parseInput(schema, { name: 'Ada', extra: shallow })).toEqual({ name: 'Ada' });
   });
 });

@@ -7,6 +7,7 @@ import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { AppError, type ErrorKind } from '@studio/errors';
 import type { ClientPrincipal, Principal, TokenPrincipal } from '@studio/identity';
+import { exceedsJsonDepth, TOO_DEEP_MESSAGE } from './json-depth.js';
 import { findUnstorableText } from './storable-text.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -82,9 +83,11 @@ export function defineRoute<
  * (`body.name: Too small: ...`, or `name: ...` without `where`) and whose details list every issue. The route builder
  * parses each request part with it; other adapters (gRPC handlers, operator CLIs) call it too, so that bad input is
  * refused in the same words whichever way it arrives. Before the schema, every string in `value` must be storable
- * text (no lone UTF-16 surrogate, no NUL; see storable-text.ts), whatever the schema says of it.
+ * text (no lone UTF-16 surrogate, no NUL; see storable-text.ts), whatever the schema says of it, and the input must
+ * not nest deeper than MAX_JSON_DEPTH (json-depth.ts).
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where?: string): z.output<S> {
+  if (exceedsJsonDepth(value)) return refuse(where, [{ path: [], message: TOO_DEEP_MESSAGE }]);
   const unstorable = findUnstorableText(value);
   if (unstorable) return refuse(where, [{ path: unstorable.path, message: unstorable.message }]);
   const result = schema.safeParse(value);

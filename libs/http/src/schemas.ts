@@ -34,6 +34,33 @@ export const limit = (max = 100, def = 50) =>
     { type: 'integer', minimum: 1, maximum: max, default: def, description: `Page size, 1 to ${max} (default ${def}).` },
   );
 
+/**
+ * Integers the stores can hold. A Prisma `Int` is a PostgreSQL `integer` (32-bit signed); a Prisma `BigInt` is 64-bit,
+ * but a JSON number is exact only up to 2^53 - 1, so an input member bound for a BigInt column stops there. Decision
+ * (issue 14, item 10): every integer member of every input is bounded by what its column stores (or tighter), so an
+ * out-of-range number is a 400 invalid_input at the edge instead of a 500 from the database. zod's `z.int()` already
+ * refuses fractions, NaN, infinities and unsafe integers (beyond 2^53 - 1); these helpers add the column's range.
+ */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+/** The largest (and, negated, the smallest) integer a JSON number carries exactly: 2^53 - 1. */
+export const SAFE_INT_MAX = Number.MAX_SAFE_INTEGER;
+
+/** An integer from `min` to `max`, refused with one message that names the range (or `message`). */
+export const intBetween = (min: number, max: number, message = `must be an integer from ${min} to ${max}`) => {
+  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min > max) throw new Error(`bad integer range [${min}, ${max}]`);
+  return z.int(message).min(min, message).max(max, message);
+};
+
+/** An integer for a Prisma `Int` column: [min, max] inside the 32-bit signed range (the whole range by default). */
+export const int32 = (min = INT32_MIN, max = INT32_MAX, message?: string) => {
+  if (min < INT32_MIN || max > INT32_MAX) throw new Error(`[${min}, ${max}] is outside a 32-bit integer column`);
+  return intBetween(min, max, message);
+};
+
+/** An integer for a Prisma `BigInt` column: [min, max] inside what JSON carries exactly, +-(2^53 - 1). */
+export const int53 = (min = -SAFE_INT_MAX, max = SAFE_INT_MAX, message?: string) => intBetween(min, max, message);
+
 export const cursor = () => z.string().min(1).max(1024).optional();
 
 /** Standard list query: workspace_id, limit, cursor. */

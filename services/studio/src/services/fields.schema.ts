@@ -6,7 +6,7 @@
  * An optional member that is absent stays absent (a create stores null, an update leaves it unchanged); null clears.
  */
 import { z } from 'zod';
-import { isoDateTime } from '@studio/http';
+import { INT32_MAX, int32, isoDateTime } from '@studio/http';
 
 // PostgreSQL text cannot hold U+0000: refuse it at the edge (400) instead of failing in the database (500).
 const NO_NUL = /^[^\u0000]*$/;
@@ -27,9 +27,8 @@ export const timestamp = () => isoDateTime().refine((d) => !Number.isNaN(d.getTi
 /** An optional e-mail address: trimmed, lower-cased and validated. */
 export const optionalEmail = () => z.string().trim().toLowerCase().pipe(z.email('must be a valid e-mail address').max(254)).nullish();
 
-/** An amount in cents: a whole number from 0 to 2^31 - 1 (a PostgreSQL integer). */
-export const cents = () =>
-  z.int('must be a whole number of cents').min(0, 'must not be negative').max(2_147_483_647, 'must be at most 2147483647');
+/** An amount in cents: a whole number from 0 to 2^31 - 1 (an Int column, a PostgreSQL integer). */
+export const cents = () => int32(0, INT32_MAX, `must be a whole number of cents from 0 to ${INT32_MAX}`);
 
 /** An ISO 4217 currency code such as EUR (upper case). */
 export const currency = () =>

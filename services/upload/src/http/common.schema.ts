@@ -1,6 +1,6 @@
 /** zod pieces shared by upload's route schemas (on top of @studio/http's uuid, idParams, ...). */
 import { z } from 'zod';
-import { uuid } from '@studio/http';
+import { int53, SAFE_INT_MAX, uuid } from '@studio/http';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -24,8 +24,8 @@ export const contentType = () =>
       'must be an image media type (image/...) or application/octet-stream',
     );
 
-/** Size in bytes, a positive integer. */
-export const byteSize = () => z.number().int('must be an integer').min(1).max(Number.MAX_SAFE_INTEGER);
+/** Size in bytes, a positive integer (a BigInt column: up to 2^53 - 1, what a JSON number carries exactly). */
+export const byteSize = () => int53(1, SAFE_INT_MAX, 'must be an integer from 1 to 2^53 - 1');
 
 /** Lower-case hex SHA-256; absent or null mean none. */
 export const sha256 = () =>

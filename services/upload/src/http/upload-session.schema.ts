@@ -1,6 +1,6 @@
 /** Inputs of the upload-session routes (docs/decisions/0003-uploads.md). */
 import { z } from 'zod';
-import { uuid, withWireFormat } from '@studio/http';
+import { int32, int53, uuid, withWireFormat } from '@studio/http';
 import { MULTIPART_LIMITS } from '../services/upload-session.service.js';
 import { byteSize, contentType, fileName, sha256 } from './common.schema.js';
 
@@ -14,11 +14,12 @@ const fileSpec = z.object({
   size: byteSize(),
   content_type: contentType(),
   sha256: sha256(),
-  part_size: z
-    .number()
-    .int('must be an integer')
-    .min(MULTIPART_LIMITS.minPartSize, `must be at least ${MULTIPART_LIMITS.minPartSize} bytes (5 MiB)`)
-    .max(MULTIPART_LIMITS.maxPartSize, `must be at most ${MULTIPART_LIMITS.maxPartSize} bytes (5 GiB)`)
+  // A BigInt column (part_size); the range of S3 part sizes is far inside it.
+  part_size: int53(
+    MULTIPART_LIMITS.minPartSize,
+    MULTIPART_LIMITS.maxPartSize,
+    `must be an integer from ${MULTIPART_LIMITS.minPartSize} (5 MiB) to ${MULTIPART_LIMITS.maxPartSize} (5 GiB) bytes`,
+  )
     .nullish()
     .transform((v) => v ?? null),
 });
@@ -35,7 +36,8 @@ export const registerFilesBody = withWireFormat(
   z.union([filesForm, fileSpec]),
 );
 
-const partNumber = () => z.number().int('must be an integer').min(1).max(MULTIPART_LIMITS.maxParts);
+/** A part number: an Int column (part_number), bounded by S3's 10,000 parts. */
+const partNumber = () => int32(1, MULTIPART_LIMITS.maxParts);
 
 export const signPartsBody = z.object({
   part_numbers: z.array(partNumber()).min(1).max(MULTIPART_LIMITS.maxSignPerCall),
