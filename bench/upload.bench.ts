@@ -314,7 +314,7 @@ export async function uploadBench(
         const uploadId = await storage.createMultipartUpload(key, 'image/jpeg');
         const etags: string[] = [];
         await pool(parts, PARALLEL, async (n) => {
-          const u = await storage.presignUploadPart(key, uploadId, n, 3600);
+          const u = await storage.presignUploadPart(key, uploadId, n, PART_BYTES, 3600);
           etags[n - 1] = await put(u.url, u.headers, slice(n));
         });
         await storage.completeMultipartUpload(

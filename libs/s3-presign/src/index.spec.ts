@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
@@ -73,25 +74,32 @@ describe.each(variants)('S3Presigner (%s) signs exactly what the SDK presigner s
     }
   });
 
-  it('PUT with a signed Content-Type', async () => {
-    const sdk = await getSignedUrl(client, new PutObjectCommand({ Bucket: opts.bucket, Key: key, ContentType: 'image/jpeg' }), {
-      expiresIn: 900,
-      signingDate: now,
-      signableHeaders: new Set(['content-type']),
-    });
-    const mine = await ours.putObject(key, 'image/jpeg', 900, now);
+  it('PUT with a signed Content-Length and Content-Type', async () => {
+    const sdk = await getSignedUrl(
+      client,
+      new PutObjectCommand({ Bucket: opts.bucket, Key: key, ContentType: 'image/jpeg', ContentLength: 10 }),
+      { expiresIn: 900, signingDate: now, signableHeaders: new Set(['content-type', 'content-length']) },
+    );
+    expect(new URL(sdk).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    const mine = await ours.putObject(key, { contentType: 'image/jpeg', contentLength: 10 }, 900, now);
+    expect(new URL(mine.url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
     expect(parts(mine.url)).toEqual(parts(sdk));
-    expect(mine.headers).toEqual({ 'content-type': 'image/jpeg' });
+    expect(mine.headers).toEqual({ 'content-length': '10', 'content-type': 'image/jpeg' });
     expect(mine.expiresAt.toISOString()).toBe(new Date(now.getTime() + 900_000).toISOString());
   });
 
-  it('UploadPart', async () => {
+  it('UploadPart with a signed Content-Length', async () => {
     const uploadId = 'VXBsb2FkIElEIGZvciA2aWWpbmcncyBteS1tb3ZpZS5tMnRzIHVwbG9hZA--';
-    const sdk = await getSignedUrl(client, new UploadPartCommand({ Bucket: opts.bucket, Key: key, UploadId: uploadId, PartNumber: 7 }), {
-      expiresIn: 3600,
-      signingDate: now,
-    });
-    expect(parts((await ours.uploadPart(key, uploadId, 7, 3600, now)).url)).toEqual(parts(sdk));
+    const sdk = await getSignedUrl(
+      client,
+      new UploadPartCommand({ Bucket: opts.bucket, Key: key, UploadId: uploadId, PartNumber: 7, ContentLength: 5 * 1024 * 1024 }),
+      { expiresIn: 3600, signingDate: now, signableHeaders: new Set(['content-length']) },
+    );
+    expect(new URL(sdk).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
+    const mine = await ours.uploadPart(key, { uploadId, partNumber: 7, contentLength: 5 * 1024 * 1024 }, 3600, now);
+    expect(new URL(mine.url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
+    expect(parts(mine.url)).toEqual(parts(sdk));
+    expect(mine.headers).toEqual({ 'content-length': String(5 * 1024 * 1024) });
   });
 });
 
@@ -133,6 +141,82 @@ describe('S3Presigner', () => {
   });
 });
 
+/**
+ * What a store that checks signatures (S3, MinIO) does with a presigned request, written out independently of the
+ * presigner: rebuild the canonical request from the URL and the headers the request actually carries, for the
+ * headers the URL names in X-Amz-SignedHeaders, and compare signatures.
+ */
+function storeAccepts(method: string, url: string, sent: Record<string, string>, secret: string): boolean {
+  const u = new URL(url);
+  const q = u.searchParams;
+  const signedHeaders = q.get('X-Amz-SignedHeaders')!.split(';');
+  const headers: Record<string, string> = { host: u.host };
+  for (const [k, v] of Object.entries(sent)) headers[k.toLowerCase()] = v;
+  const enc = (v: string) => encodeURIComponent(v).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const query = [...q]
+    .filter(([k]) => k !== 'X-Amz-Signature')
+    .map(([k, v]) => `${enc(k)}=${enc(v)}`)
+    .sort()
+    .join('&');
+  const canonical = [
+    method,
+    u.pathname,
+    query,
+    signedHeaders.map((h) => `${h}:${headers[h] ?? ''}\n`).join(''),
+    signedHeaders.join(';'),
+    'UNSIGNED-PAYLOAD',
+  ].join('\n');
+  const [, date, region, service] = q.get('X-Amz-Credential')!.split('/');
+  const h = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
+  const key = h(h(h(h(`AWS4${secret}`, date!), region!), service!), 'aws4_request');
+  const toSign = [
+    'AWS4-HMAC-SHA256',
+    q.get('X-Amz-Date'),
+    `${date}/${region}/${service}/aws4_request`,
+    createHash('sha256').update(canonical).digest('hex'),
+  ].join('\n');
+  return createHmac('sha256', key).update(toSign).digest('hex') === q.get('X-Amz-Signature');
+}
+
+describe('S3Presigner binds the size (and type) of what may be uploaded', () => {
+  const p = new S3Presigner(base);
+  const key = 'ws/6f1c3e0a-1111-4222-8333-444455556666/photos/0b6f5a0e-2222-4333-8444-555566667777/original';
+  const secret = KEY_A.secretAccessKey;
+
+  it('a PUT URL for 10 bytes of image/jpeg: the store accepts exactly those headers, refuses 3 MiB or another type', async () => {
+    const put = await p.putObject(key, { contentType: 'image/jpeg', contentLength: 10 }, 900, now);
+    expect(new URL(put.url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(storeAccepts('PUT', put.url, { 'Content-Length': '10', 'Content-Type': 'image/jpeg' }, secret)).toBe(true);
+    expect(storeAccepts('PUT', put.url, { 'Content-Length': String(3 * 1024 * 1024), 'Content-Type': 'image/jpeg' }, secret)).toBe(false);
+    expect(storeAccepts('PUT', put.url, { 'Content-Length': '10', 'Content-Type': 'text/html' }, secret)).toBe(false);
+    expect(storeAccepts('PUT', put.url, { 'Content-Length': '10', 'Content-Type': 'image/jpeg' }, 'another secret')).toBe(false);
+  });
+
+  it('a part URL signs its own size: the last part its exact remainder', async () => {
+    const full = await p.uploadPart(key, { uploadId: 'u-1', partNumber: 1, contentLength: 5 * 1024 * 1024 }, 3600, now);
+    const last = await p.uploadPart(key, { uploadId: 'u-1', partNumber: 2, contentLength: 123 }, 3600, now);
+    expect(new URL(last.url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
+    expect(storeAccepts('PUT', full.url, { 'content-length': String(5 * 1024 * 1024) }, secret)).toBe(true);
+    expect(storeAccepts('PUT', last.url, { 'content-length': '123' }, secret)).toBe(true);
+    expect(storeAccepts('PUT', last.url, { 'content-length': String(5 * 1024 * 1024) }, secret)).toBe(false);
+  });
+
+  it('the generic presign signs the headers it is given the same way', async () => {
+    const a = await p.presign({ method: 'PUT', key, expiresInSeconds: 60, headers: { 'Content-Length': '10' }, now });
+    expect(a.headers).toEqual({ 'content-length': '10' });
+    expect(storeAccepts('PUT', a.url, a.headers, secret)).toBe(true);
+    const unsigned = await p.presign({ method: 'PUT', key, expiresInSeconds: 60, now });
+    // Without the header in SignedHeaders any size goes through: exactly the bug this binding closes.
+    expect(storeAccepts('PUT', unsigned.url, { 'content-length': String(3 * 1024 * 1024) }, secret)).toBe(true);
+  });
+
+  it('refuses a size that is not a whole number of bytes', async () => {
+    await expect(p.putObject(key, { contentType: 'image/jpeg', contentLength: -1 }, 60, now)).rejects.toThrow(RangeError);
+    await expect(p.putObject(key, { contentType: 'image/jpeg', contentLength: 1.5 }, 60, now)).rejects.toThrow(RangeError);
+    await expect(p.uploadPart(key, { uploadId: 'u', partNumber: 1, contentLength: Number.NaN }, 60, now)).rejects.toThrow(RangeError);
+  });
+});
+
 describe('S3Presigner with rotating credentials', () => {
   const KEY_B: Credentials = { accessKeyId: 'AKIDROTATEDB', secretAccessKey: 'bPxRfiCYEXAMPLEKEY/wJalrXUtnFEMI/K7MDENG' };
   const key = 'ws/6f1c3e0a-1111-4222-8333-444455556666/photos/0b6f5a0e-2222-4333-8444-555566667777/web.jpg';
@@ -167,24 +251,25 @@ describe('S3Presigner with rotating credentials', () => {
     expect(afterSigner(key)).toBe(after);
 
     // PUT and UploadPart follow the rotation too.
-    const put = await p.putObject(key, 'image/jpeg', 900, now);
+    const put = await p.putObject(key, { contentType: 'image/jpeg', contentLength: 1234 }, 900, now);
     const sdkPut = await getSignedUrl(
       sdkClient(base, KEY_B),
-      new PutObjectCommand({ Bucket: base.bucket, Key: key, ContentType: 'image/jpeg' }),
+      new PutObjectCommand({ Bucket: base.bucket, Key: key, ContentType: 'image/jpeg', ContentLength: 1234 }),
       {
         expiresIn: 900,
         signingDate: now,
-        signableHeaders: new Set(['content-type']),
+        signableHeaders: new Set(['content-type', 'content-length']),
       },
     );
     expect(parts(put.url)).toEqual(parts(sdkPut));
-    const part = await p.uploadPart(key, 'upload-1', 3, 3600, now);
+    const part = await p.uploadPart(key, { uploadId: 'upload-1', partNumber: 3, contentLength: 777 }, 3600, now);
     const sdkPart = await getSignedUrl(
       sdkClient(base, KEY_B),
-      new UploadPartCommand({ Bucket: base.bucket, Key: key, UploadId: 'upload-1', PartNumber: 3 }),
+      new UploadPartCommand({ Bucket: base.bucket, Key: key, UploadId: 'upload-1', PartNumber: 3, ContentLength: 777 }),
       {
         expiresIn: 3600,
         signingDate: now,
+        signableHeaders: new Set(['content-length']),
       },
     );
     expect(parts(part.url)).toEqual(parts(sdkPart));
@@ -249,7 +334,7 @@ describe('S3Presigner with rotating credentials', () => {
     expect(state.calls).toBe(1);
     expect(new Set(urls).size).toBe(2000);
     const bound = await p.bind();
-    for (let i = 0; i < 100; i++) bound.uploadPart(key, 'u', i + 1, 3600, now);
+    for (let i = 0; i < 100; i++) bound.uploadPart(key, { uploadId: 'u', partNumber: i + 1, contentLength: 1 }, 3600, now);
     expect(state.calls).toBe(2);
   });
 });

@@ -17,6 +17,10 @@
  * No runtime dependency. Output is verified against @aws-sdk/s3-request-presigner in index.spec.ts. Used by
  * upload (PUT and UploadPart targets) and gallery (photo GET URLs).
  *
+ * PUT and UploadPart URLs sign the exact Content-Length (and a PUT its Content-Type): S3 refuses a request whose
+ * signed headers differ, so a URL handed to a client uploads exactly the declared number of bytes, never more.
+ * The client must send them verbatim (they are in `PresignedUrl.headers`).
+ *
  * Spec: https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html
  */
 import { createHmac, createSecretKey, hash, type KeyObject } from 'node:crypto';
@@ -71,6 +75,21 @@ export interface PresignedUrl {
   expiresAt: Date;
 }
 
+/** What a single PUT will carry: both are signed, so the store refuses any other type or size. */
+export interface PutObjectBody {
+  contentType: string;
+  /** Exact size in bytes. */
+  contentLength: number;
+}
+
+/** One part of a multipart upload; its exact size is signed (the last part is usually smaller than the others). */
+export interface UploadPartTarget {
+  uploadId: string;
+  partNumber: number;
+  /** Exact size of this part in bytes. */
+  contentLength: number;
+}
+
 /** Signs object keys into GET URLs that all share one signing time, one lifetime and one set of credentials. */
 export type GetSigner = (key: string) => string;
 
@@ -83,8 +102,8 @@ export interface BoundPresigner {
   readonly credentials: Readonly<Credentials>;
   presign(req: PresignRequest): PresignedUrl;
   getObject(key: string, expiresInSeconds: number, now?: Date): PresignedUrl;
-  putObject(key: string, contentType: string, expiresInSeconds: number, now?: Date): PresignedUrl;
-  uploadPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number, now?: Date): PresignedUrl;
+  putObject(key: string, body: PutObjectBody, expiresInSeconds: number, now?: Date): PresignedUrl;
+  uploadPart(key: string, part: UploadPartTarget, expiresInSeconds: number, now?: Date): PresignedUrl;
   getSigner(expiresInSeconds: number, now?: Date): GetSigner;
   /** When URLs signed at `now` for `expiresInSeconds` stop working: the lifetime, or the credentials' expiry if sooner. */
   expiresAt(now: Date, expiresInSeconds: number): Date;
@@ -124,6 +143,12 @@ function amzDateOf(d: Date): { amzDate: string; dateStamp: string } {
 
 const hmac = (key: Buffer | string, data: string): Buffer => createHmac('sha256', key).update(data, 'utf8').digest();
 const sha256Hex = (data: string): string => hash('sha256', data, 'hex');
+
+/** A Content-Length header value: a whole number of bytes (S3 allows at most 5 TiB in any one request). */
+function contentLengthOf(bytes: number): string {
+  if (!(Number.isSafeInteger(bytes) && bytes >= 0)) throw new RangeError('contentLength must be a whole number of bytes, 0 or more');
+  return String(bytes);
+}
 
 function checkExpires(expiresInSeconds: number): number {
   const expires = Math.floor(expiresInSeconds);
@@ -208,21 +233,22 @@ export class S3Presigner {
       presign: (req) => this.presignWith(creds, req),
       getObject: (key, expiresInSeconds, now) =>
         this.presignWith(creds, { method: 'GET', key, expiresInSeconds, query: { 'x-id': 'GetObject' }, now }),
-      putObject: (key, contentType, expiresInSeconds, now) =>
+      putObject: (key, body, expiresInSeconds, now) =>
         this.presignWith(creds, {
           method: 'PUT',
           key,
           expiresInSeconds,
           query: { 'x-id': 'PutObject' },
-          headers: { 'content-type': contentType },
+          headers: { 'content-length': contentLengthOf(body.contentLength), 'content-type': body.contentType },
           now,
         }),
-      uploadPart: (key, uploadId, partNumber, expiresInSeconds, now) =>
+      uploadPart: (key, part, expiresInSeconds, now) =>
         this.presignWith(creds, {
           method: 'PUT',
           key,
           expiresInSeconds,
-          query: { partNumber: String(partNumber), uploadId, 'x-id': 'UploadPart' },
+          query: { partNumber: String(part.partNumber), uploadId: part.uploadId, 'x-id': 'UploadPart' },
+          headers: { 'content-length': contentLengthOf(part.contentLength) },
           now,
         }),
       getSigner: (expiresInSeconds, now) => this.getSignerWith(creds, expiresInSeconds, now ?? new Date()),
@@ -351,13 +377,13 @@ export class S3Presigner {
     return (await this.bind()).getSigner(expiresInSeconds, now);
   }
 
-  /** A single PUT of one object; the client must send the signed Content-Type. */
-  async putObject(key: string, contentType: string, expiresInSeconds: number, now?: Date): Promise<PresignedUrl> {
-    return (await this.bind()).putObject(key, contentType, expiresInSeconds, now);
+  /** A single PUT of one object; the client must send the signed Content-Length and Content-Type (`headers`). */
+  async putObject(key: string, body: PutObjectBody, expiresInSeconds: number, now?: Date): Promise<PresignedUrl> {
+    return (await this.bind()).putObject(key, body, expiresInSeconds, now);
   }
 
-  /** One part of a multipart upload. */
-  async uploadPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number, now?: Date): Promise<PresignedUrl> {
-    return (await this.bind()).uploadPart(key, uploadId, partNumber, expiresInSeconds, now);
+  /** One part of a multipart upload; the client must send the signed Content-Length (`headers`). */
+  async uploadPart(key: string, part: UploadPartTarget, expiresInSeconds: number, now?: Date): Promise<PresignedUrl> {
+    return (await this.bind()).uploadPart(key, part, expiresInSeconds, now);
   }
 }

@@ -201,7 +201,7 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
   });
 
   const putObject = async (key: string, body: Buffer, contentType: string) => {
-    const target = await presigner.putObject(key, contentType, 600);
+    const target = await presigner.putObject(key, { contentType, contentLength: body.length }, 600);
     const res = await fetch(target.url, { method: 'PUT', headers: target.headers, body: new Uint8Array(body) });
     if (res.status !== 200) throw new Error(`PUT ${key} -> ${res.status}`);
   };

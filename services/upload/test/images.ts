@@ -27,3 +27,16 @@ export const notAnImage = () => Buffer.from('%PDF-1.7\nthis is not a photo at al
 export async function putTo(target: { url: string; method: string; headers: Record<string, string> }, body: Buffer): Promise<Response> {
   return fetch(target.url, { method: target.method, headers: target.headers, body: new Uint8Array(body) });
 }
+
+/**
+ * PUTs `body` with its own Content-Length instead of the signed one: a client that ignores the headers it was
+ * given. S3 or MinIO answer 403 (the size is signed); the local dev server checks no signature and stores it,
+ * which lets a test reach the finalize-time size check behind it.
+ */
+export async function putIgnoringSignedSize(
+  target: { url: string; method: string; headers: Record<string, string> },
+  body: Buffer,
+): Promise<Response> {
+  const { 'content-length': _signed, ...headers } = target.headers;
+  return fetch(target.url, { method: target.method, headers, body: new Uint8Array(body) });
+}

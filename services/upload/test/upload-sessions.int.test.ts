@@ -1,7 +1,7 @@
 /** Multipart upload sessions against real PostgreSQL, RabbitMQ, the S3 dev server (real multipart) and the worker. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, NOT_FOUND_TEXT, eventually, startTestUpload, type Caller, type TestUpload } from './harness.js';
-import { makeJpeg, notAnImage, putTo, sha256Hex } from './images.js';
+import { makeJpeg, notAnImage, putIgnoringSignedSize, putTo, sha256Hex } from './images.js';
 
 const MiB = 1024 * 1024;
 let t: TestUpload;
@@ -27,8 +27,9 @@ async function uploadPart(
   url: { url: string; method: string; headers: Record<string, string> },
   bytes: Buffer,
   n: number,
+  opts: { ignoreSignedSize?: boolean } = {},
 ) {
-  const res = await putTo(url, bytes);
+  const res = await (opts.ignoreSignedSize ? putIgnoringSignedSize : putTo)(url, bytes);
   expect(res.status).toBe(200);
   const etag = res.headers.get('etag')!;
   const rec = await t.api('POST', `/upload-sessions/${sessionId}/files/${fileId}/parts/complete`, { as, body: { part_number: n, etag } });
@@ -78,6 +79,12 @@ describe('multipart upload session', () => {
     const signed = await t.api('POST', `/upload-sessions/${sid}/files/${fBig.id}/parts/sign`, { as: me, body: { part_numbers: [1, 2] } });
     expect(signed.status).toBe(200);
     expect(signed.body.parts.map((p: any) => p.part_number)).toEqual([1, 2]);
+    // Each part URL signs its exact size (issue 14): 5 MiB, then the remainder; the client sends it verbatim.
+    expect(signed.body.parts.map((p: any) => p.headers)).toEqual([
+      { 'content-length': String(5 * MiB) },
+      { 'content-length': String(big.length - 5 * MiB) },
+    ]);
+    for (const p of signed.body.parts) expect(new URL(p.url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;host');
     const etag1 = await uploadPart(me, sid, fBig.id, signed.body.parts[0], part(big, 5 * MiB, 1), 1);
 
     const paused = await t.api('POST', `/upload-sessions/${sid}/pause`, { as: me });
@@ -97,6 +104,7 @@ describe('multipart upload session', () => {
     expect(mBig.parts_done).toEqual([expect.objectContaining({ part_number: 1, etag: etag1 })]);
     expect(mBig.parts_missing).toEqual([2]);
     expect(mBig.urls.map((u: any) => u.part_number)).toEqual([2]);
+    expect(mBig.urls[0].headers).toEqual({ 'content-length': String(big.length - 5 * MiB) });
     const mSmall = manifest.body.files.find((f: any) => f.id === fSmall.id);
     expect(mSmall.parts_missing).toEqual([1]);
 
@@ -227,7 +235,8 @@ describe('multipart upload session', () => {
     ] as const) {
       const url = (await t.api('POST', `/upload-sessions/${sid}/files/${f.id}/parts/sign`, { as: me, body: { part_numbers: [1] } })).body
         .parts[0];
-      await uploadPart(me, sid, f.id, url, bytes, 1);
+      // fSize's URL signs its declared size (5 bytes more than sent): only a client ignoring it gets here.
+      await uploadPart(me, sid, f.id, url, bytes, 1, { ignoreSignedSize: f === fSize });
     }
     const size = await t.api('POST', `/upload-sessions/${sid}/files/${fSize.id}/complete`, { as: me });
     expect(size.status).toBe(400);

@@ -39,7 +39,13 @@ export const photoSchema = z
 const uploadTargetShape = {
   url: z.string().describe('Presigned object-store URL.'),
   method: z.literal('PUT'),
-  headers: z.record(z.string(), z.string()).describe('Headers the PUT must carry.'),
+  headers: z
+    .record(z.string(), z.string())
+    .describe(
+      'Headers the PUT must carry, verbatim. They are signed into the URL, so the object store refuses a PUT that differs: ' +
+        '`content-length` is always there (the declared size of a single-shot photo; the exact size of a part, which is ' +
+        'part_size except for the last part, which carries the rest), and a single-shot PUT also has `content-type`.',
+    ),
   expires_at: isoTimestamp(),
 };
 export const uploadTargetSchema = z.object(uploadTargetShape).meta({ id: 'UploadTarget' });

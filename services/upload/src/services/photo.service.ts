@@ -47,7 +47,9 @@ export class PhotoService {
   }
 
   private async uploadTarget(p: PhotoRow) {
-    return serializeUploadTarget(await this.deps.storage.presignPut(p.originalKey, p.contentType, this.deps.config.presignPutTtlSeconds));
+    return serializeUploadTarget(
+      await this.deps.storage.presignPut(p.originalKey, p.contentType, p.sizeBytes, this.deps.config.presignPutTtlSeconds),
+    );
   }
 
   async create(principal: TokenPrincipal, input: CreatePhotoInput) {

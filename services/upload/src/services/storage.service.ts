@@ -241,18 +241,31 @@ export class ObjectStorage {
     }
   }
 
-  presignPut(key: string, contentType: string, ttlSeconds: number): Promise<PresignedUrl> {
-    return this.presigner.putObject(key, contentType, ttlSeconds);
+  /**
+   * A single PUT of exactly `size` bytes of `contentType`: both are signed, so a store that checks signatures
+   * (S3, MinIO) refuses a body of another size or type. The client sends the returned headers verbatim.
+   */
+  presignPut(key: string, contentType: string, size: number, ttlSeconds: number): Promise<PresignedUrl> {
+    return this.presigner.putObject(key, { contentType, contentLength: size }, ttlSeconds);
   }
 
-  presignUploadPart(key: string, uploadId: string, partNumber: number, ttlSeconds: number): Promise<PresignedUrl> {
-    return this.presigner.uploadPart(key, uploadId, partNumber, ttlSeconds);
+  /** One part of a multipart upload, of exactly `size` bytes (signed). */
+  presignUploadPart(key: string, uploadId: string, partNumber: number, size: number, ttlSeconds: number): Promise<PresignedUrl> {
+    return this.presigner.uploadPart(key, { uploadId, partNumber, contentLength: size }, ttlSeconds);
   }
 
-  /** Many parts of one upload with one credentials lookup (a resume manifest has up to 1,000 per file). */
-  async presignUploadParts(key: string, uploadId: string, partNumbers: readonly number[], ttlSeconds: number): Promise<PresignedUrl[]> {
+  /**
+   * Many parts of one upload with one credentials lookup (a resume manifest has up to 1,000 per file); each URL
+   * signs its part's exact size.
+   */
+  async presignUploadParts(
+    key: string,
+    uploadId: string,
+    parts: readonly { partNumber: number; size: number }[],
+    ttlSeconds: number,
+  ): Promise<PresignedUrl[]> {
     const signer = await this.presigner.bind();
-    return partNumbers.map((n) => signer.uploadPart(key, uploadId, n, ttlSeconds));
+    return parts.map((p) => signer.uploadPart(key, { uploadId, partNumber: p.partNumber, contentLength: p.size }, ttlSeconds));
   }
 
   presignGet(key: string, ttlSeconds: number): Promise<PresignedUrl> {

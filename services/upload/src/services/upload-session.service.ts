@@ -48,6 +48,11 @@ export interface RegisterFileInput {
   partSize: number | null;
 }
 
+/** The exact size of part `partNumber` (1-based) of a file: `partSize`, except the last part, which holds the rest. */
+export function partSizeOf(file: { sizeBytes: number; partSize: number; partCount: number }, partNumber: number): number {
+  return partNumber < file.partCount ? file.partSize : file.sizeBytes - file.partSize * (file.partCount - 1);
+}
+
 /** The part size and count for a file: the requested size, or the default grown to fit 10,000 parts. */
 export function planParts(size: number, requested: number | null): { partSize: number; partCount: number } {
   let partSize = requested ?? MULTIPART_LIMITS.defaultPartSize;
@@ -111,12 +116,15 @@ export class UploadSessionService {
     if (file.state === 'aborted') throw new AppError('conflict', `the file was aborted: cannot ${what}`);
   }
 
-  /** Upload targets of some parts of a file (one credentials lookup for all of them). */
+  /**
+   * Upload targets of some parts of a file (one credentials lookup for all of them). Each URL signs its part's
+   * exact Content-Length (the last part: the remainder), so the store refuses a part of any other size.
+   */
   private async sign(file: FileRow, partNumbers: number[]) {
     const urls = await this.deps.storage.presignUploadParts(
       file.storageKey,
       file.s3UploadId,
-      partNumbers,
+      partNumbers.map((n) => ({ partNumber: n, size: partSizeOf(file, n) })),
       this.deps.config.presignPartTtlSeconds,
     );
     return urls.map((u, i) => ({ part_number: partNumbers[i]!, ...serializeUploadTarget(u) }));

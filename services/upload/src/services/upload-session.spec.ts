@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completePartBody, registerFilesBody } from '../http/upload-session.schema.js';
-import { MULTIPART_LIMITS, planParts } from './upload-session.service.js';
+import { MULTIPART_LIMITS, partSizeOf, planParts } from './upload-session.service.js';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -20,6 +20,17 @@ describe('planParts', () => {
 
   it('keeps a requested part size even when that makes too many parts (the caller refuses it)', () => {
     expect(planParts(100 * GiB, 5 * MiB).partCount).toBe(20_480);
+  });
+});
+
+describe('partSizeOf (the Content-Length each part URL signs)', () => {
+  it('is the part size for every part but the last, which holds the exact remainder', () => {
+    const file = { sizeBytes: 2 * 5 * MiB + 123, partSize: 5 * MiB, partCount: 3 };
+    expect([1, 2, 3].map((n) => partSizeOf(file, n))).toEqual([5 * MiB, 5 * MiB, 123]);
+    const exact = { sizeBytes: 10 * MiB, ...planParts(10 * MiB, 5 * MiB) };
+    expect([1, 2].map((n) => partSizeOf(exact, n))).toEqual([5 * MiB, 5 * MiB]);
+    const one = { sizeBytes: 100, ...planParts(100, null) };
+    expect(partSizeOf(one, 1)).toBe(100);
   });
 });
 
