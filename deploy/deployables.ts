@@ -29,7 +29,19 @@ export interface Deployable {
   migrate: boolean;
   /** Needs to reach arbitrary hosts on the internet (webhook deliveries). */
   internetEgress: boolean;
+  /**
+   * The secrets and keys the process requires (least privilege: nothing it does not use), each from a Secret
+   * reference in a cluster and from .run/secrets.env locally. SERVICE_SIGNING_KEY is the process's own gRPC caller
+   * key (`grpcCaller`). A missing one stops the process with exit 78 (@studio/config/secrets).
+   */
+  secrets: readonly string[];
+  /** Secrets it takes when present (S3 static keys: without them, the AWS default credential chain). */
+  optionalSecrets: readonly string[];
+  /** The name its gRPC service tokens carry, when it calls internal gRPC services. */
+  grpcCaller?: 'gateway' | 'gallery' | 'upload' | 'search';
 }
+
+const S3_KEYS = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export const DEPLOYABLES: readonly Deployable[] = [
   {
@@ -42,6 +54,9 @@ export const DEPLOYABLES: readonly Deployable[] = [
     env: { httpPort: 'GATEWAY_PORT', host: 'GATEWAY_HOST' },
     migrate: false,
     internetEgress: false,
+    secrets: ['IDENTITY_SIGNING_KEY', 'SERVICE_SIGNING_KEY', 'CLIENT_SESSION_PUBLIC_KEY', 'IDEMPOTENCY_ENCRYPTION_KEY'],
+    optionalSecrets: [],
+    grpcCaller: 'gateway',
   },
   {
     name: 'studio',
@@ -55,6 +70,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     database: 'studio',
     migrate: true,
     internetEgress: false,
+    secrets: ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'SERVICE_PUBLIC_KEYS'],
+    optionalSecrets: [],
   },
   {
     name: 'gallery',
@@ -68,6 +85,16 @@ export const DEPLOYABLES: readonly Deployable[] = [
     database: 'gallery',
     migrate: true,
     internetEgress: false,
+    secrets: [
+      'IDENTITY_PUBLIC_KEY',
+      'CURSOR_SECRET',
+      'SERVICE_SIGNING_KEY',
+      'SERVICE_PUBLIC_KEYS',
+      'CLIENT_SESSION_SIGNING_KEY',
+      'PORTAL_TOKEN_KEY',
+    ],
+    optionalSecrets: S3_KEYS,
+    grpcCaller: 'gallery',
   },
   {
     name: 'upload',
@@ -81,6 +108,9 @@ export const DEPLOYABLES: readonly Deployable[] = [
     database: 'upload',
     migrate: true,
     internetEgress: false,
+    secrets: ['IDENTITY_PUBLIC_KEY', 'SERVICE_SIGNING_KEY', 'SERVICE_PUBLIC_KEYS'],
+    optionalSecrets: S3_KEYS,
+    grpcCaller: 'upload',
   },
   {
     name: 'upload-worker',
@@ -93,6 +123,9 @@ export const DEPLOYABLES: readonly Deployable[] = [
     database: 'upload',
     migrate: false,
     internetEgress: false,
+    // Serves no caller and calls no service: no identity or service key.
+    secrets: [],
+    optionalSecrets: S3_KEYS,
   },
   {
     name: 'search',
@@ -106,6 +139,9 @@ export const DEPLOYABLES: readonly Deployable[] = [
     database: 'search',
     migrate: true,
     internetEgress: false,
+    secrets: ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'SERVICE_SIGNING_KEY'],
+    optionalSecrets: [],
+    grpcCaller: 'search',
   },
   {
     name: 'webhooks',
@@ -119,6 +155,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     database: 'webhooks',
     migrate: true,
     internetEgress: false,
+    secrets: ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'],
+    optionalSecrets: [],
   },
   {
     name: 'webhooks-worker',
@@ -131,6 +169,9 @@ export const DEPLOYABLES: readonly Deployable[] = [
     database: 'webhooks',
     migrate: false,
     internetEgress: true,
+    // Decrypts endpoints' signing secrets; serves no caller: no identity key.
+    secrets: ['CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'],
+    optionalSecrets: [],
   },
 ];
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { env, loadConfig, otelEnv, parseConfig, telemetrySettings } from '@studio/config';
+import { secretEnv } from '@studio/config/secrets';
 import { parseTrustedProxies } from './services/client-address.js';
 
 const grpcAddress = (def: string) =>
@@ -60,7 +61,10 @@ export const gatewayEnvSchema = z
     /** One service's fragment (GET /internal/openapi) must arrive within this time. */
     OPENAPI_FETCH_TIMEOUT_MS: env.int(2000, 10),
 
-    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
+    /** Ed25519 private key of the caller identities forwarded to the services: the gateway alone holds it. */
+    IDENTITY_SIGNING_KEY: secretEnv.signingKey(),
+    /** This process's key for its calls to studio (gRPC service tokens). */
+    SERVICE_SIGNING_KEY: secretEnv.signingKey(),
 
     RATE_LIMIT_PER_MINUTE: env.int(600, 1),
     RATE_LIMIT_WINDOW_MS: env.int(60_000, 1000),
@@ -68,6 +72,11 @@ export const gatewayEnvSchema = z
     RATE_LIMIT_TIMEOUT_MS: env.int(250, 10),
     /** POST /client-sessions carries no bearer; it is limited per client IP instead. */
     CLIENT_SESSION_RATE_LIMIT_PER_MINUTE: env.int(10, 1),
+    /**
+     * Failed authentications (unknown, malformed, revoked or expired token, bad client-session bearer) per client
+     * address per window; past it, a credential the gateway cannot vouch for is refused with 429 without a lookup.
+     */
+    AUTH_FAILURE_LIMIT_PER_MINUTE: env.int(30, 1),
     /**
      * Proxies whose X-Forwarded-For is believed for the client's address (addresses or CIDRs, comma-separated):
      * the ingress controller's pods in a cluster. Default: none, the socket peer is the client.
@@ -85,8 +94,8 @@ export const gatewayEnvSchema = z
       }),
     /** A client-session bearer (a gallery's customer) is limited per session. */
     CLIENT_BEARER_RATE_LIMIT_PER_MINUTE: env.int(600, 1),
-    /** HS256 secret of client-session bearers; the gallery service signs them with the same value. */
-    CLIENT_SESSION_SECRET: env.secret('dev-client-session-secret-change-me-0123456789', 32),
+    /** Public key of client-session bearers: the gallery service signs them with its private half. */
+    CLIENT_SESSION_PUBLIC_KEY: secretEnv.publicKey(),
 
     AUTH_CACHE_TTL_MS: env.int(2000, 0),
     AUTH_CACHE_MAX_ENTRIES: env.int(50_000, 1),
@@ -125,8 +134,9 @@ export const gatewayEnvSchema = z
       maxSockets: e.UPSTREAM_MAX_SOCKETS,
     },
     openApi: { cacheTtlMs: e.OPENAPI_CACHE_TTL_MS, fetchTimeoutMs: e.OPENAPI_FETCH_TIMEOUT_MS },
-    internalJwtSecret: e.INTERNAL_JWT_SECRET,
-    clientSessionSecret: e.CLIENT_SESSION_SECRET,
+    identitySigningKey: e.IDENTITY_SIGNING_KEY,
+    serviceKey: e.SERVICE_SIGNING_KEY,
+    clientSessionPublicKey: e.CLIENT_SESSION_PUBLIC_KEY,
     /** Bearer tokens are checked by studio over gRPC; answers are cached briefly. */
     auth: {
       studioGrpcAddr: e.STUDIO_GRPC_ADDR,
@@ -140,6 +150,7 @@ export const gatewayEnvSchema = z
       timeoutMs: e.RATE_LIMIT_TIMEOUT_MS,
       clientSessionPerMinute: e.CLIENT_SESSION_RATE_LIMIT_PER_MINUTE,
       clientBearerPerMinute: e.CLIENT_BEARER_RATE_LIMIT_PER_MINUTE,
+      authFailurePerMinute: e.AUTH_FAILURE_LIMIT_PER_MINUTE,
       /** Where the per-IP limit takes the client's address from (see services/client-address.ts). */
       trustedProxies: e.TRUSTED_PROXIES,
     },

@@ -4,6 +4,7 @@
  * services built on them. Nothing connects until used; the process definition (app.ts) serves them over HTTP and
  * closes them with `close()`.
  */
+import { ServiceTokenSigner } from '@studio/grpc';
 import type http from 'node:http';
 import type { Redis } from 'ioredis';
 import { createLogger, type Logger } from '@studio/logger';
@@ -12,6 +13,7 @@ import { StudioClient, type TokenAuthenticator } from './grpc/studio.client.js';
 import { createGatewayMetrics, type GatewayMetrics } from './http/metrics.js';
 import { createUpstreamAgent } from './http/proxy.routes.js';
 import { RouteTable } from './http/route-table.js';
+import { AuthFailureLimiter } from './services/auth-failure.service.js';
 import { AuthService } from './services/auth.service.js';
 import { ClientSessionVerifier } from './services/client-session.service.js';
 import { IdempotencyService } from './services/idempotency.service.js';
@@ -32,6 +34,8 @@ export interface GatewayServices {
   /** Client-session bearers (a gallery's customer), verified locally. */
   clientSessions: ClientSessionVerifier;
   rateLimit: RateLimitService;
+  /** Failed authentications per client address (a lookup is refused past the budget). */
+  authFailures: AuthFailureLimiter;
   idempotency: IdempotencyService;
   /** The public OpenAPI document, assembled from the services' fragments. */
   openApi: OpenApiService;
@@ -62,25 +66,35 @@ export function createGatewayCore(config: GatewayConfig, deps: GatewayDeps = {})
   const subscriber = createRedisClient({ url: config.redis.url, name: 'subscriber', logger, subscriber: true });
   const studio = deps.authenticator
     ? null
-    : new StudioClient(config.auth.studioGrpcAddr, config.auth.timeoutMs, { registry: metrics.registry });
+    : new StudioClient(config.auth.studioGrpcAddr, config.auth.timeoutMs, {
+        registry: metrics.registry,
+        credentials: { signer: new ServiceTokenSigner({ name: 'gateway', signingKey: config.serviceKey }), audience: 'studio' },
+      });
   const upstreamAgent = createUpstreamAgent(config.upstream.maxSockets);
   const routes = deps.routes ?? new RouteTable();
 
   const services: GatewayServices = {
     auth: new AuthService({
       authenticator: deps.authenticator ?? studio!,
-      identitySecret: config.internalJwtSecret,
+      identityKey: config.identitySigningKey,
       cacheTtlMs: config.auth.cacheTtlMs,
       maxEntries: config.auth.cacheMaxEntries,
       onCacheHit: () => metrics.authCache.hit.inc(),
       onCacheMiss: () => metrics.authCache.miss.inc(),
     }),
     clientSessions: new ClientSessionVerifier({
-      secret: config.clientSessionSecret,
-      identitySecret: config.internalJwtSecret,
+      publicKey: config.clientSessionPublicKey,
+      identityKey: config.identitySigningKey,
       maxEntries: config.auth.cacheMaxEntries,
     }),
     rateLimit: new RateLimitService(redis, config.redis.keyPrefix, config.rateLimit.windowMs, config.rateLimit.timeoutMs),
+    authFailures: new AuthFailureLimiter({
+      redis,
+      keyPrefix: config.redis.keyPrefix,
+      limit: config.rateLimit.authFailurePerMinute,
+      windowMs: config.rateLimit.windowMs,
+      deadlineMs: config.rateLimit.timeoutMs,
+    }),
     idempotency: new IdempotencyService({
       redis,
       subscriber,

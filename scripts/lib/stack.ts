@@ -5,6 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
+import { generateSecrets, secretsEnvFor, type SecretsFile } from '@studio/testkit/secrets';
+import { DEPLOYABLES } from '../../deploy/deployables.js';
 import { ROOT } from './infra.js';
 
 export interface StackPorts {
@@ -63,6 +65,11 @@ export interface StackOptions {
   env?: Partial<Record<ProcessName, Record<string, string>>>;
   /** Folder where the S3 dev server keeps objects across restarts (npm start); memory only when absent. */
   s3DataDir?: string;
+  /**
+   * Secrets and keys of the stack (npm start: .run/secrets.env); freshly generated when absent. Each process gets
+   * only the ones its deployable declares (deploy/deployables.ts).
+   */
+  secrets?: SecretsFile;
   /** NODE_ENV of every process (default development). */
   nodeEnv?: 'development' | 'production';
   /**
@@ -83,18 +90,23 @@ interface ProcessSpec {
 }
 
 /**
- * Object-store credentials of every local stack: explicit static keys, so no process of it ever asks the AWS
- * default credential chain (which ends at the EC2 instance-metadata address). The dev server does not verify
- * signatures, so the values only have to be present; instance metadata is disabled as well, in case a key is
- * removed through `env`.
+ * Object storage of every local stack: explicit static keys (from the stack's secrets), so no process of it ever
+ * asks the AWS default credential chain (which ends at the EC2 instance-metadata address); instance metadata is
+ * disabled as well, in case a key is removed through `env`.
  */
-const LOCAL_S3_CREDENTIALS = {
-  S3_ACCESS_KEY_ID: 'studio-dev',
-  S3_SECRET_ACCESS_KEY: 'studio-dev-secret',
-  AWS_EC2_METADATA_DISABLED: 'true',
-};
+const LOCAL_S3_CREDENTIALS = { AWS_EC2_METADATA_DISABLED: 'true' };
 
-function specs(options: StackOptions): ProcessSpec[] {
+/** Each process's secrets: the ones its deployable declares, required and optional, from the stack's set. */
+function secretsOf(name: ProcessName, secrets: SecretsFile): Record<string, string> {
+  const d = DEPLOYABLES.find((x) => x.name === name);
+  return d ? secretsEnvFor(secrets, [...d.secrets, ...d.optionalSecrets], d.grpcCaller) : {};
+}
+
+function specs(options: StackOptions, secrets: SecretsFile): ProcessSpec[] {
+  return baseSpecs(options).map((spec) => ({ ...spec, env: { ...secretsOf(spec.name, secrets), ...spec.env } }));
+}
+
+function baseSpecs(options: StackOptions): ProcessSpec[] {
   const common = {
     AMQP_URL: options.amqpUrl,
     LOG_LEVEL: options.logLevel ?? 'info',
@@ -186,7 +198,7 @@ function specs(options: StackOptions): ProcessSpec[] {
         // Own queue per local stack (the exchange is shared); gone a day after the stack stops.
         INDEX_QUEUE: `search.index-${(options.queuesOf ?? options.ports).searchHttp}`,
         INDEX_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
-        INDEX_SOURCES: `127.0.0.1:${options.ports.studioGrpc},127.0.0.1:${options.ports.galleryGrpc}`,
+        INDEX_SOURCES: `studio=127.0.0.1:${options.ports.studioGrpc},gallery=127.0.0.1:${options.ports.galleryGrpc}`,
         ...options.env?.search,
       },
     },
@@ -247,6 +259,8 @@ export interface LaunchOptions {
 
 export interface Stack {
   baseUrl: string;
+  /** The stack's secrets and keys (to run an operator CLI against it, or to sign as one of its callers in a test). */
+  secrets: SecretsFile;
   /** Every process of the stack, in start order. */
   names: readonly ProcessName[];
   /** The current (or last) launch of each process; `kill` and `start` replace or end entries. */
@@ -359,7 +373,8 @@ async function stopProcess(p: RunningProcess, graceMs = 15_000): Promise<void> {
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
-  const all = specs(options).filter((s) => !options.only || options.only.includes(s.name));
+  const secrets = options.secrets ?? generateSecrets();
+  const all = specs(options, secrets).filter((s) => !options.only || options.only.includes(s.name));
   const processes = new Map<ProcessName, RunningProcess>();
   const stop = async () => {
     // Gateway first so no new work reaches the services, then the services.
@@ -400,6 +415,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   return {
     baseUrl: `http://127.0.0.1:${options.ports.gateway}/api/v1`,
+    secrets,
     names: all.map((s) => s.name),
     processes,
     stop,

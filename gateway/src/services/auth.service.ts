@@ -5,10 +5,10 @@
  *   that time and a flood of bad tokens does not become a flood of gRPC calls.
  * - Concurrent lookups of one token share a single gRPC call.
  * - "Studio unavailable" is never cached and never lets a request through.
- * - The signed identity JWT (60 s) is kept per token and re-signed only when under 30 s remain, and it is
- *   carried over a cache refresh when the principal did not change.
+ * - The signed identity (Ed25519, 60 s, one per service called: its audience) is kept per token and service and
+ *   re-signed only when under 30 s remain, and it is carried over a cache refresh when the principal did not change.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { signIdentity, type TokenPrincipal } from '@studio/identity';
 import type { TokenAuthenticator, TokenLookup } from '../grpc/studio.client.js';
 
@@ -20,8 +20,8 @@ export interface AuthenticatedCaller {
   tokenId: string;
   /** Requests per window; 0 means the gateway default. */
   rateLimit: number;
-  /** Signed identity to forward in x-studio-identity. */
-  identity(): string;
+  /** Signed identity to forward in x-studio-identity to `audience` (the upstream service's name). */
+  identity(audience: string): string;
 }
 
 export type AuthResult = { kind: 'ok'; caller: AuthenticatedCaller } | { kind: 'unauthorized' } | { kind: 'unavailable' };
@@ -32,15 +32,15 @@ interface CacheEntry {
 }
 
 class CachedCaller implements AuthenticatedCaller {
-  private jwt = '';
-  private jwtExpiresAt = 0;
+  /** Per audience: the signed identity and when it expires (ms). */
+  private identities = new Map<string, { jwt: string; expiresAt: number }>();
 
   constructor(
     readonly principal: TokenPrincipal,
     readonly rateLimit: number,
     /** Canonical form of the principal, to tell whether a refresh changed it. */
     readonly fingerprint: string,
-    private readonly secret: string,
+    private readonly key: KeyObject,
     private readonly now: () => number,
   ) {}
 
@@ -48,27 +48,27 @@ class CachedCaller implements AuthenticatedCaller {
     return this.principal.tokenId;
   }
 
-  identity(): string {
+  identity(audience: string): string {
     const now = this.now();
-    if (this.jwtExpiresAt - now < RESIGN_BELOW_MS) {
-      this.jwt = signIdentity(this.principal, this.secret, IDENTITY_TTL_SECONDS);
-      // jsonwebtoken rounds iat down to the second; count the expiry from that second, not from now.
-      this.jwtExpiresAt = Math.floor(now / 1000) * 1000 + IDENTITY_TTL_SECONDS * 1000;
-    }
-    return this.jwt;
+    const cached = this.identities.get(audience);
+    if (cached && cached.expiresAt - now >= RESIGN_BELOW_MS) return cached.jwt;
+    const jwt = signIdentity(this.principal, this.key, audience, IDENTITY_TTL_SECONDS, now);
+    // iat is rounded down to the second; count the expiry from that second, not from now.
+    this.identities.set(audience, { jwt, expiresAt: Math.floor(now / 1000) * 1000 + IDENTITY_TTL_SECONDS * 1000 });
+    return jwt;
   }
 
-  /** Takes over a still-valid JWT from the previous entry of the same, unchanged principal. */
+  /** Takes over the still-valid identities of the previous entry of the same, unchanged principal. */
   adoptIdentity(previous: CachedCaller): void {
     if (previous.fingerprint !== this.fingerprint) return;
-    this.jwt = previous.jwt;
-    this.jwtExpiresAt = previous.jwtExpiresAt;
+    this.identities = previous.identities;
   }
 }
 
 export interface AuthServiceOptions {
   authenticator: TokenAuthenticator;
-  identitySecret: string;
+  /** The gateway's Ed25519 private key (IDENTITY_SIGNING_KEY). */
+  identityKey: KeyObject;
   cacheTtlMs: number;
   maxEntries: number;
   onCacheHit?: () => void;
@@ -108,6 +108,17 @@ export class AuthService {
     return lookup;
   }
 
+  /**
+   * The caller of `token` when the cache holds a fresh positive answer for it (counted as a cache hit), else null
+   * (nothing counted, nothing looked up). The failed-authentication limit lets such a token through unasked.
+   */
+  cachedCaller(token: string): AuthenticatedCaller | null {
+    const entry = this.cache.get(tokenHash(token));
+    if (!entry || entry.result.kind !== 'ok' || entry.expiresAt <= this.now()) return null;
+    this.opts.onCacheHit?.();
+    return entry.result.caller;
+  }
+
   /** Drops every cached answer (tests, or an operator after a mass revocation). */
   clear(): void {
     this.cache.clear();
@@ -144,7 +155,7 @@ export class AuthService {
         principal.scopeWorkspaceId,
         Object.entries(principal.memberships).sort(),
       ]);
-      const caller = new CachedCaller(principal, t.rateLimit, fingerprint, this.opts.identitySecret, this.now);
+      const caller = new CachedCaller(principal, t.rateLimit, fingerprint, this.opts.identityKey, this.now);
       if (previous?.result.kind === 'ok') caller.adoptIdentity(previous.result.caller);
       result = { kind: 'ok', caller };
     }

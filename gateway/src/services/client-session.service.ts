@@ -1,22 +1,25 @@
 /**
  * Client-session bearers (issued by the gallery service on POST /client-sessions to a gallery's customer).
  *
- * - Form: an HS256 JWT signed with CLIENT_SESSION_SECRET (services/gallery/src/services/client-bearer.ts):
+ * - Form: an Ed25519-signed JWT (EdDSA) made with gallery's CLIENT_SESSION_SIGNING_KEY and verified here with
+ *   its public half, CLIENT_SESSION_PUBLIC_KEY (services/gallery/src/services/client-bearer.ts):
  *   iss `studio-gallery`, aud `studio-client-session`, sub = client session id, gid = gallery id, wid = workspace
  *   id, exp. Told apart from API tokens (`stu_...`) by its form, so it never costs a call to studio.
- * - Verified here, locally; forwarded as a ClientPrincipal in the signed identity (60 s, re-signed when under
- *   30 s remain, cached per session). The bearer itself is not forwarded.
+ * - Verified here, locally; forwarded as a ClientPrincipal in the signed identity (60 s, made for the service
+ *   called, re-signed when under 30 s remain, cached per session and service). The bearer itself is not forwarded.
  * - Works only on GET /galleries/{id}, GET /galleries/{id}/photos, POST and DELETE /galleries/{id}/favorites of
  *   its own gallery: another gallery id on those routes is 404 (the same bytes as a missing gallery), any other
  *   route is 401. The gallery service checks the same again (and that the session and its portal still hold).
  */
-import { createSecretKey, type KeyObject } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import type { KeyObject } from 'node:crypto';
 import { signIdentity, type ClientPrincipal } from '@studio/identity';
+import { verifyJws } from '@studio/identity/jws';
 import { API_BASE } from '../http/route-table.js';
 
 export const CLIENT_BEARER_ISSUER = 'studio-gallery';
 export const CLIENT_BEARER_AUDIENCE = 'studio-client-session';
+/** The longest bearer lifetime gallery signs (its CLIENT_SESSION_TTL is at most 24 h). */
+const CLIENT_BEARER_MAX_TTL_SECONDS = 24 * 3600;
 
 const IDENTITY_TTL_SECONDS = 60;
 const RESIGN_BELOW_MS = 30_000;
@@ -48,8 +51,8 @@ export function clientRouteGallery(method: string, path: string): string | null 
 export interface ClientCaller {
   principal: ClientPrincipal;
   sessionId: string;
-  /** Signed identity to forward in x-studio-identity. */
-  identity(): string;
+  /** Signed identity to forward in x-studio-identity to `audience` (the upstream service's name). */
+  identity(audience: string): string;
 }
 
 interface CachedIdentity {
@@ -58,58 +61,53 @@ interface CachedIdentity {
 }
 
 export interface ClientSessionVerifierOptions {
-  /** CLIENT_SESSION_SECRET: the gallery service signs the bearers with it. */
-  secret: string;
-  /** INTERNAL_JWT_SECRET: the forwarded identity. */
-  identitySecret: string;
+  /** CLIENT_SESSION_PUBLIC_KEY: the public half of the key gallery signs the bearers with. */
+  publicKey: KeyObject;
+  /** IDENTITY_SIGNING_KEY: the forwarded identity. */
+  identityKey: KeyObject;
   /** Most cached forwarded identities (oldest evicted). */
   maxEntries: number;
   now?: () => number;
 }
 
 export class ClientSessionVerifier {
-  private readonly key: KeyObject;
   private readonly identities = new Map<string, CachedIdentity>();
   private readonly now: () => number;
 
   constructor(private readonly opts: ClientSessionVerifierOptions) {
-    this.key = createSecretKey(Buffer.from(opts.secret, 'utf8'));
     this.now = opts.now ?? Date.now;
   }
 
   /** The caller of a valid, unexpired client bearer; null for anything else. Never throws. */
   verify(token: string): ClientCaller | null {
-    let claims: jwt.JwtPayload;
-    try {
-      claims = jwt.verify(token, this.key, {
-        algorithms: ['HS256'],
-        issuer: CLIENT_BEARER_ISSUER,
-        audience: CLIENT_BEARER_AUDIENCE,
-        clockTimestamp: Math.floor(this.now() / 1000),
-      }) as jwt.JwtPayload;
-    } catch {
-      return null;
-    }
-    const { sub, gid, wid } = claims as { sub?: unknown; gid?: unknown; wid?: unknown };
+    const claims = verifyJws<{ sub?: unknown; gid?: unknown; wid?: unknown }>(token, this.opts.publicKey, {
+      issuer: CLIENT_BEARER_ISSUER,
+      audience: CLIENT_BEARER_AUDIENCE,
+      maxTtlSeconds: CLIENT_BEARER_MAX_TTL_SECONDS,
+      nowMs: this.now(),
+    });
+    if (!claims) return null;
+    const { sub, gid, wid } = claims;
     if (typeof sub !== 'string' || typeof gid !== 'string' || typeof wid !== 'string') return null;
-    if (!UUID_RE.test(sub) || !UUID_RE.test(gid) || !UUID_RE.test(wid) || typeof claims.exp !== 'number') return null;
+    if (!UUID_RE.test(sub) || !UUID_RE.test(gid) || !UUID_RE.test(wid)) return null;
     const principal: ClientPrincipal = { kind: 'client', sessionId: sub, galleryId: gid, workspaceId: wid };
-    return { principal, sessionId: sub, identity: () => this.identity(principal) };
+    return { principal, sessionId: sub, identity: (audience) => this.identity(principal, audience) };
   }
 
-  private identity(principal: ClientPrincipal): string {
+  private identity(principal: ClientPrincipal, audience: string): string {
     const now = this.now();
-    const cached = this.identities.get(principal.sessionId);
+    const key = `${audience} ${principal.sessionId}`;
+    const cached = this.identities.get(key);
     if (cached && cached.expiresAt - now >= RESIGN_BELOW_MS) return cached.jwt;
-    const signed = signIdentity(principal, this.opts.identitySecret, IDENTITY_TTL_SECONDS);
-    this.identities.delete(principal.sessionId); // re-insert at the end: Map order is the eviction order
+    const signed = signIdentity(principal, this.opts.identityKey, audience, IDENTITY_TTL_SECONDS, now);
+    this.identities.delete(key); // re-insert at the end: Map order is the eviction order
     while (this.identities.size >= this.opts.maxEntries) {
       const oldest = this.identities.keys().next();
       if (oldest.done) break;
       this.identities.delete(oldest.value);
     }
-    // jsonwebtoken rounds iat down to the second; count the expiry from that second.
-    this.identities.set(principal.sessionId, { jwt: signed, expiresAt: Math.floor(now / 1000) * 1000 + IDENTITY_TTL_SECONDS * 1000 });
+    // iat is rounded down to the second; count the expiry from that second.
+    this.identities.set(key, { jwt: signed, expiresAt: Math.floor(now / 1000) * 1000 + IDENTITY_TTL_SECONDS * 1000 });
     return signed;
   }
 }

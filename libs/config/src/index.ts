@@ -3,6 +3,7 @@
  * A bad or missing value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
+import { staticSecretProblem } from './secrets.js';
 
 export class ConfigError extends Error {
   constructor(
@@ -100,7 +101,6 @@ export const env = {
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
       .default(def ? 'true' : 'false')
       .transform((v) => v === 'true' || v === '1' || v === 'yes'),
-  secret: (def: string, min = 16) => z.string().min(min, `must be at least ${min} characters`).default(def),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   nodeEnv: () => z.enum(['development', 'test', 'production']).default('development'),
 };
@@ -136,7 +136,7 @@ export interface S3StaticCredentials {
   sessionToken?: string;
 }
 
-type S3KeyFields = { S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string; S3_SESSION_TOKEN: string };
+type S3KeyFields = { S3_ACCESS_KEY_ID: string; S3_SECRET_ACCESS_KEY: string; S3_SESSION_TOKEN: string; NODE_ENV?: string };
 
 /**
  * The object-store keys must come as a pair: call from the service schema's superRefine (s3Env's fields cannot
@@ -159,6 +159,10 @@ export function refineS3Env(e: S3KeyFields, ctx: z.RefinementCtx): void {
     });
   } else if (!id && e.S3_SESSION_TOKEN !== '') {
     ctx.addIssue({ code: 'custom', path: ['S3_SESSION_TOKEN'], message: 'only goes with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' });
+  } else if (secret && e.NODE_ENV === 'production') {
+    // Optional (the default chain needs none), but a static key that is set is held to the rule of every secret.
+    const problem = staticSecretProblem(e.S3_SECRET_ACCESS_KEY);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: problem });
   }
 }
 

@@ -10,6 +10,9 @@ import { loadProto } from './loader.js';
 
 export type { ServingStatus };
 
+/** The health service's full name: open to every caller, credentials or not. */
+export const HEALTH_SERVICE_NAME = 'grpc.health.v1.Health';
+
 export interface HealthReporter {
   set(service: string, status: ServingStatus): void;
   setAll(status: ServingStatus): void;

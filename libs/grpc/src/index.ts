@@ -19,6 +19,7 @@ import type {
   UnaryRequest,
   UnaryResponse,
 } from './call-types.js';
+import { authInterceptor, credentialsInterceptor, type GrpcServerAuth, type ServiceTokenSigner } from './auth.js';
 import { addHealthService, type HealthReporter } from './health.js';
 import { loadProto, loadService } from './loader.js';
 import { clientInterceptor, serverInterceptor, type ServerObservability } from './metrics.js';
@@ -29,6 +30,7 @@ export type { HealthReporter };
 export type { UnaryHandlersOf, UnaryImplementation, UnaryImplementations, UnaryMethodName, UnaryRequest, UnaryResponse };
 
 export { PROTO_ROOT, loadProto, loadService };
+export { ServiceTokenSigner, checkCaller, type CallerAllowlist, type GrpcServerAuth, type ServiceCredentials } from './auth.js';
 
 /** What `unaryHandlers` takes: the unary implementations of generated handler map H, or any when H is untyped. */
 type UnaryImplementationsOf<H> = [KnownKeys<H>] extends [never]
@@ -81,15 +83,21 @@ export interface GrpcServerHandle {
 /**
  * Starts a server with grpc.health.v1. Every call's handler runs in the caller's call context (request id and
  * trace continued from the metadata); with `observe.registry` calls are measured (grpc_server_handling_seconds),
- * with `observe.logger` each call gets an access-log line.
+ * with `observe.logger` each call gets an access-log line. Every call but a health check must carry a service
+ * token that `auth` verifies and admits (see ./auth.ts); without `auth` only health checks are answered.
  */
 export async function startGrpcServer(
   register: (server: grpc.Server) => void,
   port: number,
   host = '127.0.0.1',
   observe: ServerObservability = {},
+  auth?: GrpcServerAuth,
 ): Promise<GrpcServerHandle> {
-  const server = new grpc.Server({ 'grpc.keepalive_permit_without_calls': 1, interceptors: [serverInterceptor(observe)] });
+  const server = new grpc.Server({
+    'grpc.keepalive_permit_without_calls': 1,
+    // Measured first, so refused calls are counted and logged with their status too.
+    interceptors: [serverInterceptor(observe), authInterceptor(auth)],
+  });
   register(server);
   const health = addHealthService(server);
   const actualPort = await new Promise<number>((resolve, reject) =>
@@ -194,6 +202,11 @@ export async function callDependency<Res>(
 }
 
 export interface ClientOptions {
+  /**
+   * The calling process's service tokens and the service called (the tokens' audience). Required for every
+   * service but health (which admits anyone).
+   */
+  credentials?: { signer: ServiceTokenSigner; audience: string };
   /** The process registry: calls are measured in grpc_client_handling_seconds. */
   registry?: client.Registry;
   /** Extra channel options (e.g. a larger grpc.max_receive_message_length). */
@@ -213,6 +226,9 @@ export function createClient<C extends grpc.Client>(
     'grpc.keepalive_time_ms': 30_000,
     'grpc.enable_retries': 1,
     ...options.channelOptions,
-    interceptors: [clientInterceptor(options.registry)],
+    interceptors: [
+      clientInterceptor(options.registry),
+      ...(options.credentials ? [credentialsInterceptor(options.credentials.signer, options.credentials.audience)] : []),
+    ],
   });
 }

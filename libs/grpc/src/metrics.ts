@@ -8,6 +8,7 @@
 import * as grpc from '@grpc/grpc-js';
 import client from 'prom-client';
 import { createAccessLogger, type Logger } from '@studio/logger';
+import { HEALTH_SERVICE_NAME } from './health.js';
 import {
   currentContext,
   logFields,
@@ -60,7 +61,7 @@ export function codeName(code: number): string {
   return grpc.status[code] ?? String(code);
 }
 
-const HEALTH_SERVICE = 'grpc.health.v1.Health';
+const HEALTH_SERVICE = HEALTH_SERVICE_NAME;
 
 /** Status codes that make a server span an error (OpenTelemetry's gRPC conventions); the others are answers. */
 const SERVER_ERROR_CODES = new Set<number>([

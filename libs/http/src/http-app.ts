@@ -5,6 +5,7 @@
  * and oversized bodies, identity verification, /healthz, /readyz, /metrics; then (finishHttpApp) 404 for unknown
  * routes and the single error handler (error-response.ts). Listening and graceful close: graceful-server.ts.
  */
+import type { KeyObject } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '@studio/errors';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, verifyIdentity } from '@studio/identity';
@@ -16,11 +17,20 @@ import { withTimeout } from './with-timeout.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** The gateway's public key (IDENTITY_PUBLIC_KEY) and the service's own name, the audience of its identities. */
+export interface IdentityVerification {
+  publicKey: KeyObject;
+  audience: string;
+}
+
 export interface HttpAppOptions {
   logger: Logger;
   metrics: HttpMetrics;
-  /** Secret to verify the gateway's signed identity; omit for a process that does not take identities. */
-  identitySecret?: string;
+  /**
+   * How to verify the gateway's signed identity: its public key, and this service's name (the audience the
+   * identity must be made for). Omit for a process that takes no identities.
+   */
+  identity?: IdentityVerification;
   /** Readiness checks: each resolves when its dependency answers, or rejects. */
   readiness?: Record<string, () => Promise<unknown>>;
   /** Set to false while shutting down so /readyz answers 503. */
@@ -91,11 +101,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: ['application/json', 'application/*+json'] }));
 
-  if (options.identitySecret) {
-    const secret = options.identitySecret;
+  if (options.identity) {
+    const { publicKey, audience } = options.identity;
     app.use((req: Request, _res: Response, next: NextFunction) => {
       const header = req.headers[IDENTITY_HEADER];
-      req.principal = verifyIdentity(typeof header === 'string' ? header : undefined, secret) ?? undefined;
+      req.principal = verifyIdentity(typeof header === 'string' ? header : undefined, publicKey, audience) ?? undefined;
       next();
     });
   }

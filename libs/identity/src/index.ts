@@ -1,10 +1,11 @@
 /**
  * @studio/identity: the caller identity the gateway signs and every service verifies.
- * The gateway strips any incoming identity header and forwards a short-lived HS256 JWT in IDENTITY_HEADER.
- * Services trust nothing else from the request.
+ * The gateway strips any incoming identity header and forwards a short-lived Ed25519-signed JWT (EdDSA, see
+ * jws.ts) in IDENTITY_HEADER, made for the one service it calls (audience). Only the gateway holds the private
+ * key; services hold the public key. Services trust nothing else from the request.
  */
-import { createSecretKey, type KeyObject } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import type { KeyObject } from 'node:crypto';
+import { signJws, verifyJws } from './jws.js';
 
 export const IDENTITY_HEADER = 'x-studio-identity';
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -41,71 +42,72 @@ interface Claims {
   p: Principal;
 }
 
-/**
- * jsonwebtoken 9, given a string secret, first tries to parse it as a PEM public key and only falls back to an
- * HMAC secret after that throws: about 0.6 ms per sign or verify. A KeyObject skips that (about 15 us), so each
- * secret is turned into one once. Same key bytes, same signatures.
- */
-const secretKeys = new Map<string, KeyObject>();
-function secretKey(secret: string): KeyObject {
-  let key = secretKeys.get(secret);
-  if (!key) {
-    key = createSecretKey(Buffer.from(secret, 'utf8'));
-    secretKeys.set(secret, key);
-  }
-  return key;
-}
+/** Who signs caller identities: the gateway, alone (it holds the only private key). */
+export const IDENTITY_ISSUER = 'studio-gateway';
+/** The longest identity lifetime signed or accepted, seconds. */
+export const IDENTITY_MAX_TTL_SECONDS = 60;
 
-export function signIdentity(principal: Principal, secret: string, ttlSeconds = 60): string {
-  return jwt.sign({ p: principal } satisfies Claims, secretKey(secret), {
-    algorithm: 'HS256',
-    expiresIn: ttlSeconds,
-    issuer: 'studio-gateway',
+/**
+ * Signs the caller's identity for one service (`audience`: the service's name, e.g. `studio`) with the gateway's
+ * Ed25519 private key (IDENTITY_SIGNING_KEY). Lifetime at most IDENTITY_MAX_TTL_SECONDS.
+ */
+export function signIdentity(
+  principal: Principal,
+  privateKey: KeyObject,
+  audience: string,
+  ttlSeconds = IDENTITY_MAX_TTL_SECONDS,
+  nowMs = Date.now(),
+): string {
+  return signJws({ p: principal } satisfies Claims, privateKey, {
+    issuer: IDENTITY_ISSUER,
+    audience,
+    ttlSeconds: Math.min(ttlSeconds, IDENTITY_MAX_TTL_SECONDS),
+    nowMs,
   });
 }
 
 /**
- * Identities already verified, per secret: the gateway re-uses one signed JWT per caller for most of its
- * minute, so a service sees the same string on request after request. A hit skips the HMAC, the base64 and the
- * JSON parse; its own expiry is still checked on every hit. Only strings that verified are kept, so a forged
- * one can never be answered from here. Bounded: cleared when full (a miss costs one verify, ~20 us).
+ * Identities already verified, per public key and audience: the gateway re-uses one signed token per caller and
+ * service for most of its minute, so a service sees the same string on request after request. A hit skips the
+ * signature check and the JSON parse; its own expiry is still checked on every hit. Only strings that verified
+ * are kept, so a forged one can never be answered from here. Bounded: cleared when full (a miss costs one verify).
  */
 const VERIFIED_MAX = 10_000;
-const verified = new Map<string, Map<string, { principal: Principal; expiresAtMs: number }>>();
+const verified = new WeakMap<KeyObject, Map<string, { principal: Principal; expiresAtMs: number }>>();
 
 function deepFreeze(p: Principal): Principal {
   if (p.kind === 'token') Object.freeze(p.memberships);
   return Object.freeze(p);
 }
 
-/** Returns the principal (frozen: it may be shared by requests), or null for a missing, forged or expired identity. */
-export function verifyIdentity(token: string | undefined, secret: string, nowMs = Date.now()): Principal | null {
+/**
+ * The principal of an identity signed by the gateway's key (`publicKey`, IDENTITY_PUBLIC_KEY) for `audience` (this
+ * service), with a required expiry at most 60 s after issue; frozen (it may be shared by requests). Null for a
+ * missing, forged, expired or other-audience identity, one signed any other way (HS256, none), or without `exp`.
+ */
+export function verifyIdentity(token: string | undefined, publicKey: KeyObject, audience: string, nowMs = Date.now()): Principal | null {
   if (!token) return null;
-  let cache = verified.get(secret);
-  const hit = cache?.get(token);
+  let cache = verified.get(publicKey);
+  const cacheKey = `${audience} ${token}`;
+  const hit = cache?.get(cacheKey);
   if (hit) {
     if (nowMs < hit.expiresAtMs) return hit.principal;
-    cache!.delete(token);
+    cache!.delete(cacheKey);
     return null;
   }
-  try {
-    const claims = jwt.verify(token, secretKey(secret), {
-      algorithms: ['HS256'],
-      issuer: 'studio-gateway',
-      clockTimestamp: Math.floor(nowMs / 1000),
-    }) as Claims & { exp?: number };
-    const p = claims.p;
-    if (!p || (p.kind !== 'token' && p.kind !== 'client')) return null;
-    const principal = deepFreeze(p);
-    if (typeof claims.exp === 'number') {
-      if (!cache) verified.set(secret, (cache = new Map()));
-      if (cache.size >= VERIFIED_MAX) cache.clear();
-      cache.set(token, { principal, expiresAtMs: claims.exp * 1000 });
-    }
-    return principal;
-  } catch {
-    return null;
-  }
+  const claims = verifyJws<Claims>(token, publicKey, {
+    issuer: IDENTITY_ISSUER,
+    audience,
+    maxTtlSeconds: IDENTITY_MAX_TTL_SECONDS,
+    nowMs,
+  });
+  const p = claims?.p;
+  if (!claims || !p || typeof p !== 'object' || (p.kind !== 'token' && p.kind !== 'client')) return null;
+  const principal = deepFreeze(p);
+  if (!cache) verified.set(publicKey, (cache = new Map()));
+  if (cache.size >= VERIFIED_MAX) cache.clear();
+  cache.set(cacheKey, { principal, expiresAtMs: claims.exp * 1000 });
+  return principal;
 }
 
 /** The workspaces a token principal reaches (membership, narrowed to the token's scope). */

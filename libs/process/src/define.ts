@@ -14,7 +14,7 @@ import type { Express } from 'express';
 import type client from 'prom-client';
 import { connectAmqp, type AmqpConnection } from '@studio/amqp';
 import type { OutboxRelay } from '@studio/amqp/outbox';
-import { startGrpcServer, type grpc, type GrpcServerHandle } from '@studio/grpc';
+import { startGrpcServer, type GrpcServerAuth, type grpc, type GrpcServerHandle } from '@studio/grpc';
 import { startHttpServer, type RunningHttpServer } from '@studio/http/server';
 import type { Logger } from '@studio/logger';
 
@@ -51,7 +51,11 @@ export interface ProcessParts {
   /** How long in-flight work may take to finish when stopping, ms (default: the config's shutdownGraceMs). */
   shutdownGraceMs?: number;
   http?: { app: Express; port: number; host: string };
-  grpc?: { port: number; host: string; register(server: grpc.Server): void };
+  /**
+   * The gRPC server. `auth` (the keyring of callers and, per method, whom it admits) is required for any service
+   * beyond grpc.health.v1; without it the server answers health checks only (see @studio/grpc/auth).
+   */
+  grpc?: { port: number; host: string; register(server: grpc.Server): void; auth?: GrpcServerAuth };
   broker?: BrokerPart;
   loops?: { name: string; start(): RunningLoop }[];
   /** Runs before anything connects or listens (e.g. creating the local bucket). */
@@ -185,11 +189,17 @@ function createInstance<Exposed>(
       }
       if (parts.http) http = await startHttpServer(parts.http.app, parts.http.port, parts.http.host);
       if (parts.grpc) {
-        grpcServer = await startGrpcServer(parts.grpc.register, parts.grpc.port, parts.grpc.host, {
-          registry: parts.registry,
-          logger,
-          accessLog: settings.accessLog,
-        });
+        grpcServer = await startGrpcServer(
+          parts.grpc.register,
+          parts.grpc.port,
+          parts.grpc.host,
+          {
+            registry: parts.registry,
+            logger,
+            accessLog: settings.accessLog,
+          },
+          parts.grpc.auth,
+        );
       }
       loops = (parts.loops ?? []).map((loop) => loop.start());
       accepting = true;

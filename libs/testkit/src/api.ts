@@ -3,6 +3,7 @@
  * answers with status, headers, text and parsed body; callers of a fresh workspace with signed token identities;
  * and polling until a condition holds.
  */
+import type { KeyObject } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import { IDENTITY_HEADER, signIdentity, type Role } from '@studio/identity';
 
@@ -61,9 +62,14 @@ export interface MemberCaller extends Caller {
   memberships: Record<string, Role>;
 }
 
-/** A new workspace id with one member per role asked for (each its own profile and token). */
+/**
+ * A new workspace id with one member per role asked for (each its own profile and token), whose identities are
+ * signed as the gateway signs them: with `identityKey` (testKeys().identitySigningKey), for `audience` (the
+ * service under test).
+ */
 export function tenantCallers(
-  identitySecret: string,
+  identityKey: KeyObject,
+  audience: string,
   roles: Role[] = ['owner'],
 ): { workspaceId: string; callers: Record<Role, MemberCaller> } {
   const workspaceId = randomUUID();
@@ -77,7 +83,8 @@ export function tenantCallers(
       headers: () => ({
         [IDENTITY_HEADER]: signIdentity(
           { kind: 'token', profileId, tokenId: randomUUID(), scopeWorkspaceId: null, memberships },
-          identitySecret,
+          identityKey,
+          audience,
         ),
       }),
     };

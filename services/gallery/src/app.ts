@@ -6,6 +6,7 @@ import type { Express } from 'express';
 import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import type { GalleryConfig } from './config.js';
 import { createGalleryCore, type GalleryCore, type GalleryDeps } from './core.js';
+import { GALLERY_GRPC_CALLERS } from './grpc/callers.grpc.js';
 import { registerIndexSource } from './grpc/index-source.grpc.js';
 import { buildHttpApp } from './http/http-app.js';
 
@@ -29,7 +30,7 @@ export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryE
       logger,
       metrics,
       accessLog: config.accessLog,
-      identitySecret: config.internalJwtSecret,
+      identity: { publicKey: config.identityPublicKey, audience: 'gallery' },
       isAccepting: context.isAccepting,
       readiness: { database: () => db.ping(), amqp: context.brokerReady },
     });
@@ -37,7 +38,12 @@ export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryE
       logger,
       registry: metrics.registry,
       http: { app: httpApp, port: config.httpPort, host: config.host },
-      grpc: { port: config.grpcPort, host: config.host, register: (server) => registerIndexSource(server, stores, logger) },
+      grpc: {
+        port: config.grpcPort,
+        host: config.host,
+        register: (server) => registerIndexSource(server, stores, logger),
+        auth: { audience: 'gallery', keyring: config.serviceKeyring, allow: GALLERY_GRPC_CALLERS },
+      },
       broker: { url: config.amqpUrl, relay },
       close: () => core.close(),
       expose: { ...core, httpApp },

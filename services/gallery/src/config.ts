@@ -4,11 +4,7 @@
  */
 import { z } from 'zod';
 import { env, loadConfig, otelEnv, parseConfig, refineS3Env, s3Credentials, s3Env, telemetrySettings } from '@studio/config';
-
-/** Development key of the portal tokens' encryption at rest (32 bytes, base64). Refused in production. */
-export const DEV_PORTAL_TOKEN_KEY = 'ZGV2LWdhbGxlcnktcG9ydGFsLWtleS0zMi1ieXRlcyE=';
-/** Development secret of the client-session bearers (the gateway verifies them with the same value). */
-export const DEV_CLIENT_SESSION_SECRET = 'dev-client-session-secret-change-me-0123456789';
+import { secretEnv } from '@studio/config/secrets';
 
 /** A duration in whole seconds (a bare number is seconds), from min to max seconds. */
 const seconds = (def: string, min: number, max: number) =>
@@ -16,19 +12,6 @@ const seconds = (def: string, min: number, max: number) =>
     .duration(def, { bareUnit: 's', minMs: min * 1000, maxMs: max * 1000, examples: '3600, 30m or 1h' })
     .refine((ms) => ms % 1000 === 0, 'expected whole seconds')
     .transform((ms) => ms / 1000);
-
-const key32 = (def: string) =>
-  z
-    .string()
-    .default(def)
-    .transform((value, ctx) => {
-      const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64') : Buffer.alloc(0);
-      if (key.length !== 32) {
-        ctx.addIssue({ code: 'custom', message: 'must be 32 bytes encoded as base64 (openssl rand -base64 32)' });
-        return z.NEVER;
-      }
-      return key;
-    });
 
 const grpcAddress = (def: string) =>
   z
@@ -53,15 +36,20 @@ export const galleryEnvSchema = z
     UPLOAD_GRPC_ADDR: grpcAddress('127.0.0.1:7203'),
     /** Deadline of a gRPC call to studio or upload, ms. */
     GRPC_TIMEOUT_MS: env.int(10_000, 100),
-    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
-    CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
+    /** The gateway's public key: caller identities (x-studio-identity) are verified with it. */
+    IDENTITY_PUBLIC_KEY: secretEnv.publicKey(),
+    CURSOR_SECRET: secretEnv.text(),
+    /** This process's key for its calls to studio and upload (gRPC service tokens). */
+    SERVICE_SIGNING_KEY: secretEnv.signingKey(),
+    /** Public keys of the processes that call gallery's gRPC services (search). */
+    SERVICE_PUBLIC_KEYS: secretEnv.keyring(),
 
-    /** HS256 secret of client-session bearers; the gateway must be given the same value. */
-    CLIENT_SESSION_SECRET: env.secret(DEV_CLIENT_SESSION_SECRET, 32),
+    /** Ed25519 key that signs client-session bearers; the gateway verifies them with its public half. */
+    CLIENT_SESSION_SIGNING_KEY: secretEnv.signingKey(),
     /** Lifetime of a client-session bearer (seconds, or 30m, 1h, ...). */
     CLIENT_SESSION_TTL: seconds('3600', 60, 24 * 3600),
     /** AES-256-GCM key of the portal tokens at rest (32 bytes, base64). */
-    PORTAL_TOKEN_KEY: key32(DEV_PORTAL_TOKEN_KEY),
+    PORTAL_TOKEN_KEY: secretEnv.key32(),
     /** A portal token minted at first publish works this long (the operator can expire it sooner). */
     PORTAL_TOKEN_TTL: seconds('365d', 60, 10 * 365 * 86_400),
 
@@ -86,12 +74,6 @@ export const galleryEnvSchema = z
     if (c.PHOTO_URL_WINDOW >= c.PHOTO_URL_TTL) {
       ctx.addIssue({ code: 'custom', path: ['PHOTO_URL_WINDOW'], message: 'must be shorter than PHOTO_URL_TTL' });
     }
-    if (c.NODE_ENV === 'production' && c.PORTAL_TOKEN_KEY.equals(Buffer.from(DEV_PORTAL_TOKEN_KEY, 'base64'))) {
-      ctx.addIssue({ code: 'custom', path: ['PORTAL_TOKEN_KEY'], message: 'the development key must not be used in production' });
-    }
-    if (c.NODE_ENV === 'production' && c.CLIENT_SESSION_SECRET === DEV_CLIENT_SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['CLIENT_SESSION_SECRET'], message: 'the development secret must not be used in production' });
-    }
   })
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
@@ -107,9 +89,11 @@ export const galleryEnvSchema = z
     studioGrpcAddr: e.STUDIO_GRPC_ADDR,
     uploadGrpcAddr: e.UPLOAD_GRPC_ADDR,
     grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
-    internalJwtSecret: e.INTERNAL_JWT_SECRET,
+    identityPublicKey: e.IDENTITY_PUBLIC_KEY,
     cursorSecret: e.CURSOR_SECRET,
-    clientSession: { secret: e.CLIENT_SESSION_SECRET, ttlSeconds: e.CLIENT_SESSION_TTL },
+    serviceKey: e.SERVICE_SIGNING_KEY,
+    serviceKeyring: e.SERVICE_PUBLIC_KEYS,
+    clientSession: { signingKey: e.CLIENT_SESSION_SIGNING_KEY, ttlSeconds: e.CLIENT_SESSION_TTL },
     portal: { key: e.PORTAL_TOKEN_KEY, ttlSeconds: e.PORTAL_TOKEN_TTL },
     s3: {
       endpoint: e.S3_PUBLIC_ENDPOINT || e.S3_ENDPOINT,

@@ -3,6 +3,7 @@
  * and the outbox relay: everything of gallery but its listeners. The process definition (app.ts) and the admin CLI
  * build on it; the CLI never starts the relay.
  */
+import { ServiceTokenSigner } from '@studio/grpc';
 import { createOutboxRelay, type OutboxRelay } from '@studio/amqp/outbox';
 import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { createLogger, type Logger } from '@studio/logger';
@@ -57,9 +58,20 @@ export function createGalleryCore(config: GalleryConfig, deps: GalleryDeps = {},
   const metrics = createMetrics(name);
   const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const stores = createStores(db);
-  const grpcClient = { registry: metrics.registry };
-  const studio = deps.shoots ? null : new StudioShootDirectory(config.studioGrpcAddr, config.grpcTimeoutMs, grpcClient);
-  const upload = deps.keepers ? null : new UploadKeeperSource(config.uploadGrpcAddr, config.grpcTimeoutMs, grpcClient);
+  // Calls to studio and upload carry gallery's service tokens, each made for the service called.
+  const signer = new ServiceTokenSigner({ name: 'gallery', signingKey: config.serviceKey });
+  const studio = deps.shoots
+    ? null
+    : new StudioShootDirectory(config.studioGrpcAddr, config.grpcTimeoutMs, {
+        registry: metrics.registry,
+        credentials: { signer, audience: 'studio' },
+      });
+  const upload = deps.keepers
+    ? null
+    : new UploadKeeperSource(config.uploadGrpcAddr, config.grpcTimeoutMs, {
+        registry: metrics.registry,
+        credentials: { signer, audience: 'upload' },
+      });
   const relay = createOutboxRelay({ store: stores.outbox, logger, intervalMs: deps.relayIntervalMs, registry: metrics.registry });
   const services = createServices({
     config,

@@ -90,7 +90,7 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
       logger,
       metrics,
       accessLog: config.accessLog,
-      identitySecret: config.internalJwtSecret,
+      identity: { publicKey: config.identityPublicKey, audience: 'search' },
       isAccepting: context.isAccepting,
       readiness: { database: () => searchStore.ping(), broker: context.brokerReady },
     });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { env, loadConfig, otelEnv, parseConfig, telemetrySettings } from '@studio/config';
+import { secretEnv } from '@studio/config/secrets';
 
 const postgresUrl = (def: string) =>
   z
@@ -19,18 +20,40 @@ const amqpUrl = (def: string) =>
     .pipe(z.url())
     .default(def);
 
-/** Comma-separated host:port list of IndexSource gRPC servers (the rebuild command's default sources). */
-const addressList = (def: string) =>
+/**
+ * An IndexSource server: `service=host:port`. The service's name is the audience of the rebuild's gRPC service
+ * tokens (each server admits only tokens made for it).
+ */
+export const SOURCE_RE = /^([a-z][a-z0-9-]{0,62})=([A-Za-z0-9.-]+:\d{1,5})$/;
+
+export interface SourceAddress {
+  service: string;
+  address: string;
+}
+
+/** `studio=127.0.0.1:7201` -> { service, address }, or null. */
+export function parseSource(text: string): SourceAddress | null {
+  const m = SOURCE_RE.exec(text.trim());
+  return m ? { service: m[1]!, address: m[2]! } : null;
+}
+
+/** Comma-separated `service=host:port` list of IndexSource gRPC servers (the rebuild command's default sources). */
+const sourceList = (def: string) =>
   z
     .string()
     .default(def)
-    .transform((s) =>
-      s
+    .transform((s, ctx) => {
+      const parts = s
         .split(',')
         .map((a) => a.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be a comma-separated list of host:port')));
+        .filter(Boolean);
+      const sources = parts.map(parseSource);
+      if (sources.some((x) => x === null)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of service=host:port' });
+        return z.NEVER;
+      }
+      return sources as SourceAddress[];
+    });
 
 export const searchEnvSchema = z
   .object({
@@ -65,11 +88,14 @@ export const searchEnvSchema = z
     /** Processed event ids are kept this long for de-duplication. */
     PROCESSED_EVENTS_RETENTION_HOURS: env.int(24 * 7, 1),
 
-    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
-    CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
+    /** The gateway's public key: caller identities (x-studio-identity) are verified with it. */
+    IDENTITY_PUBLIC_KEY: secretEnv.publicKey(),
+    CURSOR_SECRET: secretEnv.text(),
+    /** This process's key for its calls to the IndexSource servers (the rebuild command's gRPC service tokens). */
+    SERVICE_SIGNING_KEY: secretEnv.signingKey(),
 
     /** IndexSource servers the rebuild command streams from when no --source is given (studio, gallery). */
-    INDEX_SOURCES: addressList('127.0.0.1:7201,127.0.0.1:7202'),
+    INDEX_SOURCES: sourceList('studio=127.0.0.1:7201,gallery=127.0.0.1:7202'),
     /** Deadline of one whole StreamDocuments call. */
     REBUILD_STREAM_TIMEOUT_MS: env.int(30 * 60_000, 1000),
 
@@ -95,8 +121,9 @@ export const searchEnvSchema = z
       prefetch: e.INDEX_PREFETCH,
       processedEventsRetentionHours: e.PROCESSED_EVENTS_RETENTION_HOURS,
     },
-    internalJwtSecret: e.INTERNAL_JWT_SECRET,
+    identityPublicKey: e.IDENTITY_PUBLIC_KEY,
     cursorSecret: e.CURSOR_SECRET,
+    serviceKey: e.SERVICE_SIGNING_KEY,
     /** The rebuild command's default IndexSource addresses and its per-stream deadline. */
     rebuild: { sources: e.INDEX_SOURCES, streamTimeoutMs: e.REBUILD_STREAM_TIMEOUT_MS },
     telemetry: telemetrySettings(e),

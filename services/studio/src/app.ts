@@ -7,6 +7,7 @@ import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/
 import type { StudioConfig } from './config.js';
 import { createStudioCore, type StudioCore, type StudioDeps } from './core.js';
 import { startScheduler, type Scheduler } from './events/scheduler.js';
+import { STUDIO_GRPC_CALLERS } from './grpc/callers.grpc.js';
 import { registerStudioGrpc } from './grpc/studio.grpc.js';
 import { buildHttpApp } from './http/http-app.js';
 
@@ -33,7 +34,7 @@ export const studioProcess = defineProcess<StudioConfig, StudioDeps, StudioExpos
       logger,
       metrics,
       accessLog: config.accessLog,
-      identitySecret: config.internalJwtSecret,
+      identity: { publicKey: config.identityPublicKey, audience: 'studio' },
       isAccepting: context.isAccepting,
       readiness: { database: () => db.ping(), amqp: context.brokerReady },
     });
@@ -41,7 +42,12 @@ export const studioProcess = defineProcess<StudioConfig, StudioDeps, StudioExpos
       logger,
       registry: metrics.registry,
       http: { app: httpApp, port: config.httpPort, host: config.host },
-      grpc: { port: config.grpcPort, host: config.host, register: (server) => registerStudioGrpc(server, services, logger) },
+      grpc: {
+        port: config.grpcPort,
+        host: config.host,
+        register: (server) => registerStudioGrpc(server, services, logger),
+        auth: { audience: 'studio', keyring: config.serviceKeyring, allow: STUDIO_GRPC_CALLERS },
+      },
       broker: { url: config.amqpUrl, relay },
       loops: [
         {

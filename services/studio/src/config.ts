@@ -1,9 +1,10 @@
 /**
  * The studio service's configuration: every value comes from the environment, validated once with zod at
- * start-up (a bad value stops the process with one line naming the variable). Every value has a local default.
+ * start-up (a bad value stops the process with one line naming the variable). Every value but the secrets has a local default.
  */
 import { z } from 'zod';
 import { env, loadConfig, otelEnv, telemetrySettings } from '@studio/config';
+import { secretEnv } from '@studio/config/secrets';
 
 export const studioEnvSchema = z
   .object({
@@ -12,9 +13,11 @@ export const studioEnvSchema = z
     STUDIO_HOST: env.str('127.0.0.1'),
     DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/studio'),
     AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
-    // The gateway signs caller identities with the same secret and the same default.
-    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
-    CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
+    /** The gateway's public key: caller identities (x-studio-identity) are verified with it. */
+    IDENTITY_PUBLIC_KEY: secretEnv.publicKey(),
+    CURSOR_SECRET: secretEnv.text(),
+    /** Public keys of the processes that call studio's gRPC services (gateway, gallery, upload, search, operator). */
+    SERVICE_PUBLIC_KEYS: secretEnv.keyring(),
     LOG_LEVEL: env.logLevel(),
     /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
     ACCESS_LOG: env.bool(true),
@@ -32,8 +35,9 @@ export const studioEnvSchema = z
     host: e.STUDIO_HOST,
     databaseUrl: e.DATABASE_URL,
     amqpUrl: e.AMQP_URL,
-    internalJwtSecret: e.INTERNAL_JWT_SECRET,
+    identityPublicKey: e.IDENTITY_PUBLIC_KEY,
     cursorSecret: e.CURSOR_SECRET,
+    serviceKeyring: e.SERVICE_PUBLIC_KEYS,
     logLevel: e.LOG_LEVEL,
     accessLog: e.ACCESS_LOG,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -13,22 +13,23 @@ import { startConsumer } from '@studio/amqp/consumer';
 import { consumerObserver, registerQueueDepth } from '@studio/amqp/metrics';
 import { createHttpApp, finishHttpApp } from '@studio/http/server';
 import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
-import type { UploadConfig } from './config.js';
+import { apiKeysOf, type UploadConfig } from './config.js';
 import { createUploadCore, type UploadCore, type UploadDeps } from './core.js';
 import { cullConsumers } from './events/cull.consumer.js';
 import { jobMetrics } from './events/job-metrics.js';
 import { photoConsumers } from './events/photo.consumer.js';
+import { UPLOAD_GRPC_CALLERS } from './grpc/callers.grpc.js';
 import { registerUploadGrpc } from './grpc/upload.grpc.js';
 import { buildHttpApp } from './http/http-app.js';
 import { configureImaging } from './imaging/index.js';
-import { startJanitor } from './services/janitor.js';
+import { janitorPass, startJanitor } from './services/janitor.js';
 
 export { createUploadCore, type UploadCore, type UploadDeps };
 export type UploadPorts = ProcessPorts;
 
 export interface UploadExposed extends UploadCore {
   httpApp: Express;
-  /** One janitor pass now (tests). */
+  /** One janitor pass now (tests): how many sessions and photos it expired; throws when a step failed. */
   runJanitor(): Promise<number>;
 }
 
@@ -39,14 +40,16 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
   name: 'upload',
   startedFields: (config) => ({ host: config.host }),
   build(config, deps, context) {
+    const keys = apiKeysOf(config);
     const core = createUploadCore(config, deps, 'upload');
     const { logger, metrics, db, stores, storage, services, relay } = core;
+    const janitor = janitorPass({ sessions: services.sessions, photos: services.photos, logger, registry: metrics.registry });
     const httpApp = buildHttpApp({
       services,
       logger,
       metrics,
       accessLog: config.accessLog,
-      identitySecret: config.internalJwtSecret,
+      identity: { publicKey: keys.identityPublicKey, audience: 'upload' },
       isAccepting: context.isAccepting,
       readiness: { database: () => db.ping(), object_storage: () => storage.ping(), amqp: context.brokerReady },
     });
@@ -57,11 +60,16 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
         if (config.s3.createBucket) await storage.ensureBucket();
       },
       http: { app: httpApp, port: config.httpPort, host: config.host },
-      grpc: { port: config.grpcPort, host: config.host, register: (server) => registerUploadGrpc(server, stores, logger) },
+      grpc: {
+        port: config.grpcPort,
+        host: config.host,
+        register: (server) => registerUploadGrpc(server, stores, logger),
+        auth: { audience: 'upload', keyring: keys.serviceKeyring, allow: UPLOAD_GRPC_CALLERS },
+      },
       broker: { url: config.amqpUrl, relay },
-      loops: [{ name: 'janitor', start: () => startJanitor(services.sessions, logger, config.janitorIntervalSeconds * 1000) }],
+      loops: [{ name: 'janitor', start: () => startJanitor(janitor, logger, config.janitorIntervalSeconds * 1000) }],
       close: () => core.close(),
-      expose: { ...core, httpApp, runJanitor: () => services.sessions.expireIdleSessions() },
+      expose: { ...core, httpApp, runJanitor: () => janitor().then((n) => n.sessions + n.photos) },
     };
   },
 });

@@ -4,105 +4,127 @@
  */
 import { z } from 'zod';
 import { env, loadConfig, otelEnv, parseConfig, refineS3Env, s3Credentials, s3Env, telemetrySettings } from '@studio/config';
+import { requireSecrets, secretEnv, type ProcessRole } from '@studio/config/secrets';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 
-export const uploadEnvSchema = z
-  .object({
-    NODE_ENV: env.nodeEnv(),
-    LOG_LEVEL: env.logLevel(),
-    /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
-    ACCESS_LOG: env.bool(true),
-    SHUTDOWN_GRACE_MS: env.int(10_000),
-    UPLOAD_HOST: env.str('127.0.0.1'),
-    UPLOAD_HTTP_PORT: env.port(7103),
-    UPLOAD_GRPC_PORT: env.port(7203),
-    /** The worker process's own HTTP port (health, readiness, metrics). */
-    UPLOAD_WORKER_HTTP_PORT: env.port(7113),
-    DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/upload'),
-    DATABASE_POOL_SIZE: env.int(10, 1),
-    AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
-    /** Names of this deployment's RabbitMQ work queues: <prefix>.derivatives, <prefix>.ai-jobs, ... */
-    UPLOAD_QUEUE_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, . _ - only')
-      .default('upload'),
-    /** Delete the work queues after this long without a consumer, ms; 0 = never (production). Local stacks only. */
-    UPLOAD_QUEUE_EXPIRES_MS: env.int(0),
-    STUDIO_GRPC_ADDR: env.str('127.0.0.1:7201'),
-    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
-    CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 32),
+/**
+ * The keys only the API process holds: it verifies caller identities, calls studio and serves gallery over gRPC.
+ * The worker serves no caller and calls nobody: it gets none of them (and ignores them when given).
+ */
+const API_SECRETS = ['IDENTITY_PUBLIC_KEY', 'SERVICE_SIGNING_KEY', 'SERVICE_PUBLIC_KEYS'] as const;
 
-    ...s3Env,
-    /** Create the bucket at start-up when it is missing (off where the bucket is managed elsewhere). */
-    S3_CREATE_BUCKET: env.bool(true),
+function uploadEnvSchemaFor(role: ProcessRole) {
+  return z
+    .object({
+      NODE_ENV: env.nodeEnv(),
+      LOG_LEVEL: env.logLevel(),
+      /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
+      ACCESS_LOG: env.bool(true),
+      SHUTDOWN_GRACE_MS: env.int(10_000),
+      UPLOAD_HOST: env.str('127.0.0.1'),
+      UPLOAD_HTTP_PORT: env.port(7103),
+      UPLOAD_GRPC_PORT: env.port(7203),
+      /** The worker process's own HTTP port (health, readiness, metrics). */
+      UPLOAD_WORKER_HTTP_PORT: env.port(7113),
+      DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/upload'),
+      DATABASE_POOL_SIZE: env.int(10, 1),
+      AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
+      /** Names of this deployment's RabbitMQ work queues: <prefix>.derivatives, <prefix>.ai-jobs, ... */
+      UPLOAD_QUEUE_PREFIX: z
+        .string()
+        .regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, . _ - only')
+        .default('upload'),
+      /** Delete the work queues after this long without a consumer, ms; 0 = never (production). Local stacks only. */
+      UPLOAD_QUEUE_EXPIRES_MS: env.int(0),
+      STUDIO_GRPC_ADDR: env.str('127.0.0.1:7201'),
+      /** The gateway's public key: caller identities (x-studio-identity) are verified with it (API only). */
+      IDENTITY_PUBLIC_KEY: secretEnv.publicKey().optional(),
+      /** This process's key for its calls to studio (gRPC service tokens; API only). */
+      SERVICE_SIGNING_KEY: secretEnv.signingKey().optional(),
+      /** Public keys of the processes that call upload's gRPC services (gallery; API only). */
+      SERVICE_PUBLIC_KEYS: secretEnv.keyring().optional(),
 
-    /** Lifetime of a presigned single-shot PUT URL. */
-    PRESIGN_PUT_TTL_SECONDS: env.int(3600, 60).pipe(z.number().max(7 * 24 * 3600)),
-    /** Lifetime of a presigned UploadPart URL. */
-    PRESIGN_PART_TTL_SECONDS: env.int(3600, 60).pipe(z.number().max(7 * 24 * 3600)),
-    /** Sessions idle this long expire; the janitor aborts their S3 uploads. */
-    SESSION_TTL_DAYS: env.int(7, 1),
-    /** How often the janitor looks for expired sessions. */
-    JANITOR_INTERVAL_SECONDS: env.int(300, 1),
+      ...s3Env,
+      /** Create the bucket at start-up when it is missing (off where the bucket is managed elsewhere). */
+      S3_CREATE_BUCKET: env.bool(true),
 
-    /** Largest single-shot upload (one PUT). */
-    MAX_SINGLE_UPLOAD_BYTES: env.int(100 * MiB, 1),
-    /** Largest file of a multipart session. */
-    MAX_MULTIPART_FILE_BYTES: env.int(50 * GiB, 1),
-    MAX_FILES_PER_SESSION: env.int(1000, 1),
+      /** Lifetime of a presigned single-shot PUT URL. */
+      PRESIGN_PUT_TTL_SECONDS: env.int(3600, 60).pipe(z.number().max(7 * 24 * 3600)),
+      /** Lifetime of a presigned UploadPart URL. */
+      PRESIGN_PART_TTL_SECONDS: env.int(3600, 60).pipe(z.number().max(7 * 24 * 3600)),
+      /** Sessions idle this long expire; the janitor aborts their S3 uploads. */
+      SESSION_TTL_DAYS: env.int(7, 1),
+      /** How often the janitor looks for expired sessions. */
+      JANITOR_INTERVAL_SECONDS: env.int(300, 1),
 
-    /**
-     * Derivative jobs one worker process runs at once (RabbitMQ prefetch). One more than the imaging threads
-     * (2 here) so a job's download, upload and database writes overlap another job's decode.
-     */
-    WORKER_DERIVATIVE_PREFETCH: env.int(3, 1),
-    /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set. */
-    ...otelEnv,
-  })
-  .superRefine(refineS3Env)
-  .transform((e) => ({
-    nodeEnv: e.NODE_ENV,
-    logLevel: e.LOG_LEVEL,
-    accessLog: e.ACCESS_LOG,
-    host: e.UPLOAD_HOST,
-    httpPort: e.UPLOAD_HTTP_PORT,
-    grpcPort: e.UPLOAD_GRPC_PORT,
-    workerHttpPort: e.UPLOAD_WORKER_HTTP_PORT,
-    databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
-    amqpUrl: e.AMQP_URL,
-    studioGrpcAddr: e.STUDIO_GRPC_ADDR,
-    queuePrefix: e.UPLOAD_QUEUE_PREFIX,
-    queueExpiresMs: e.UPLOAD_QUEUE_EXPIRES_MS,
-    internalJwtSecret: e.INTERNAL_JWT_SECRET,
-    cursorSecret: e.CURSOR_SECRET,
-    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    s3: {
-      endpoint: e.S3_ENDPOINT,
-      publicEndpoint: e.S3_PUBLIC_ENDPOINT || undefined,
-      region: e.S3_REGION,
-      bucket: e.S3_BUCKET,
-      /** Static keys, or null: the AWS SDK's default provider chain (shared by the S3 client and the presigner). */
-      credentials: s3Credentials(e),
-      forcePathStyle: e.S3_FORCE_PATH_STYLE,
-      createBucket: e.S3_CREATE_BUCKET,
-    },
-    presignPutTtlSeconds: e.PRESIGN_PUT_TTL_SECONDS,
-    presignPartTtlSeconds: e.PRESIGN_PART_TTL_SECONDS,
-    sessionTtlDays: e.SESSION_TTL_DAYS,
-    janitorIntervalSeconds: e.JANITOR_INTERVAL_SECONDS,
-    limits: {
-      maxSingleUploadBytes: e.MAX_SINGLE_UPLOAD_BYTES,
-      maxMultipartFileBytes: e.MAX_MULTIPART_FILE_BYTES,
-      maxFilesPerSession: e.MAX_FILES_PER_SESSION,
-    },
-    worker: {
-      derivativePrefetch: e.WORKER_DERIVATIVE_PREFETCH,
-    },
-    telemetry: telemetrySettings(e),
-  }));
+      /** Largest single-shot upload (one PUT). */
+      MAX_SINGLE_UPLOAD_BYTES: env.int(100 * MiB, 1),
+      /** Largest file of a multipart session. */
+      MAX_MULTIPART_FILE_BYTES: env.int(50 * GiB, 1),
+      MAX_FILES_PER_SESSION: env.int(1000, 1),
+
+      /**
+       * Derivative jobs one worker process runs at once (RabbitMQ prefetch). One more than the imaging threads
+       * (2 here) so a job's download, upload and database writes overlap another job's decode.
+       */
+      WORKER_DERIVATIVE_PREFETCH: env.int(3, 1),
+      /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set. */
+      ...otelEnv,
+    })
+    .superRefine((e, ctx) => {
+      refineS3Env(e, ctx);
+      if (role === 'api') requireSecrets(e, ctx, API_SECRETS);
+    })
+    .transform((e) => ({
+      nodeEnv: e.NODE_ENV,
+      logLevel: e.LOG_LEVEL,
+      accessLog: e.ACCESS_LOG,
+      host: e.UPLOAD_HOST,
+      httpPort: e.UPLOAD_HTTP_PORT,
+      grpcPort: e.UPLOAD_GRPC_PORT,
+      workerHttpPort: e.UPLOAD_WORKER_HTTP_PORT,
+      databaseUrl: e.DATABASE_URL,
+      databasePoolSize: e.DATABASE_POOL_SIZE,
+      amqpUrl: e.AMQP_URL,
+      studioGrpcAddr: e.STUDIO_GRPC_ADDR,
+      queuePrefix: e.UPLOAD_QUEUE_PREFIX,
+      queueExpiresMs: e.UPLOAD_QUEUE_EXPIRES_MS,
+      /** The API process's keys; null in the worker. */
+      keys:
+        role === 'api'
+          ? { identityPublicKey: e.IDENTITY_PUBLIC_KEY!, serviceKey: e.SERVICE_SIGNING_KEY!, serviceKeyring: e.SERVICE_PUBLIC_KEYS! }
+          : null,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        publicEndpoint: e.S3_PUBLIC_ENDPOINT || undefined,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        /** Static keys, or null: the AWS SDK's default provider chain (shared by the S3 client and the presigner). */
+        credentials: s3Credentials(e),
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        createBucket: e.S3_CREATE_BUCKET,
+      },
+      presignPutTtlSeconds: e.PRESIGN_PUT_TTL_SECONDS,
+      presignPartTtlSeconds: e.PRESIGN_PART_TTL_SECONDS,
+      sessionTtlDays: e.SESSION_TTL_DAYS,
+      janitorIntervalSeconds: e.JANITOR_INTERVAL_SECONDS,
+      limits: {
+        maxSingleUploadBytes: e.MAX_SINGLE_UPLOAD_BYTES,
+        maxMultipartFileBytes: e.MAX_MULTIPART_FILE_BYTES,
+        maxFilesPerSession: e.MAX_FILES_PER_SESSION,
+      },
+      worker: {
+        derivativePrefetch: e.WORKER_DERIVATIVE_PREFETCH,
+      },
+      telemetry: telemetrySettings(e),
+    }));
+}
+
+export const uploadEnvSchema = uploadEnvSchemaFor('api');
+export const uploadWorkerEnvSchema = uploadEnvSchemaFor('worker');
 
 export type UploadConfig = z.output<typeof uploadEnvSchema>;
 
@@ -111,7 +133,18 @@ export function loadUploadConfig(source: Record<string, string | undefined> = pr
   return loadConfig(uploadEnvSchema, source);
 }
 
+/** The worker's configuration: the API's without its keys. */
+export function loadUploadWorkerConfig(source: Record<string, string | undefined> = process.env): UploadConfig {
+  return loadConfig(uploadWorkerEnvSchema, source);
+}
+
 /** Parses without exiting (tests): throws ConfigError naming the variable. */
-export function parseUploadConfig(source: Record<string, string | undefined>): UploadConfig {
-  return parseConfig(uploadEnvSchema, source);
+export function parseUploadConfig(source: Record<string, string | undefined>, role: ProcessRole = 'api'): UploadConfig {
+  return parseConfig(uploadEnvSchemaFor(role), source);
+}
+
+/** The API process's keys (parsed for the `api` role, where they are required). */
+export function apiKeysOf(config: UploadConfig): NonNullable<UploadConfig['keys']> {
+  if (!config.keys) throw new Error('the upload API needs IDENTITY_PUBLIC_KEY, SERVICE_SIGNING_KEY and SERVICE_PUBLIC_KEYS');
+  return config.keys;
 }

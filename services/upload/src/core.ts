@@ -4,6 +4,7 @@
  * port or a connection until a process starts.
  */
 import { createOutboxRelay, type OutboxRelay } from '@studio/amqp/outbox';
+import { ServiceTokenSigner } from '@studio/grpc';
 import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { createLogger, type Logger } from '@studio/logger';
 import type { UploadConfig } from './config.js';
@@ -48,7 +49,13 @@ export function createUploadCore(config: UploadConfig, deps: UploadDeps = {}, na
   const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const stores = createStores(db);
   const storage = new ObjectStorage(config.s3);
-  const studio = deps.shoots ? null : new StudioShootDirectory(config.studioGrpcAddr, undefined, { registry: metrics.registry });
+  // The API process calls studio with its service key; the worker has none (and never looks a shoot up).
+  const credentials = config.keys
+    ? { signer: new ServiceTokenSigner({ name: 'upload', signingKey: config.keys.serviceKey }), audience: 'studio' }
+    : undefined;
+  const studio = deps.shoots
+    ? null
+    : new StudioShootDirectory(config.studioGrpcAddr, undefined, { registry: metrics.registry, credentials });
   const shoots = deps.shoots ?? studio!;
   const topology = workTopology(config.queuePrefix, config.queueExpiresMs);
   // Both processes publish work events: the work queues must be bound before the first one leaves.

@@ -5,6 +5,6 @@
  */
 import { runProcess } from '@studio/process';
 import { uploadWorkerProcess } from './app.js';
-import { loadUploadConfig } from './config.js';
+import { loadUploadWorkerConfig } from './config.js';
 
-await runProcess(uploadWorkerProcess, loadUploadConfig());
+await runProcess(uploadWorkerProcess, loadUploadWorkerConfig());

@@ -14,7 +14,7 @@ import { startConsumer } from '@studio/amqp/consumer';
 import { consumerObserver, registerQueueDepth } from '@studio/amqp/metrics';
 import { createHttpApp, finishHttpApp } from '@studio/http/server';
 import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
-import type { WebhooksConfig } from './config.js';
+import { identityKeyOf, type WebhooksConfig } from './config.js';
 import { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps } from './core.js';
 import { fanoutConsumer } from './events/fanout.consumer.js';
 import { buildHttpApp } from './http/http-app.js';
@@ -52,7 +52,7 @@ export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, Webho
       logger,
       metrics,
       accessLog: config.accessLog,
-      identitySecret: config.internalJwtSecret,
+      identity: { publicKey: identityKeyOf(config), audience: 'webhooks' },
       isAccepting: context.isAccepting,
       readiness: { database: () => db.ping(), broker: context.brokerReady },
     });

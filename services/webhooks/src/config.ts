@@ -2,11 +2,10 @@
  * The webhook-dispatch service's configuration, parsed once with zod. Every value has a local default;
  * a bad value stops the process with one line naming the variable.
  */
+import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { env, loadConfig, otelEnv, parseConfig, parseDuration, telemetrySettings } from '@studio/config';
-
-/** Development key for the signing secrets' encryption at rest (32 bytes, base64). Refused in production. */
-export const DEV_WEBHOOK_SECRET_KEY = 'ZGV2LXdlYmhvb2stc2VjcmV0LWtleS0zMi1ieXRlcyE=';
+import { requireSecrets, secretEnv, type ProcessRole } from '@studio/config/secrets';
 
 /** The default waits between attempts (spec section 6): 30 s, 2 min, 10 min, 30 min, 2 h. */
 export const DEFAULT_RETRY_SCHEDULE = '30s,2m,10m,30m,2h';
@@ -27,109 +26,106 @@ const retrySchedule = z
     return waits as number[];
   });
 
-const secretKey = z
-  .string()
-  .default(DEV_WEBHOOK_SECRET_KEY)
-  .transform((value, ctx) => {
-    const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64') : Buffer.alloc(0);
-    if (key.length !== 32) {
-      ctx.addIssue({ code: 'custom', message: 'must be 32 bytes encoded as base64 (openssl rand -base64 32)' });
-      return z.NEVER;
-    }
-    return key;
-  });
+/** Only the API process verifies caller identities; the dispatcher serves no caller and gets no identity key. */
+const API_SECRETS = ['IDENTITY_PUBLIC_KEY'] as const;
 
-export const webhooksEnvSchema = z
-  .object({
-    NODE_ENV: env.nodeEnv(),
-    WEBHOOKS_HTTP_PORT: env.port(7105),
-    WEBHOOKS_GRPC_PORT: env.port(7205),
-    /** The dispatcher process's own HTTP port for /healthz, /readyz and /metrics. */
-    WEBHOOKS_WORKER_HTTP_PORT: env.port(7115),
-    WEBHOOKS_BIND_HOST: env.str('127.0.0.1'),
-    /** How long the API process lets in-flight requests and fan-out batches finish after SIGTERM. */
-    SHUTDOWN_GRACE_MS: env.int(10_000),
-    /** How long the dispatcher process lets the deliveries in flight finish after SIGTERM (their outcomes are written). */
-    WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS: env.int(15_000),
-    DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/webhooks'),
-    DATABASE_POOL_SIZE: env.int(10, 1),
-    AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
-    /** Queue of the fan-out consumer (tests and benchmarks use their own name). */
-    WEBHOOKS_FANOUT_QUEUE: z
-      .string()
-      .regex(/^[A-Za-z0-9._:-]{1,200}$/, 'expected a queue name')
-      .default('webhooks.fanout'),
-    /** When > 0, the fan-out queues are deleted after this long unused (x-expires): for per-stack dev/test queues. */
-    WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS: env.int(0, 0),
-    FANOUT_PREFETCH: env.int(500, 1),
-    INTERNAL_JWT_SECRET: env.secret('dev-internal-jwt-secret-change-me-0123456789', 32),
-    CURSOR_SECRET: env.secret('dev-cursor-secret-change-me-0123456789', 16),
-    WEBHOOK_SECRET_KEY: secretKey,
-    /** How long deliveries keep a v0 signature with the previous secret after a rotation. */
-    WEBHOOK_SECRET_OVERLAP: env.duration('24h'),
-    RETRY_SCHEDULE: retrySchedule,
-    DELIVERY_TIMEOUT_MS: env.int(10_000, 1),
-    /** Allows loopback targets (127.0.0.0/8, ::1, localhost) for local receivers; no other private range, ever. Dev/test only. */
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: env.bool(false),
-    /** Maximum concurrent outbound requests of one dispatcher process. */
-    DISPATCH_CONCURRENCY: env.int(256, 1),
-    /** Maximum concurrent requests to one endpoint from one dispatcher process. */
-    DISPATCH_ENDPOINT_CONCURRENCY: env.int(64, 1),
-    DISPATCH_BATCH_SIZE: env.int(100, 1),
-    /** Pause after a wake-up before claiming, so one claim takes what arrived meanwhile. */
-    DISPATCH_COALESCE_MS: env.int(5, 0),
-    /** Longest sleep between claims when idle; NOTIFY and the next due time usually wake it sooner. */
-    DISPATCH_POLL_MS: env.int(1000, 10),
-    /** A claimed delivery returns to the pool after this long if its dispatcher died. */
-    DISPATCH_LEASE_MS: env.int(120_000, 100),
-    LOG_LEVEL: env.logLevel(),
-    /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
-    ACCESS_LOG: env.bool(true),
-    /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
-    ...otelEnv,
-  })
-  .superRefine((c, ctx) => {
-    if (c.DISPATCH_LEASE_MS < c.DELIVERY_TIMEOUT_MS + 1000) {
-      ctx.addIssue({ code: 'custom', path: ['DISPATCH_LEASE_MS'], message: 'must exceed DELIVERY_TIMEOUT_MS by at least 1000 ms' });
-    }
-    if (c.NODE_ENV === 'production' && c.WEBHOOK_SECRET_KEY.equals(Buffer.from(DEV_WEBHOOK_SECRET_KEY, 'base64'))) {
-      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET_KEY'], message: 'the development key must not be used in production' });
-    }
-  })
-  .transform((e) => ({
-    nodeEnv: e.NODE_ENV,
-    host: e.WEBHOOKS_BIND_HOST,
-    httpPort: e.WEBHOOKS_HTTP_PORT,
-    grpcPort: e.WEBHOOKS_GRPC_PORT,
-    logLevel: e.LOG_LEVEL,
-    accessLog: e.ACCESS_LOG,
-    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    /** The dispatcher process (worker.ts): its operations port and its own shutdown grace. */
-    worker: { httpPort: e.WEBHOOKS_WORKER_HTTP_PORT, shutdownGraceMs: e.WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS },
-    databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
-    amqpUrl: e.AMQP_URL,
-    /** The fan-out consumer (events -> deliveries). */
-    fanout: { queue: e.WEBHOOKS_FANOUT_QUEUE, queueExpiresMs: e.WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS, prefetch: e.FANOUT_PREFETCH },
-    internalJwtSecret: e.INTERNAL_JWT_SECRET,
-    cursorSecret: e.CURSOR_SECRET,
-    /** Endpoint signing secrets: the key that encrypts them at rest, and how long a rotated-out secret still signs. */
-    signingSecrets: { encryptionKey: e.WEBHOOK_SECRET_KEY, rotationOverlapMs: e.WEBHOOK_SECRET_OVERLAP },
-    /** WEBHOOK_ALLOW_PRIVATE_TARGETS: despite the name, it allows loopback targets only. */
-    allowLoopbackTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
-    /** The dispatcher: waits between attempts, the request deadline, limits and the claim loop's timing. */
-    dispatch: {
-      retryScheduleMs: e.RETRY_SCHEDULE,
-      deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
-      concurrency: e.DISPATCH_CONCURRENCY,
-      endpointConcurrency: e.DISPATCH_ENDPOINT_CONCURRENCY,
-      batchSize: e.DISPATCH_BATCH_SIZE,
-      coalesceMs: e.DISPATCH_COALESCE_MS,
-      pollMs: e.DISPATCH_POLL_MS,
-      leaseMs: e.DISPATCH_LEASE_MS,
-    },
-    telemetry: telemetrySettings(e),
-  }));
+function webhooksEnvSchemaFor(role: ProcessRole) {
+  return z
+    .object({
+      NODE_ENV: env.nodeEnv(),
+      WEBHOOKS_HTTP_PORT: env.port(7105),
+      WEBHOOKS_GRPC_PORT: env.port(7205),
+      /** The dispatcher process's own HTTP port for /healthz, /readyz and /metrics. */
+      WEBHOOKS_WORKER_HTTP_PORT: env.port(7115),
+      WEBHOOKS_BIND_HOST: env.str('127.0.0.1'),
+      /** How long the API process lets in-flight requests and fan-out batches finish after SIGTERM. */
+      SHUTDOWN_GRACE_MS: env.int(10_000),
+      /** How long the dispatcher process lets the deliveries in flight finish after SIGTERM (their outcomes are written). */
+      WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS: env.int(15_000),
+      DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/webhooks'),
+      DATABASE_POOL_SIZE: env.int(10, 1),
+      AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
+      /** Queue of the fan-out consumer (tests and benchmarks use their own name). */
+      WEBHOOKS_FANOUT_QUEUE: z
+        .string()
+        .regex(/^[A-Za-z0-9._:-]{1,200}$/, 'expected a queue name')
+        .default('webhooks.fanout'),
+      /** When > 0, the fan-out queues are deleted after this long unused (x-expires): for per-stack dev/test queues. */
+      WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS: env.int(0, 0),
+      FANOUT_PREFETCH: env.int(500, 1),
+      /** The gateway's public key: caller identities (x-studio-identity) are verified with it (API only). */
+      IDENTITY_PUBLIC_KEY: secretEnv.publicKey().optional(),
+      CURSOR_SECRET: secretEnv.text(),
+      /** AES-256-GCM key of the endpoints' signing secrets at rest (32 bytes, base64): both processes. */
+      WEBHOOK_SECRET_KEY: secretEnv.key32(),
+      /** How long deliveries keep a v0 signature with the previous secret after a rotation. */
+      WEBHOOK_SECRET_OVERLAP: env.duration('24h'),
+      RETRY_SCHEDULE: retrySchedule,
+      DELIVERY_TIMEOUT_MS: env.int(10_000, 1),
+      /** Allows loopback targets (127.0.0.0/8, ::1, localhost) for local receivers; no other private range, ever. Dev/test only. */
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: env.bool(false),
+      /** Maximum concurrent outbound requests of one dispatcher process. */
+      DISPATCH_CONCURRENCY: env.int(256, 1),
+      /** Maximum concurrent requests to one endpoint from one dispatcher process. */
+      DISPATCH_ENDPOINT_CONCURRENCY: env.int(64, 1),
+      DISPATCH_BATCH_SIZE: env.int(100, 1),
+      /** Pause after a wake-up before claiming, so one claim takes what arrived meanwhile. */
+      DISPATCH_COALESCE_MS: env.int(5, 0),
+      /** Longest sleep between claims when idle; NOTIFY and the next due time usually wake it sooner. */
+      DISPATCH_POLL_MS: env.int(1000, 10),
+      /** A claimed delivery returns to the pool after this long if its dispatcher died. */
+      DISPATCH_LEASE_MS: env.int(120_000, 100),
+      LOG_LEVEL: env.logLevel(),
+      /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
+      ACCESS_LOG: env.bool(true),
+      /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
+      ...otelEnv,
+    })
+    .superRefine((c, ctx) => {
+      if (c.DISPATCH_LEASE_MS < c.DELIVERY_TIMEOUT_MS + 1000) {
+        ctx.addIssue({ code: 'custom', path: ['DISPATCH_LEASE_MS'], message: 'must exceed DELIVERY_TIMEOUT_MS by at least 1000 ms' });
+      }
+      if (role === 'api') requireSecrets(c, ctx, API_SECRETS);
+    })
+    .transform((e) => ({
+      nodeEnv: e.NODE_ENV,
+      host: e.WEBHOOKS_BIND_HOST,
+      httpPort: e.WEBHOOKS_HTTP_PORT,
+      grpcPort: e.WEBHOOKS_GRPC_PORT,
+      logLevel: e.LOG_LEVEL,
+      accessLog: e.ACCESS_LOG,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      /** The dispatcher process (worker.ts): its operations port and its own shutdown grace. */
+      worker: { httpPort: e.WEBHOOKS_WORKER_HTTP_PORT, shutdownGraceMs: e.WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS },
+      databaseUrl: e.DATABASE_URL,
+      databasePoolSize: e.DATABASE_POOL_SIZE,
+      amqpUrl: e.AMQP_URL,
+      /** The fan-out consumer (events -> deliveries). */
+      fanout: { queue: e.WEBHOOKS_FANOUT_QUEUE, queueExpiresMs: e.WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS, prefetch: e.FANOUT_PREFETCH },
+      /** The gateway's public key (API process); null in the dispatcher. */
+      identityPublicKey: role === 'api' ? e.IDENTITY_PUBLIC_KEY! : null,
+      cursorSecret: e.CURSOR_SECRET,
+      /** Endpoint signing secrets: the key that encrypts them at rest, and how long a rotated-out secret still signs. */
+      signingSecrets: { encryptionKey: e.WEBHOOK_SECRET_KEY, rotationOverlapMs: e.WEBHOOK_SECRET_OVERLAP },
+      /** WEBHOOK_ALLOW_PRIVATE_TARGETS: despite the name, it allows loopback targets only. */
+      allowLoopbackTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      /** The dispatcher: waits between attempts, the request deadline, limits and the claim loop's timing. */
+      dispatch: {
+        retryScheduleMs: e.RETRY_SCHEDULE,
+        deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
+        concurrency: e.DISPATCH_CONCURRENCY,
+        endpointConcurrency: e.DISPATCH_ENDPOINT_CONCURRENCY,
+        batchSize: e.DISPATCH_BATCH_SIZE,
+        coalesceMs: e.DISPATCH_COALESCE_MS,
+        pollMs: e.DISPATCH_POLL_MS,
+        leaseMs: e.DISPATCH_LEASE_MS,
+      },
+      telemetry: telemetrySettings(e),
+    }));
+}
+
+export const webhooksEnvSchema = webhooksEnvSchemaFor('api');
+export const webhooksWorkerEnvSchema = webhooksEnvSchemaFor('worker');
 
 export type WebhooksConfig = z.output<typeof webhooksEnvSchema>;
 
@@ -148,10 +144,16 @@ export function workerProcessConfig(config: WebhooksConfig): WebhooksConfig {
 
 /** For the dispatcher's entry point (worker.ts): loadWebhooksConfig, as the dispatcher process sees it. */
 export function loadWebhooksWorkerConfig(source: Record<string, string | undefined> = process.env): WebhooksConfig {
-  return workerProcessConfig(loadWebhooksConfig(source));
+  return workerProcessConfig(loadConfig(webhooksWorkerEnvSchema, source));
 }
 
 /** Parses without exiting (tests pass overrides); throws ConfigError naming the first bad variable. */
-export function parseWebhooksConfig(source: Record<string, string | undefined>): WebhooksConfig {
-  return parseConfig(webhooksEnvSchema, source);
+export function parseWebhooksConfig(source: Record<string, string | undefined>, role: ProcessRole = 'api'): WebhooksConfig {
+  return parseConfig(webhooksEnvSchemaFor(role), source);
+}
+
+/** The gateway's public key (parsed for the `api` role, where it is required). */
+export function identityKeyOf(config: WebhooksConfig): KeyObject {
+  if (!config.identityPublicKey) throw new Error('the webhooks API needs IDENTITY_PUBLIC_KEY');
+  return config.identityPublicKey;
 }

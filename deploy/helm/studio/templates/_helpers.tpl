@@ -133,7 +133,7 @@ matchExpressions:
 {{- end }}
 {{- end -}}
 
-{{/* Secret-backed env: DATABASE_URL of the deployable's database, then its secretEnv. Arg: dict root name d. */}}
+{{/* Secret-backed env: DATABASE_URL of the deployable's database, its secretEnv, its gRPC caller key. Arg: dict root name d. */}}
 {{- define "studio.secretEnv" -}}
 {{- if .d.database }}
 {{- $db := index .root.Values.secrets.databases .d.database | default dict }}
@@ -153,6 +153,14 @@ matchExpressions:
       {{- if $ref.optional }}
       optional: true
       {{- end }}
+{{- end }}
+{{- with .d.grpcCaller }}
+{{- $key := index $.root.Values.secrets.serviceKeys . | default dict }}
+- name: SERVICE_SIGNING_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ required (printf "secrets.serviceKeys.%s.existingSecret is required (deployable %s)" . $.name) $key.existingSecret }}
+      key: {{ required (printf "secrets.serviceKeys.%s.key is required" .) $key.key }}
 {{- end }}
 {{- end -}}
 

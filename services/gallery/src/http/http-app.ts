@@ -5,7 +5,7 @@
 import type { Express } from 'express';
 import { RouteRegistry } from '@studio/http';
 import { createApiApp } from '@studio/http/api-app';
-import type { HttpAppOptions } from '@studio/http/server';
+import type { HttpAppOptions, IdentityVerification } from '@studio/http/server';
 import type { Services } from '../services/index.js';
 import { clientSessionRoutes } from './client-session.routes.js';
 import { galleryRoutes } from './gallery.routes.js';
@@ -16,7 +16,7 @@ export function galleryHttpRoutes(services: Services): RouteRegistry {
 
 export interface GalleryHttpOptions extends HttpAppOptions {
   services: Services;
-  identitySecret: string;
+  identity: IdentityVerification;
 }
 
 export function buildHttpApp({ services, ...skeleton }: GalleryHttpOptions): Express {

@@ -27,7 +27,7 @@ export class ClientSessionService {
 
   constructor(private readonly deps: ServiceDeps) {
     this.now = deps.now ?? systemClock;
-    this.bearers = new ClientBearerSigner(deps.config.clientSession.secret);
+    this.bearers = new ClientBearerSigner(deps.config.clientSession.signingKey);
   }
 
   async open(portalToken: string): Promise<OpenedSession> {

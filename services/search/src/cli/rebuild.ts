@@ -1,7 +1,7 @@
 /**
  * Re-index one workspace from the owning services over gRPC (IndexSource), while the service keeps running.
  *
- *   tsx services/search/src/cli/rebuild.ts --workspace <uuid> [--source host:port ...] [--types client,lead] [--json]
+ *   tsx services/search/src/cli/rebuild.ts --workspace <uuid> [--source service=host:port ...] [--types client,lead] [--json]
  *
  * Without --source the INDEX_SOURCES addresses are used (default: studio 127.0.0.1:7201, gallery
  * 127.0.0.1:7202). DATABASE_URL names the search database. Exit status 0 when every source streamed
@@ -10,24 +10,23 @@
  */
 import { parseArgs } from 'node:util';
 import { createLogger } from '@studio/logger';
-import { loadSearchConfig } from '../config.js';
+import { loadSearchConfig, parseSource } from '../config.js';
 import { connectIndexSource } from '../grpc/index-source.client.js';
 import { isDocType, type DocType } from '../services/document-mapping.js';
 import { RebuildService } from '../services/rebuild.service.js';
 import { IndexStore } from '../store/index.store.js';
 import { createDatabase } from '../store/db.js';
 
-const USAGE = 'usage: rebuild --workspace <uuid> [--source host:port ...] [--types client,lead,...] [--json]';
+const USAGE = 'usage: rebuild --workspace <uuid> [--source service=host:port ...] [--types client,lead,...] [--json]';
 const HELP = `${USAGE}
        rebuild --help
 Re-indexes one workspace from the owning services (IndexSource over gRPC) while the service keeps running.
   --workspace  the workspace to re-index (UUID)
-  --source     an IndexSource address, repeatable (default: INDEX_SOURCES)
+  --source     an IndexSource server as service=host:port (studio=..., gallery=...), repeatable (default: INDEX_SOURCES)
   --types      only these document types, comma-separated
   --json       print the report as one JSON line
 Exit status: 0 every source streamed completely, 1 one failed (its types were left as they were), 2 bad arguments.`;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ADDRESS_RE = /^[A-Za-z0-9.-]+:\d{1,5}$/;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -69,15 +68,16 @@ if (args.types !== undefined) {
 }
 
 const config = loadSearchConfig();
-const addresses = args.source?.length ? args.source : config.rebuild.sources;
-for (const a of addresses) if (!ADDRESS_RE.test(a)) fail(`--source ${a} is not host:port`);
+const sources = args.source?.length
+  ? args.source.map((text) => parseSource(text) ?? fail(`--source ${text} is not service=host:port (e.g. studio=127.0.0.1:7201)`))
+  : config.rebuild.sources;
 
 const logger = createLogger({ service: 'search-rebuild', level: args.json ? 'warn' : config.logLevel });
 const db = createDatabase({ url: config.databaseUrl, logger, poolSize: 2, statementTimeoutMs: 300_000, applicationName: 'search-rebuild' });
-const sources = addresses.map(connectIndexSource);
+const clients = sources.map((s) => connectIndexSource(s, config.serviceKey));
 let status = 1;
 try {
-  const report = await new RebuildService(new IndexStore(db), logger).rebuild(workspace, sources, {
+  const report = await new RebuildService(new IndexStore(db), logger).rebuild(workspace, clients, {
     types,
     streamTimeoutMs: config.rebuild.streamTimeoutMs,
   });
@@ -96,7 +96,7 @@ try {
 } catch (err) {
   process.stderr.write(`rebuild failed: ${(err as Error).message}\n`);
 } finally {
-  for (const s of sources) s.close();
+  for (const c of clients) c.close();
   await db.disconnect();
 }
 process.exit(status);

@@ -1,5 +1,6 @@
 /** Client of the generic IndexSource contract (proto/index/v1/index_source.proto), typed by @studio/proto. */
-import { callUnary, createClient, grpc, loadProto } from '@studio/grpc';
+import type { KeyObject } from 'node:crypto';
+import { callUnary, createClient, grpc, loadProto, ServiceTokenSigner } from '@studio/grpc';
 import { INDEX_SOURCE_PROTO, type SourceDocument__Output } from '@studio/proto/index-source';
 
 /** A SourceDocument as proto-loader decodes it (keepCase, defaults): the generated SourceDocument__Output. */
@@ -17,8 +18,14 @@ export function indexSourceService() {
   return loadProto(INDEX_SOURCE_PROTO).index.v1.IndexSource;
 }
 
-export function connectIndexSource(address: string): IndexSourceClient {
-  const client = createClient(indexSourceService(), address);
+/**
+ * A client of one IndexSource server. `source.service` names the server (studio, gallery): every call carries a
+ * service token made for it, signed with search's SERVICE_SIGNING_KEY.
+ */
+export function connectIndexSource(source: { service: string; address: string }, signingKey: KeyObject): IndexSourceClient {
+  const { address } = source;
+  const signer = new ServiceTokenSigner({ name: 'search', signingKey });
+  const client = createClient(indexSourceService(), address, { credentials: { signer, audience: source.service } });
   return {
     address,
     async describe(timeoutMs = 5000) {

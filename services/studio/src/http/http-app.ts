@@ -5,7 +5,7 @@
 import type { Express } from 'express';
 import { RouteRegistry } from '@studio/http';
 import { createApiApp } from '@studio/http/api-app';
-import type { HttpAppOptions } from '@studio/http/server';
+import type { HttpAppOptions, IdentityVerification } from '@studio/http/server';
 import type { Services } from '../services/index.js';
 import { authRoutes } from './auth.routes.js';
 import { clientRoutes } from './client.routes.js';
@@ -31,7 +31,7 @@ export function studioRoutes(services: Services): RouteRegistry {
 
 export interface StudioHttpOptions extends HttpAppOptions {
   services: Services;
-  identitySecret: string;
+  identity: IdentityVerification;
 }
 
 export function buildHttpApp({ services, ...skeleton }: StudioHttpOptions): Express {

@@ -6,7 +6,7 @@
 import type { Express } from 'express';
 import { RouteRegistry } from '@studio/http';
 import { createApiApp } from '@studio/http/api-app';
-import type { HttpAppOptions } from '@studio/http/server';
+import type { HttpAppOptions, IdentityVerification } from '@studio/http/server';
 import type { Services } from '../services/index.js';
 import { aiRoutes } from './ai.routes.js';
 import { photoRoutes } from './photo.routes.js';
@@ -18,7 +18,7 @@ export function uploadRoutes(services: Services): RouteRegistry {
 
 export interface UploadHttpOptions extends HttpAppOptions {
   services: Services;
-  identitySecret: string;
+  identity: IdentityVerification;
 }
 
 export function buildHttpApp({ services, ...skeleton }: UploadHttpOptions): Express {

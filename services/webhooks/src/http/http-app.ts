@@ -5,7 +5,7 @@
 import type { Express } from 'express';
 import { RouteRegistry } from '@studio/http';
 import { createApiApp } from '@studio/http/api-app';
-import type { HttpAppOptions } from '@studio/http/server';
+import type { HttpAppOptions, IdentityVerification } from '@studio/http/server';
 import type { Services } from '../services/index.js';
 import { deliveryRoutes } from './deliveries.routes.js';
 import { endpointRoutes } from './endpoints.routes.js';
@@ -21,7 +21,7 @@ export function webhooksRoutes(services: Services): RouteRegistry {
 
 export interface WebhooksHttpOptions extends HttpAppOptions {
   services: Services;
-  identitySecret: string;
+  identity: IdentityVerification;
 }
 
 export function buildHttpApp({ services, ...skeleton }: WebhooksHttpOptions): Express {
