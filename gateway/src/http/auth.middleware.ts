@@ -94,14 +94,21 @@ export function authenticate(auth: AuthService, clients?: ClientSessionVerifier,
           refuse(req, res, decision, guard);
           return;
         }
-        lookUp(auth, token, req, res, (caller) => {
-          guard.limiter.accepted(hash);
-          accept(caller);
-        }, () => {
-          if (decision.known) guard.limiter.refused(hash);
-          // Counted before answering, so the next request from the address already sees it.
-          guard.limiter.failed(address).finally(() => unauthorized(req, res));
-        });
+        lookUp(
+          auth,
+          token,
+          req,
+          res,
+          (caller) => {
+            guard.limiter.accepted(hash);
+            accept(caller);
+          },
+          () => {
+            if (decision.known) guard.limiter.refused(hash);
+            // Counted before answering, so the next request from the address already sees it.
+            guard.limiter.failed(address).finally(() => unauthorized(req, res));
+          },
+        );
       },
       () => refuse(req, res, { kind: 'unavailable' }, guard),
     );

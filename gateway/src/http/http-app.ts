@@ -2,7 +2,8 @@
  * The gateway's HTTP application: the middleware chain every public request goes through. Order matters:
  *
  *   strip x-studio-* / request id -> metrics + access log -> helmet -> /healthz /readyz /metrics
- *   -> GET /api/v1/openapi.json -> Cache-Control: no-store -> route table (404) -> bearer auth (401/503) -> rate limit (429)
+ *   -> GET /api/v1/openapi.json -> Cache-Control: no-store -> route table (404)
+ *   -> bearer auth (401/503; 429 past the failed-authentication budget of the client address) -> rate limit (429)
  *   -> body (400) -> Idempotency-Key -> proxy (503 when the upstream is unreachable)
  *
  * Every answer from the route table on is `no-store` (it answers or carries a bearer); the ops routes and the public
@@ -67,7 +68,13 @@ export function buildHttpApp({
   app.use(openApiRoutes(services.openApi, Math.floor(config.openApi.cacheTtlMs / 1000)));
   app.use(noStore());
   app.use(routeResolver(routes));
-  app.use(authenticate(services.auth, services.clientSessions));
+  app.use(
+    authenticate(services.auth, services.clientSessions, {
+      limiter: services.authFailures,
+      trustedProxies: config.rateLimit.trustedProxies,
+      metrics,
+    }),
+  );
   app.use(
     rateLimit({
       limiter: services.rateLimit,

@@ -3,7 +3,7 @@ import client from 'prom-client';
 import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 
 export interface GatewayMetrics extends HttpMetrics {
-  rateLimitRefusals: { limit: client.Counter.Internal; unavailable: client.Counter.Internal };
+  rateLimitRefusals: { limit: client.Counter.Internal; unavailable: client.Counter.Internal; authFailures: client.Counter.Internal };
   authCache: { hit: client.Counter.Internal; miss: client.Counter.Internal };
   upstreamErrors: client.Counter<'upstream'>;
   idempotency: client.Counter<'outcome'>;
@@ -14,7 +14,7 @@ export function createGatewayMetrics(): GatewayMetrics {
   const registers = [base.registry];
   const refusals = new client.Counter({
     name: 'gateway_rate_limit_refusals_total',
-    help: 'Requests refused by the rate limiter: over the limit, or the limiter unavailable (fail-closed)',
+    help: 'Requests refused by the rate limiter: over the limit, the limiter unavailable (fail-closed), or too many failed authentications from the address',
     labelNames: ['reason'] as const,
     registers,
   });
@@ -39,7 +39,11 @@ export function createGatewayMetrics(): GatewayMetrics {
   return {
     ...base,
     // Bound children: no label hashing on the hot path.
-    rateLimitRefusals: { limit: refusals.labels('limit'), unavailable: refusals.labels('unavailable') },
+    rateLimitRefusals: {
+      limit: refusals.labels('limit'),
+      unavailable: refusals.labels('unavailable'),
+      authFailures: refusals.labels('auth_failures'),
+    },
     authCache: { hit: authCache.labels('hit'), miss: authCache.labels('miss') },
     upstreamErrors,
     idempotency,
