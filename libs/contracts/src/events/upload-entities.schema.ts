@@ -17,6 +17,7 @@ export const photoJson = z
     sha256: z.string().nullable().describe('lower-case hex, when the client declared one'),
     state: z.enum(['pending', 'processing', 'ready', 'failed']),
     failure_reason: z.string().nullable(),
+    failure_code: z.string().nullable().describe('when failed: a stable code (upload_expired), else null'),
     width: z.int().nullable(),
     height: z.int().nullable(),
     capture_time: timestamp().nullable(),

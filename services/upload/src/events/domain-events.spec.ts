@@ -31,6 +31,8 @@ const pending: PhotoRow = {
   captureTime: null,
   state: 'processing',
   failureReason: null,
+  failureCode: null,
+  uploadExpiresAt: null,
   features: null,
   keeper: true,
   cull: null,

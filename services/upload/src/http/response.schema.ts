@@ -21,6 +21,13 @@ export const photoSchema = z
     sha256: z.string().nullable(),
     state: z.enum(['pending', 'processing', 'ready', 'failed']),
     failure_reason: z.string().nullable().describe('For people, when state is failed.'),
+    failure_code: z
+      .string()
+      .nullable()
+      .describe(
+        'For programs, when state is failed: upload_expired (a single-shot photo was not uploaded and finalized before its ' +
+          'upload URL expired; any uploaded bytes were deleted: start a new upload). Null for other failures.',
+      ),
     width: int().nullable(),
     height: int().nullable(),
     capture_time: isoTimestamp().nullable().describe('From EXIF, UTC; null when the file has none.'),

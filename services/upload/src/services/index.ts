@@ -15,7 +15,7 @@ export interface Services {
 
 export function createServices(deps: ServiceDeps, logger: Logger): Services {
   return {
-    photos: new PhotoService(deps),
+    photos: new PhotoService(deps, logger),
     sessions: new UploadSessionService(deps, logger),
     cullJobs: new CullJobService(deps, logger),
     derivatives: new DerivativeService(deps, logger),

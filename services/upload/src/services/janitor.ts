@@ -1,9 +1,15 @@
 /**
- * Periodic janitor of the API process: expires upload sessions idle for SESSION_TTL_DAYS and aborts their S3
- * multipart uploads (freeing the stored parts). Safe with several replicas: sessions are claimed with
- * FOR UPDATE SKIP LOCKED, so each is expired by exactly one of them.
+ * Periodic janitor of the API process:
+ * - expires upload sessions idle for SESSION_TTL_DAYS and aborts their S3 multipart uploads (freeing the stored
+ *   parts);
+ * - fails pending single-shot photos whose upload URL expired a margin ago (failure_code upload_expired) and deletes
+ *   whatever bytes landed, counted in `upload_expired_photos_total`.
+ * Safe with several replicas: sessions and photos are claimed with FOR UPDATE SKIP LOCKED, so each is expired by
+ * exactly one of them. Each pass is bounded (200 of each); the next interval takes the rest.
  */
+import client, { type Registry } from 'prom-client';
 import type { Logger } from '@studio/logger';
+import type { PhotoService } from './photo.service.js';
 import type { UploadSessionService } from './upload-session.service.js';
 
 export interface Janitor {
@@ -12,16 +18,49 @@ export interface Janitor {
   stop(): Promise<void>;
 }
 
-export function startJanitor(sessions: UploadSessionService, logger: Logger, intervalMs: number): Janitor {
+export interface JanitorWork {
+  sessions: Pick<UploadSessionService, 'expireIdleSessions'>;
+  photos: Pick<PhotoService, 'expireAbandonedUploads'>;
+  logger: Logger;
+  /** The process registry: `upload_expired_photos_total` is registered on it. */
+  registry: Registry;
+}
+
+/** One janitor pass: what it expired (sessions, photos), or throws when a step failed (the next pass retries). */
+export type JanitorPass = () => Promise<{ sessions: number; photos: number }>;
+
+/** Builds the pass once per process (the counter is registered once) for the loop and for tests. */
+export function janitorPass({ sessions, photos, logger, registry }: JanitorWork): JanitorPass {
+  const expiredPhotos = new client.Counter({
+    name: 'upload_expired_photos_total',
+    help: 'Pending single-shot photos the janitor failed because their upload URL expired without a finalize',
+    registers: [registry],
+  });
+  return async () => {
+    // Both steps run even when one fails (a failing store call must not stall the other); then the error surfaces.
+    const [s, p] = await Promise.allSettled([
+      sessions.expireIdleSessions(),
+      photos.expireAbandonedUploads().then((n) => {
+        if (n > 0) expiredPhotos.inc(n);
+        return n;
+      }),
+    ]);
+    if (s.status === 'fulfilled' && s.value > 0) logger.info({ expired: s.value }, 'janitor expired idle upload sessions');
+    if (p.status === 'fulfilled' && p.value > 0)
+      logger.info({ expired: p.value }, 'janitor failed pending photos whose upload URL expired');
+    if (s.status === 'rejected') throw s.reason;
+    if (p.status === 'rejected') throw p.reason;
+    return { sessions: s.value, photos: p.value };
+  };
+}
+
+/** Runs `pass` every `intervalMs` (never two at once); runOnce resolves to the number of things expired. */
+export function startJanitor(pass: JanitorPass, logger: Logger, intervalMs: number): Janitor {
   let running: Promise<number> | null = null;
   let stopped = false;
   const runOnce = (): Promise<number> => {
-    running ??= sessions
-      .expireIdleSessions()
-      .then((n) => {
-        if (n > 0) logger.info({ expired: n }, 'janitor expired idle upload sessions');
-        return n;
-      })
+    running ??= pass()
+      .then((n) => n.sessions + n.photos)
       .catch((err: unknown) => {
         logger.warn({ err: (err as Error).message }, 'janitor pass failed; retrying at the next interval');
         return 0;

@@ -24,6 +24,7 @@ export function serializePhoto(p: PhotoRow) {
     sha256: p.sha256,
     state: p.state,
     failure_reason: p.failureReason,
+    failure_code: p.failureCode,
     width: p.width,
     height: p.height,
     capture_time: iso(p.captureTime),

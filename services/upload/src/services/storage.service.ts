@@ -245,8 +245,8 @@ export class ObjectStorage {
    * A single PUT of exactly `size` bytes of `contentType`: both are signed, so a store that checks signatures
    * (S3, MinIO) refuses a body of another size or type. The client sends the returned headers verbatim.
    */
-  presignPut(key: string, contentType: string, size: number, ttlSeconds: number): Promise<PresignedUrl> {
-    return this.presigner.putObject(key, { contentType, contentLength: size }, ttlSeconds);
+  presignPut(key: string, contentType: string, size: number, ttlSeconds: number, now?: Date): Promise<PresignedUrl> {
+    return this.presigner.putObject(key, { contentType, contentLength: size }, ttlSeconds, now);
   }
 
   /** One part of a multipart upload, of exactly `size` bytes (signed). */

@@ -24,6 +24,8 @@ export interface PhotoRow {
   captureTime: Date | null;
   state: PhotoState;
   failureReason: string | null;
+  failureCode: string | null;
+  uploadExpiresAt: Date | null;
   features: unknown;
   keeper: boolean;
   cull: unknown;
@@ -51,6 +53,8 @@ export interface NewPhoto {
   state: PhotoState;
   createdBy: string;
   uploadedAt?: Date | null;
+  /** Single-shot: when the PUT URL handed out with the photo stops working. */
+  uploadExpiresAt?: Date | null;
 }
 
 export interface DerivativesDone {
@@ -113,6 +117,7 @@ export class PhotoStore {
         captureTime: d.captureTime,
         features: (d.features ?? undefined) as Prisma.InputJsonObject | undefined,
         failureReason: null,
+        failureCode: null,
         processedAt: at,
       },
     });
@@ -124,6 +129,57 @@ export class PhotoStore {
     const res = await this.db.client.photo.updateMany({
       where: { id, state: 'processing' },
       data: { state: 'failed', failureReason: reason, processedAt: at },
+    });
+    return res.count === 1;
+  }
+
+  /**
+   * A fresh PUT URL was handed out for a pending photo: its upload window lasts until `expiresAt` (never
+   * shortened). False when the photo is no longer pending (finalized, or failed by the janitor meanwhile). Raw SQL
+   * so that updated_at stays: nothing a reader sees has changed.
+   */
+  async extendUploadWindow(id: string, expiresAt: Date): Promise<boolean> {
+    const n = await this.db.client.$executeRaw`
+      UPDATE photos SET upload_expires_at = GREATEST(COALESCE(upload_expires_at, ${expiresAt}), ${expiresAt})
+      WHERE id = ${id}::uuid AND state = 'pending'`;
+    return n === 1;
+  }
+
+  /**
+   * Claims up to `limit` pending single-shot photos whose upload URL stopped working before `expiredBefore` (rows
+   * written before upload_expires_at existed: created before `createdBefore`), skipping rows another replica or a
+   * finalize holds, and runs `fn` on each inside the claiming transaction, so each is expired exactly once.
+   */
+  async withExpiredUploads(
+    expiredBefore: Date,
+    createdBefore: Date,
+    limit: number,
+    fn: (tx: Tx, photo: PhotoRow) => Promise<void>,
+  ): Promise<number> {
+    return this.db.transaction(
+      async (tx) => {
+        const claimed = await tx.$queryRaw<{ id: string }[]>`
+          SELECT id::text AS id FROM photos
+          WHERE state = 'pending' AND upload_file_id IS NULL
+            AND (upload_expires_at < ${expiredBefore} OR (upload_expires_at IS NULL AND created_at < ${createdBefore}))
+          ORDER BY created_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED`;
+        for (const { id } of claimed) {
+          const row = await tx.photo.findUnique({ where: { id } });
+          if (row?.state === 'pending') await fn(tx, toPhotoRow(row));
+        }
+        return claimed.length;
+      },
+      { maxWait: 5_000, timeout: 60_000 },
+    );
+  }
+
+  /** pending -> failed because its upload URL expired with no finalize; false when it was not pending. */
+  async markUploadExpired(tx: Tx, id: string, reason: string): Promise<boolean> {
+    const res = await tx.photo.updateMany({
+      where: { id, state: 'pending' },
+      data: { state: 'failed', failureCode: 'upload_expired', failureReason: reason },
     });
     return res.count === 1;
   }
