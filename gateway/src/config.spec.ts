@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@studio/config';
+import { testKeys, testSecretsEnv } from '@studio/testkit/secrets';
 import { parseGatewayConfig } from './config.js';
 
+/** The gateway's key variables (deploy/deployables.ts); SERVICE_SIGNING_KEY is the 'gateway' caller's key. */
+const KEYS = ['IDENTITY_SIGNING_KEY', 'SERVICE_SIGNING_KEY', 'CLIENT_SESSION_PUBLIC_KEY'] as const;
+const secrets = testSecretsEnv(KEYS, 'gateway');
+const ed25519 = (type: 'private' | 'public') => expect.objectContaining({ type, asymmetricKeyType: 'ed25519' });
+
 describe('gateway config', () => {
-  it('has a local default for every value', () => {
-    expect(parseGatewayConfig({})).toEqual({
+  it('has a local default for every value but the keys', () => {
+    expect(parseGatewayConfig(secrets)).toEqual({
       nodeEnv: 'development',
       host: '127.0.0.1',
       httpPort: 8080,
@@ -24,8 +30,9 @@ describe('gateway config', () => {
         maxSockets: 256,
       },
       openApi: { cacheTtlMs: 60_000, fetchTimeoutMs: 2000 },
-      internalJwtSecret: 'dev-internal-jwt-secret-change-me-0123456789',
-      clientSessionSecret: 'dev-client-session-secret-change-me-0123456789',
+      identitySigningKey: ed25519('private'),
+      serviceKey: ed25519('private'),
+      clientSessionPublicKey: ed25519('public'),
       auth: { studioGrpcAddr: '127.0.0.1:7201', timeoutMs: 1000, cacheTtlMs: 2000, cacheMaxEntries: 50_000 },
       rateLimit: {
         perMinute: 600,
@@ -33,6 +40,7 @@ describe('gateway config', () => {
         timeoutMs: 250,
         clientSessionPerMinute: 10,
         clientBearerPerMinute: 600,
+        authFailurePerMinute: 30,
         trustedProxies: expect.objectContaining({ has: expect.any(Function) }),
       },
       idempotency: { ttlSeconds: 86_400, waitMs: 10_000, lockMs: 60_000 },
@@ -40,10 +48,36 @@ describe('gateway config', () => {
     });
   });
 
+  it('parses each key as the one generated for it', () => {
+    const c = parseGatewayConfig(secrets);
+    const keys = testKeys();
+    expect(c.identitySigningKey.equals(keys.identitySigningKey)).toBe(true);
+    expect(c.serviceKey.equals(keys.serviceKey('gateway'))).toBe(true);
+    expect(c.clientSessionPublicKey.export({ format: 'der', type: 'spki' }).toString('base64')).toBe(keys.env.CLIENT_SESSION_PUBLIC_KEY);
+  });
+
+  it.each(KEYS)('a missing %s stops the process naming it: no key has a default', (variable) => {
+    const env: Record<string, string> = { ...secrets };
+    delete env[variable];
+    expect(() => parseGatewayConfig(env)).toThrow(ConfigError);
+    expect(() => parseGatewayConfig(env)).toThrow(new RegExp(`^config: ${variable}: is required and has no default`));
+  });
+
+  it('refuses a key of the wrong kind: a public key to sign, a private key to verify, an HS256 secret for either', () => {
+    const { env } = testKeys();
+    const bad = (variable: string, value: string) =>
+      expect(() => parseGatewayConfig({ ...secrets, [variable]: value })).toThrow(new RegExp(`^config: ${variable}:`));
+    bad('IDENTITY_SIGNING_KEY', env.IDENTITY_PUBLIC_KEY!);
+    bad('IDENTITY_SIGNING_KEY', 'dev-internal-jwt-secret-change-me-0123456789');
+    bad('SERVICE_SIGNING_KEY', env.CLIENT_SESSION_PUBLIC_KEY!);
+    bad('CLIENT_SESSION_PUBLIC_KEY', env.CLIENT_SESSION_SIGNING_KEY!);
+    bad('CLIENT_SESSION_PUBLIC_KEY', 'dev-client-session-secret-change-me-0123456789');
+  });
+
   it('names the bad variable', () => {
-    const bad = (env: Record<string, string>, variable: string) => {
+    const bad = (overrides: Record<string, string>, variable: string) => {
       try {
-        parseGatewayConfig(env);
+        parseGatewayConfig({ ...secrets, ...overrides });
         expect.unreachable();
       } catch (err) {
         expect(err).toBeInstanceOf(ConfigError);
@@ -51,7 +85,7 @@ describe('gateway config', () => {
       }
     };
     bad({ GATEWAY_PORT: 'eighty' }, 'GATEWAY_PORT');
-    bad({ INTERNAL_JWT_SECRET: 'short' }, 'INTERNAL_JWT_SECRET');
+    bad({ IDENTITY_SIGNING_KEY: 'short' }, 'IDENTITY_SIGNING_KEY');
     bad({ REDIS_URL: 'http://x' }, 'REDIS_URL');
     bad({ STUDIO_HTTP_URL: 'https://studio' }, 'STUDIO_HTTP_URL');
     bad({ STUDIO_GRPC_ADDR: 'nope' }, 'STUDIO_GRPC_ADDR');
@@ -61,6 +95,7 @@ describe('gateway config', () => {
 
   it('parses the environment', () => {
     const c = parseGatewayConfig({
+      ...secrets,
       GATEWAY_PORT: '0',
       SHUTDOWN_GRACE_MS: '500',
       REDIS_KEY_PREFIX: 'gwtest:',
@@ -71,7 +106,7 @@ describe('gateway config', () => {
   });
 
   it('parses booleans', () => {
-    expect(parseGatewayConfig({ ACCESS_LOG: 'false' }).accessLog).toBe(false);
-    expect(parseGatewayConfig({ ACCESS_LOG: '0' }).accessLog).toBe(false);
+    expect(parseGatewayConfig({ ...secrets, ACCESS_LOG: 'false' }).accessLog).toBe(false);
+    expect(parseGatewayConfig({ ...secrets, ACCESS_LOG: '0' }).accessLog).toBe(false);
   });
 });

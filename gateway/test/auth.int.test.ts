@@ -1,9 +1,12 @@
 /** Bearer authentication, the auth cache, identity headers and studio outages. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
 import { IDENTITY_HEADER, verifyIdentity, type TokenPrincipal } from '@studio/identity';
+import { testKeys } from '@studio/testkit/secrets';
 import { OTHER, OWNER, SCOPED, WS1, WS2, startHarness, times, type Harness } from './support/harness.js';
 
-const SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
+/** The public half of the IDENTITY_SIGNING_KEY the harness gives the gateway. */
+const IDENTITY_KEY = testKeys().identityPublicKey;
 
 describe('gateway authentication', () => {
   let h: Harness;
@@ -53,7 +56,7 @@ describe('gateway authentication', () => {
     expect(Object.keys(forwarded).filter((k) => k.startsWith('x-studio-'))).toEqual([IDENTITY_HEADER]);
     expect(forwarded[IDENTITY_HEADER]).not.toBe('forged.jwt.value');
     expect(forwarded.authorization).toBeUndefined();
-    const principal = verifyIdentity(forwarded[IDENTITY_HEADER], SECRET) as TokenPrincipal;
+    const principal = verifyIdentity(forwarded[IDENTITY_HEADER], IDENTITY_KEY, 'studio') as TokenPrincipal;
     expect(principal).toEqual({
       kind: 'token',
       profileId: 'p-owner',
@@ -61,12 +64,28 @@ describe('gateway authentication', () => {
       scopeWorkspaceId: null,
       memberships: { [WS1]: 'owner', [WS2]: 'viewer' },
     });
-    expect(verifyIdentity(forwarded[IDENTITY_HEADER], 'another-secret-another-secret-0123456789')).toBeNull();
+    expect(verifyIdentity(forwarded[IDENTITY_HEADER], generateKeyPairSync('ed25519').publicKey, 'studio')).toBeNull();
+  });
+
+  it('signs the forwarded identity for the upstream called: valid at that service only', async () => {
+    const shoots = (await h.call('/api/v1/shoots', { token: OWNER })).json.echo.headers[IDENTITY_HEADER] as string;
+    expect(verifyIdentity(shoots, IDENTITY_KEY, 'studio')).toMatchObject({ tokenId: 't-owner' });
+    expect(verifyIdentity(shoots, IDENTITY_KEY, 'gallery')).toBeNull();
+    const claims = JSON.parse(Buffer.from(shoots.split('.')[1]!, 'base64url').toString()) as { aud: string; iss: string };
+    expect(claims).toMatchObject({ aud: 'studio', iss: 'studio-gateway' });
+    const galleries = (await h.call(`/api/v1/galleries?workspace_id=${WS1}`, { token: OWNER })).json.echo.headers[
+      IDENTITY_HEADER
+    ] as string;
+    expect(galleries).not.toBe(shoots);
+    expect(verifyIdentity(galleries, IDENTITY_KEY, 'gallery')).toMatchObject({ tokenId: 't-owner' });
+    expect(verifyIdentity(galleries, IDENTITY_KEY, 'studio')).toBeNull();
+    // Ed25519, not the old shared-secret HMAC.
+    expect(JSON.parse(Buffer.from(shoots.split('.')[0]!, 'base64url').toString())).toEqual({ alg: 'EdDSA', typ: 'JWT' });
   });
 
   it('forwards the scope and the narrowed memberships of a scoped token', async () => {
     const res = await h.call('/api/v1/workspaces', { token: SCOPED });
-    const principal = verifyIdentity(res.json.echo.headers[IDENTITY_HEADER], SECRET) as TokenPrincipal;
+    const principal = verifyIdentity(res.json.echo.headers[IDENTITY_HEADER], IDENTITY_KEY, 'studio') as TokenPrincipal;
     expect(principal.scopeWorkspaceId).toBe(WS1);
     expect(principal.memberships).toEqual({ [WS1]: 'owner' });
   });
@@ -128,8 +147,8 @@ describe('gateway authentication', () => {
     h.studio.set(token, { profileId: 'p-m', tokenId: 't-change', memberships: { [WS1]: 'admin' } });
     await new Promise((r) => setTimeout(r, 350));
     const second = await h.call('/api/v1/workspaces', { token });
-    const p1 = verifyIdentity(first.json.echo.headers[IDENTITY_HEADER], SECRET) as TokenPrincipal;
-    const p2 = verifyIdentity(second.json.echo.headers[IDENTITY_HEADER], SECRET) as TokenPrincipal;
+    const p1 = verifyIdentity(first.json.echo.headers[IDENTITY_HEADER], IDENTITY_KEY, 'studio') as TokenPrincipal;
+    const p2 = verifyIdentity(second.json.echo.headers[IDENTITY_HEADER], IDENTITY_KEY, 'studio') as TokenPrincipal;
     expect(p1.memberships[WS1]).toBe('viewer');
     expect(p2.memberships[WS1]).toBe('admin');
   });

@@ -4,27 +4,38 @@
  * POST /client-sessions (default 10 per minute).
  */
 import http from 'node:http';
-import { randomUUID } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import { createHmac, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_BODY } from '@studio/errors';
 import { IDENTITY_HEADER, verifyIdentity } from '@studio/identity';
+import { signJws } from '@studio/identity/jws';
+import { testKeys } from '@studio/testkit/secrets';
 import { OWNER, startHarness, type Harness } from './support/harness.js';
 
-const SECRET = 'dev-client-session-secret-change-me-0123456789';
-const IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
+/** The client-session bearers' issuer and audience (gallery signs them; the gateway verifies them). */
+const BEARER = { issuer: 'studio-gallery', audience: 'studio-client-session' };
 
+/**
+ * A client-session bearer as gallery signs it: Ed25519 with CLIENT_SESSION_SIGNING_KEY (testKeys(), whose public
+ * half the harness gives the gateway), sub = session, gid = gallery, wid = workspace.
+ */
 function clientBearer(
   galleryId: string,
-  opts: { sessionId?: string; workspaceId?: string; expiresIn?: number; secret?: string } = {},
+  opts: { sessionId?: string; workspaceId?: string; ttlSeconds?: number; nowMs?: number; key?: KeyObject } = {},
 ): string {
-  return jwt.sign({ gid: galleryId, wid: opts.workspaceId ?? randomUUID() }, opts.secret ?? SECRET, {
-    algorithm: 'HS256',
-    issuer: 'studio-gallery',
-    audience: 'studio-client-session',
-    subject: opts.sessionId ?? randomUUID(),
-    expiresIn: opts.expiresIn ?? 3600,
-  });
+  return signJws(
+    { sub: opts.sessionId ?? randomUUID(), gid: galleryId, wid: opts.workspaceId ?? randomUUID() },
+    opts.key ?? testKeys().clientSessionSigningKey,
+    { ...BEARER, ttlSeconds: opts.ttlSeconds ?? 3600, nowMs: opts.nowMs },
+  );
+}
+
+/** The same claims signed HS256 with a shared secret, as client bearers were before Ed25519. */
+function hs256Bearer(galleryId: string, secret: string): string {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: randomUUID(), gid: galleryId, wid: randomUUID(), iss: BEARER.issuer, aud: BEARER.audience, iat: now, exp: now + 3600 })}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
 }
 
 /** A request from a chosen loopback source address (127.0.0.x), so per-IP limits can be told apart. */
@@ -83,12 +94,14 @@ describe('gateway client-session bearers', () => {
       const forwarded = res.json.echo;
       expect(forwarded.url).toBe(path);
       expect(forwarded.headers.authorization).toBeUndefined();
-      expect(verifyIdentity(forwarded.headers[IDENTITY_HEADER], IDENTITY_SECRET)).toEqual({
+      expect(verifyIdentity(forwarded.headers[IDENTITY_HEADER], testKeys().identityPublicKey, 'gallery')).toEqual({
         kind: 'client',
         sessionId,
         galleryId,
         workspaceId,
       });
+      // Made for gallery, the upstream of these routes: no identity at any other service.
+      expect(verifyIdentity(forwarded.headers[IDENTITY_HEADER], testKeys().identityPublicKey, 'studio')).toBeNull();
     }
     expect(h.studio.totalCalls()).toBe(studioCalls); // verified locally, never sent to studio
   });
@@ -111,7 +124,25 @@ describe('gateway client-session bearers', () => {
     expect(h.upstream.calls()).toBe(before);
   });
 
-  it('answers 401 on every other route, and for an expired, forged or foreign-secret bearer', async () => {
+  it('answers 401, without calling upstream, for a bearer signed HS256 with the old development secret or by another Ed25519 key', async () => {
+    const galleryId = randomUUID();
+    const before = h.upstream.calls();
+    const studioCalls = h.studio.totalCalls();
+    for (const bad of [
+      hs256Bearer(galleryId, 'dev-client-session-secret-change-me-0123456789'),
+      hs256Bearer(galleryId, testKeys().env.CLIENT_SESSION_PUBLIC_KEY!),
+      clientBearer(galleryId, { key: generateKeyPairSync('ed25519').privateKey }),
+      clientBearer(galleryId, { key: testKeys().identitySigningKey }),
+    ]) {
+      const res = await h.call(`/api/v1/galleries/${galleryId}`, { token: bad });
+      expect(res.status).toBe(401);
+      expect(res.json).toEqual({ ok: false, error: 'unauthorized' });
+    }
+    expect(h.upstream.calls()).toBe(before);
+    expect(h.studio.totalCalls()).toBe(studioCalls);
+  });
+
+  it('answers 401 on every other route, and for an expired, forged or foreign-key bearer', async () => {
     const galleryId = randomUUID();
     const token = clientBearer(galleryId);
     const before = h.upstream.calls();
@@ -132,8 +163,8 @@ describe('gateway client-session bearers', () => {
       expect(res.json).toEqual({ ok: false, error: 'unauthorized' });
     }
     for (const bad of [
-      clientBearer(galleryId, { expiresIn: -5 }),
-      clientBearer(galleryId, { secret: 'some-other-secret-that-is-long-enough-0123' }),
+      clientBearer(galleryId, { ttlSeconds: 60, nowMs: Date.now() - 65_000 }),
+      clientBearer(galleryId, { key: generateKeyPairSync('ed25519').privateKey }),
       `${token.slice(0, -3)}abc`,
     ]) {
       expect((await h.call(`/api/v1/galleries/${galleryId}`, { token: bad })).status).toBe(401);

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { verifyIdentity } from '@studio/identity';
+import { testKeys } from '@studio/testkit/secrets';
 import type { AuthenticatedToken, TokenAuthenticator, TokenLookup } from '../grpc/studio.client.js';
 import { AuthService, tokenHash, type AuthResult } from './auth.service.js';
 
-const SECRET = 'unit-test-secret-unit-test-secret-0123';
+const { identitySigningKey, identityPublicKey } = testKeys();
 
 function fakeAuthenticator(table: Map<string, AuthenticatedToken | 'down'>) {
   const calls: string[] = [];
@@ -41,11 +42,11 @@ const tok = (tokenId: string, extra: Partial<AuthenticatedToken> = {}): Authenti
 function setup(ttl = 2000, maxEntries = 100) {
   const table = new Map<string, AuthenticatedToken | 'down'>([['good', tok('t1')]]);
   const fake = fakeAuthenticator(table);
-  let now = 1_000_000;
+  let now = Date.now(); // real time: the identities it signs are verified against the clock
   const counters = { hit: 0, miss: 0 };
   const auth = new AuthService({
     authenticator: fake.authenticator,
-    identitySecret: SECRET,
+    identityKey: identitySigningKey,
     cacheTtlMs: ttl,
     maxEntries,
     now: () => now,
@@ -101,7 +102,7 @@ describe('AuthService', () => {
   it('treats a throwing authenticator as unavailable', async () => {
     const auth = new AuthService({
       authenticator: { authenticate: () => Promise.reject(new Error('boom')) },
-      identitySecret: SECRET,
+      identityKey: identitySigningKey,
       cacheTtlMs: 1000,
       maxEntries: 10,
     });
@@ -121,13 +122,13 @@ describe('AuthService', () => {
     vi.setSystemTime(new Date('2030-01-01T00:00:00.000Z'));
     const auth = new AuthService({
       authenticator: fakeAuthenticator(new Map([['good', tok('t1')]])).authenticator,
-      identitySecret: SECRET,
+      identityKey: identitySigningKey,
       cacheTtlMs: 3_600_000,
       maxEntries: 10,
     });
     const result = (await auth.authenticate('good')) as Extract<AuthResult, { kind: 'ok' }>;
-    const first = result.caller.identity();
-    expect(verifyIdentity(first, SECRET)).toEqual({
+    const first = result.caller.identity('studio');
+    expect(verifyIdentity(first, identityPublicKey, 'studio')).toEqual({
       kind: 'token',
       profileId: 'p',
       tokenId: 't1',
@@ -137,9 +138,9 @@ describe('AuthService', () => {
     const claims = jwt.decode(first) as { exp: number; iat: number };
     expect(claims.exp - claims.iat).toBe(60);
     vi.advanceTimersByTime(20_000);
-    expect(result.caller.identity()).toBe(first);
+    expect(result.caller.identity('studio')).toBe(first);
     vi.advanceTimersByTime(15_000); // 35 s after signing: 25 s left
-    const second = result.caller.identity();
+    const second = result.caller.identity('studio');
     expect(second).not.toBe(first);
     expect((jwt.decode(second) as { iat: number }).iat).toBe(claims.iat + 35);
   });
@@ -147,16 +148,31 @@ describe('AuthService', () => {
   it('keeps the identity across a refresh when the principal is unchanged, and drops it when it changed', async () => {
     const { auth, table, advance } = setup(1000);
     const a = (await auth.authenticate('good')) as Extract<AuthResult, { kind: 'ok' }>;
-    const jwtA = a.caller.identity();
+    const jwtA = a.caller.identity('studio');
     advance(1001);
     const b = (await auth.authenticate('good')) as Extract<AuthResult, { kind: 'ok' }>;
     expect(b.caller).not.toBe(a.caller);
-    expect(b.caller.identity()).toBe(jwtA);
+    expect(b.caller.identity('studio')).toBe(jwtA);
     table.set('good', tok('t1', { memberships: { w1: 'viewer' } }));
     advance(1001);
     const c = (await auth.authenticate('good')) as Extract<AuthResult, { kind: 'ok' }>;
     expect(c.caller.principal.memberships).toEqual({ w1: 'viewer' });
-    expect(verifyIdentity(c.caller.identity(), SECRET)).toMatchObject({ memberships: { w1: 'viewer' } });
+    expect(verifyIdentity(c.caller.identity('studio'), identityPublicKey, 'studio')).toMatchObject({ memberships: { w1: 'viewer' } });
+  });
+
+  it('signs one identity per service called, valid only for that service, each cached on its own', async () => {
+    const { auth } = setup();
+    const { caller } = (await auth.authenticate('good')) as Extract<AuthResult, { kind: 'ok' }>;
+    const forStudio = caller.identity('studio');
+    const forGallery = caller.identity('gallery');
+    expect(forGallery).not.toBe(forStudio);
+    expect(caller.identity('studio')).toBe(forStudio);
+    expect(caller.identity('gallery')).toBe(forGallery);
+    expect(verifyIdentity(forStudio, identityPublicKey, 'studio')).toMatchObject({ tokenId: 't1' });
+    expect(verifyIdentity(forStudio, identityPublicKey, 'gallery')).toBeNull();
+    expect(verifyIdentity(forGallery, identityPublicKey, 'gallery')).toMatchObject({ tokenId: 't1' });
+    expect(verifyIdentity(forGallery, identityPublicKey, 'studio')).toBeNull();
+    expect(jwt.decode(forStudio, { complete: true })?.header).toEqual({ alg: 'EdDSA', typ: 'JWT' });
   });
 
   it('carries the token rate limit', async () => {

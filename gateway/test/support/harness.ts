@@ -6,11 +6,20 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from '@studio/logger';
 import { testConfig } from '@studio/testkit';
+import { testSecretsEnv } from '@studio/testkit/secrets';
 import { createGateway, type Gateway } from '../../src/app.js';
 import { parseGatewayConfig } from '../../src/config.js';
 import { startEchoUpstream, type EchoUpstream } from './echo-upstream.js';
 import { startFakeStudio, type FakeStudio, type FakeToken } from './fake-studio.js';
 import { request, type Answer, type RequestOptions } from './client.js';
+
+/** The gateway's secrets (deploy/deployables.ts, deployable 'gateway'); SERVICE_SIGNING_KEY is the 'gateway' caller's. */
+export const GATEWAY_SECRETS = [
+  'IDENTITY_SIGNING_KEY',
+  'SERVICE_SIGNING_KEY',
+  'CLIENT_SESSION_PUBLIC_KEY',
+  'IDEMPOTENCY_ENCRYPTION_KEY',
+] as const;
 
 export const WS1 = '11111111-1111-4111-8111-111111111111';
 export const WS2 = '22222222-2222-4222-8222-222222222222';
@@ -64,6 +73,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     SEARCH_HTTP_URL: upstreamUrl,
     WEBHOOKS_HTTP_URL: upstreamUrl,
     SHUTDOWN_GRACE_MS: '500',
+    ...testSecretsEnv(GATEWAY_SECRETS, 'gateway'),
     ...opts.env,
   });
   const gateway = createGateway(config, { logger: opts.logger });
