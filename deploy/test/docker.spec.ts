@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DATABASE_SERVICES, DEPENDENCIES, DEPLOYABLES } from '../deployables.js';
 import { ROOT } from '../lib/render.js';
+import { composeEnv } from '../scripts/compose-secrets.js';
+import { SECRET_ENV } from './support.js';
 
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
 
@@ -217,6 +219,38 @@ describe('compose file (deploy/compose.yaml)', () => {
     }
     expect(services.gateway.environment.REDIS_URL).toMatch(/^redis:\/\/redis:6379/);
     expect(services['webhooks-worker'].environment.WEBHOOK_SECRET_KEY).toBeDefined();
+  });
+
+  it('has no default secret value: every secret is required from deploy/.env', () => {
+    const text = read('deploy/compose.yaml');
+    // ${VAR:-default} / ${VAR-default} only for non-secret settings.
+    const defaults = [...text.matchAll(/\$\{([A-Z0-9_]+):?-/g)].map((m) => m[1]);
+    expect(defaults.filter((name) => !['LOG_LEVEL', 'S3_PUBLIC_ENDPOINT', 'STUDIO_TAG', 'GATEWAY_PUBLISH'].includes(name!))).toEqual([]);
+    expect(text).not.toMatch(/compose-local|change-me|studio-minio-secret/);
+    // Every required variable is one the generator writes.
+    const generated = new Set(
+      composeEnv()
+        .split('\n')
+        .filter((line) => /^[A-Z]/.test(line))
+        .map((line) => line.slice(0, line.indexOf('='))),
+    );
+    const required = [...new Set([...text.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((m) => m[1]!))];
+    expect(required.length).toBeGreaterThan(0);
+    expect(required.filter((name) => !generated.has(name))).toEqual([]);
+  });
+
+  it("gives each deployable exactly its own secrets (deploy/deployables.ts), SERVICE_SIGNING_KEY its caller's key", () => {
+    for (const d of DEPLOYABLES) {
+      const env = services[d.name].environment as Record<string, string>;
+      const secretNames = Object.keys(env).filter(
+        (name) => SECRET_ENV.includes(name) && !['DATABASE_URL', 'REDIS_URL', 'AMQP_URL'].includes(name),
+      );
+      expect(secretNames.sort(), d.name).toEqual([...d.secrets, ...d.optionalSecrets].sort());
+      for (const name of d.secrets) {
+        const variable = name === 'SERVICE_SIGNING_KEY' ? `${d.grpcCaller!.toUpperCase()}_SERVICE_SIGNING_KEY` : name;
+        expect(env[name], `${d.name} ${name}`).toMatch(new RegExp(`^\\$\\{${variable}:\\?`));
+      }
+    }
   });
 
   it('starts each process after what it needs is healthy (and its migrations are done)', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_SERVICES, DEPLOYABLES } from '../deployables.js';
 import { HELM, helmLint, helmTemplate, helmTemplateText, type K8sObject } from '../lib/render.js';
-import { byKind, checkInvariants, validateObjects } from './support.js';
+import { byKind, checkInvariants, checkSecretEnv, dataStoreEnv, validateObjects } from './support.js';
 
 const PROD = 'values-prod.yaml';
 
@@ -88,17 +88,46 @@ describe(`helm chart (${HELM})`, () => {
     }
   });
 
-  it('wires each deployable to the Secrets it needs', () => {
-    const env = (name: string) =>
-      new Set(
-        byKind(defaults, 'Deployment')
-          .find((d) => d.metadata.name === `studio-${name}`)!
-          .spec.template.spec.containers[0].env.map((e: { name: string }) => e.name),
-      );
-    expect(env('gateway')).toEqual(new Set(['REDIS_URL', 'INTERNAL_JWT_SECRET', 'CLIENT_SESSION_SECRET']));
-    expect(env('webhooks-worker')).toContain('WEBHOOK_SECRET_KEY');
-    expect(env('gallery')).toContain('PORTAL_TOKEN_KEY');
-    for (const d of DEPLOYABLES.filter((x) => x.database)) expect(env(d.name), d.name).toContain('DATABASE_URL');
+  it.each([
+    ['default', () => defaults],
+    ['prod', () => prod],
+  ])('gives each deployable (%s values) exactly the secrets deploy/deployables.ts lists for it', (_label, objects) => {
+    const secretEnv = (name: string) =>
+      (byKind(objects(), 'Deployment').find((d) => d.metadata.name === `studio-${name}`)!.spec.template.spec.containers[0].env ?? [])
+        .filter((e: { valueFrom?: { secretKeyRef?: unknown } }) => e.valueFrom?.secretKeyRef)
+        .map((e: { name: string }) => e.name)
+        .sort();
+    for (const d of DEPLOYABLES) {
+      expect(secretEnv(d.name), d.name).toEqual([...dataStoreEnv(d), ...d.secrets, ...d.optionalSecrets].sort());
+    }
+    // What that means for the keys: one signer each, nothing for the workers but what they use.
+    const holders = (variable: string) => DEPLOYABLES.filter((d) => secretEnv(d.name).includes(variable)).map((d) => d.name);
+    expect(holders('IDENTITY_SIGNING_KEY')).toEqual(['gateway']);
+    expect(holders('CLIENT_SESSION_SIGNING_KEY')).toEqual(['gallery']);
+    expect(holders('IDEMPOTENCY_ENCRYPTION_KEY')).toEqual(['gateway']);
+    expect(secretEnv('upload-worker')).toEqual(['AMQP_URL', 'DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+    expect(secretEnv('webhooks-worker')).toEqual(['AMQP_URL', 'CURSOR_SECRET', 'DATABASE_URL', 'WEBHOOK_SECRET_KEY']);
+    expect(checkSecretEnv(objects())).toEqual([]);
+  });
+
+  it("takes each gRPC caller's SERVICE_SIGNING_KEY from its own Secret (secrets.serviceKeys.<caller>)", () => {
+    for (const d of DEPLOYABLES) {
+      const env = byKind(defaults, 'Deployment').find((x) => x.metadata.name === `studio-${d.name}`)!.spec.template.spec.containers[0].env;
+      const ref = env.find((e: { name: string }) => e.name === 'SERVICE_SIGNING_KEY')?.valueFrom.secretKeyRef;
+      if (d.grpcCaller) expect(ref, d.name).toEqual({ name: `studio-service-key-${d.grpcCaller}`, key: 'SERVICE_SIGNING_KEY' });
+      else expect(ref, d.name).toBeUndefined();
+    }
+    const moved = helmTemplate({ set: { 'secrets.serviceKeys.search.existingSecret': 'vault-search-grpc' } });
+    const search = byKind(moved, 'Deployment').find((x) => x.metadata.name === 'studio-search')!.spec.template.spec.containers[0].env;
+    expect(search.find((e: { name: string }) => e.name === 'SERVICE_SIGNING_KEY').valueFrom.secretKeyRef.name).toBe('vault-search-grpc');
+    expect(() => helmTemplateText({ set: { 'secrets.serviceKeys.gateway': 'null' } })).toThrow(/serviceKeys\.gateway/);
+  });
+
+  it('the least-privilege check notices a key handed to a process that does not use it', () => {
+    const widened = helmTemplate({
+      set: { 'deployables.upload-worker.secretEnv': '{AMQP_URL,S3_ACCESS_KEY_ID,S3_SECRET_ACCESS_KEY,IDENTITY_PUBLIC_KEY}' },
+    });
+    expect(checkSecretEnv(widened)).toEqual([expect.stringMatching(/studio-upload-worker: secret env .*IDENTITY_PUBLIC_KEY/)]);
   });
 
   it('makes only the S3 keys optional references (without the studio-s3 Secret: the AWS default chain, e.g. IRSA)', () => {
@@ -144,7 +173,15 @@ describe(`helm chart (${HELM})`, () => {
 
   it('refuses secret values in values (the schema allows references only)', () => {
     expect(() => helmTemplateText({ set: { 'secrets.env.CURSOR_SECRET.value': 'x' } })).toThrow(/Additional property value is not allowed/);
-    expect(() => helmTemplateText({ set: { 'config.INTERNAL_JWT_SECRET': 'x' } })).toThrow(/schema/);
+    for (const name of [
+      'IDENTITY_SIGNING_KEY',
+      'SERVICE_SIGNING_KEY',
+      'CLIENT_SESSION_SIGNING_KEY',
+      'IDEMPOTENCY_ENCRYPTION_KEY',
+      'CURSOR_SECRET',
+    ]) {
+      expect(() => helmTemplateText({ set: { [`config.${name}`]: 'x' } }), name).toThrow(/schema/);
+    }
     expect(() => helmTemplateText({ set: { 'secrets.env.REDIS_URL.existingSecret': '' } })).toThrow();
   });
 

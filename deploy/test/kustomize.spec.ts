@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_SERVICES, DEPLOYABLES } from '../deployables.js';
 import { haveKubectl, kustomize, type K8sObject } from '../lib/render.js';
+import { kubernetesSecrets } from '../scripts/compose-secrets.js';
 import { readBase, renderBase } from '../scripts/gen-k8s.js';
 import { byKind, checkInvariants, checkNetworkPolicies, validateObjects } from './support.js';
 
@@ -63,16 +64,28 @@ describe.skipIf(!KUBECTL)('kustomize overlays (kubectl kustomize; skipped only w
     expect(byKind(prod, 'Ingress')).toHaveLength(1);
   });
 
-  it('prod references Secrets only; dev generates its explicit development Secrets', () => {
+  it('prod references Secrets only; dev generates its data-store Secrets, the keys come from compose-secrets.ts', () => {
     expect(byKind(get('k8s/overlays/prod'), 'Secret')).toEqual([]);
     const devSecrets = byKind(get('k8s/overlays/dev'), 'Secret')
       .map((s) => s.metadata.name)
       .sort();
     expect(devSecrets).toEqual(
-      ['studio-amqp', 'studio-app', 'studio-redis', 'studio-s3', ...DATABASE_SERVICES.map((d) => `studio-db-${d.database}`)].sort(),
+      ['studio-amqp', 'studio-redis', 'studio-s3', ...DATABASE_SERVICES.map((d) => `studio-db-${d.database}`)].sort(),
     );
-    // Every secretKeyRef of the dev overlay resolves to a generated Secret and key.
-    const secrets = new Map(byKind(get('k8s/overlays/dev'), 'Secret').map((s) => [s.metadata.name, s.data ?? {}]));
+    // No key material in the repository: none of the generated Secrets holds a key or secret of the application.
+    for (const s of byKind(get('k8s/overlays/dev'), 'Secret'))
+      expect(
+        Object.keys(s.data ?? {}).filter(
+          (k) => !['REDIS_URL', 'AMQP_URL', 'DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].includes(k),
+        ),
+      ).toEqual([]);
+    // Every secretKeyRef of the dev overlay resolves to a generated Secret and key, or to one the script makes.
+    const secrets = new Map(
+      [...byKind(get('k8s/overlays/dev'), 'Secret'), ...(kubernetesSecrets() as Record<string, any>[])].map((s) => [
+        s.metadata.name,
+        s.data ?? {},
+      ]),
+    );
     for (const dep of byKind(get('k8s/overlays/dev'), 'Deployment')) {
       for (const e of dep.spec.template.spec.containers[0].env ?? []) {
         const ref = e.valueFrom?.secretKeyRef;

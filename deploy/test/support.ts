@@ -60,14 +60,51 @@ export const SECRET_ENV = [
   'DATABASE_URL',
   'REDIS_URL',
   'AMQP_URL',
-  'INTERNAL_JWT_SECRET',
+  'IDENTITY_SIGNING_KEY',
+  'IDENTITY_PUBLIC_KEY',
+  'CLIENT_SESSION_SIGNING_KEY',
+  'CLIENT_SESSION_PUBLIC_KEY',
+  'SERVICE_SIGNING_KEY',
+  'SERVICE_PUBLIC_KEYS',
   'CURSOR_SECRET',
   'WEBHOOK_SECRET_KEY',
-  'CLIENT_SESSION_SECRET',
   'PORTAL_TOKEN_KEY',
+  'IDEMPOTENCY_ENCRYPTION_KEY',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
 ];
+
+/** The data-store URLs a deployable gets from Secrets besides deploy/deployables.ts's `secrets` and `optionalSecrets`. */
+export function dataStoreEnv(d: Deployable): string[] {
+  return [d.name === 'gateway' ? 'REDIS_URL' : 'AMQP_URL', ...(d.database ? ['DATABASE_URL'] : [])];
+}
+
+/**
+ * Least privilege: each Deployment's secret-backed env is exactly its deployable's `secrets` + `optionalSecrets` +
+ * data-store URLs (so a key cannot reach a process that does not use it), and SERVICE_SIGNING_KEY, when a
+ * deployable has a gRPC caller name, comes from a Secret no other deployable's SERVICE_SIGNING_KEY uses.
+ */
+export function checkSecretEnv(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  const serviceKeySecrets = new Map<string, string>();
+  for (const dep of byKind(objects, 'Deployment')) {
+    const d = DEPLOYABLES.find((x) => x.name === component(dep));
+    if (!d) continue;
+    const p = (msg: string) => problems.push(`Deployment ${dep.metadata.name}: ${msg}`);
+    const env = (dep.spec.template.spec.containers[0]?.env ?? []) as Json[];
+    const refs = env.filter((e) => e.valueFrom?.secretKeyRef);
+    const have = refs.map((e) => e.name as string).sort();
+    const want = [...dataStoreEnv(d), ...d.secrets, ...d.optionalSecrets].sort();
+    if (JSON.stringify(have) !== JSON.stringify(want)) p(`secret env ${have.join(',')}, expected ${want.join(',')}`);
+    const serviceKey = refs.find((e) => e.name === 'SERVICE_SIGNING_KEY')?.valueFrom.secretKeyRef.name as string | undefined;
+    if (serviceKey) {
+      const other = serviceKeySecrets.get(serviceKey);
+      if (other) p(`SERVICE_SIGNING_KEY comes from ${serviceKey}, the Secret of ${other} as well`);
+      serviceKeySecrets.set(serviceKey, d.name);
+    }
+  }
+  return problems;
+}
 
 export interface InvariantOptions {
   /** Whether Secret objects may appear (only an explicit dev configuration). */
@@ -195,6 +232,7 @@ export function checkInvariants(objects: K8sObject[], opts: InvariantOptions = {
   if (!opts.allowSecrets && secrets.length > 0) problems.push(`Secret objects rendered: ${secrets.map((s) => s.metadata.name).join(', ')}`);
   for (const s of secrets) if (!opts.allowSecrets && (s.data || s.stringData)) problems.push(`Secret ${s.metadata.name} carries data`);
 
+  problems.push(...checkSecretEnv(objects));
   problems.push(...checkNetworkPolicies(objects));
   if (opts.expectMigrations) problems.push(...checkMigrationHooks(objects));
   return problems;
