@@ -4,7 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_ID, NOT_FOUND_TEXT, startTestGallery, type Caller, type TestGallery } from './harness.js';
+import { testSecretsEnv } from '@studio/testkit/secrets';
+import { GALLERY_SECRETS, MISSING_ID, NOT_FOUND_TEXT, startTestGallery, type Caller, type TestGallery } from './harness.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -26,7 +27,7 @@ async function admin(...args: string[]): Promise<{ code: number; json: any; stde
       ['--import', 'tsx', path.join(ROOT, 'services/gallery/src/cli/admin.ts'), ...args, '--json'],
       {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' },
+        env: { ...process.env, ...testSecretsEnv(GALLERY_SECRETS, 'gallery'), DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' },
       },
     );
     return { code: 0, json: JSON.parse(stdout.trim().split('\n').pop()!), stderr };

@@ -6,7 +6,7 @@
  * (studio.v1.StudioInternal.GetShoot, upload.v1.UploadInternal.ListReadyKeepers) from in-memory tables.
  */
 import type { ProcessPorts } from '@studio/process';
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { EVENTS_EXCHANGE, connectAmqp, type AmqpConnection, type EventEnvelope } from '@studio/amqp';
 import { AppError } from '@studio/errors';
 import { loadService, startGrpcServer, unaryHandlers, type GrpcServerHandle } from '@studio/grpc';
@@ -24,6 +24,7 @@ import {
   type MemberCaller,
   type RequestOptions,
 } from '@studio/testkit/api';
+import { testKeys, testSecretsEnv } from '@studio/testkit/secrets';
 import { startS3Server, type RunningS3Server } from '../../upload/src/dev/s3-server.js';
 import { createGallery, type Gallery, type GalleryDeps } from '../src/app.js';
 import { galleryEnvSchema, type GalleryConfig } from '../src/config.js';
@@ -33,6 +34,16 @@ import ensureTemplate, { TEMPLATE } from './global-setup.js';
 export const NOT_FOUND_TEXT = '{"ok":false,"error":"not_found"}';
 export const MISSING_ID = '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60';
 export const BUCKET = 'test-photos';
+
+/** Gallery's secrets (deploy/deployables.ts, deployable 'gallery'), listed here to keep the service independent. */
+export const GALLERY_SECRETS = [
+  'IDENTITY_PUBLIC_KEY',
+  'CURSOR_SECRET',
+  'SERVICE_SIGNING_KEY',
+  'SERVICE_PUBLIC_KEYS',
+  'CLIENT_SESSION_SIGNING_KEY',
+  'PORTAL_TOKEN_KEY',
+] as const;
 
 export { eventually, makeApi, type Api, type ApiResponse, type Caller, type MemberCaller, type RequestOptions };
 
@@ -61,47 +72,67 @@ export interface FakeUpstreams {
   failKeepers: AppError | null;
 }
 
-async function startFakeUpstreams(state: FakeUpstreams): Promise<GrpcServerHandle> {
+/**
+ * The stand-ins serve studio's and upload's contracts on two ports, each admitting gallery's service tokens for its
+ * own audience (as the real services do): gallery's calls carry them, so the fakes check them too.
+ */
+async function startFakeUpstreams(state: FakeUpstreams): Promise<{ studio: GrpcServerHandle; upload: GrpcServerHandle }> {
   const logger = createLogger({ service: 'fake-upstreams', level: 'silent' });
   const Studio = loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal');
   const Upload = loadService('upload/v1/upload.proto', 'upload.v1.UploadInternal');
-  return startGrpcServer((server) => {
-    server.addService(
-      Studio.service,
-      unaryHandlers(logger, {
-        async GetShoot(req: { shoot_id: string; workspace_ids: string[] }) {
-          const s = state.shoots.get(req.shoot_id);
-          if (!s || !req.workspace_ids.includes(s.workspaceId)) throw new AppError('not_found');
-          return {
-            id: req.shoot_id,
-            workspace_id: s.workspaceId,
-            title: s.title,
-            slug: 'shoot',
-            state: 'planned',
-            client_id: '',
-            scheduled_start: '',
-            scheduled_end: '',
-            created_at: new Date().toISOString(),
-          };
-        },
-        async AuthenticateToken() {
-          throw new AppError('unauthorized');
-        },
-      }),
-    );
-    server.addService(
-      Upload.service,
-      unaryHandlers(logger, {
-        async ListReadyKeepers(req: { shoot_id: string; workspace_id: string }) {
-          state.keeperCalls.push(req);
-          if (state.failKeepers) throw state.failKeepers;
-          const s = state.shoots.get(req.shoot_id);
-          if (!s || s.workspaceId !== req.workspace_id) return { photos: [] };
-          return { photos: state.keepers.get(req.shoot_id) ?? [] };
-        },
-      }),
-    );
-  }, 0);
+  const keyring = new Map([['gallery', createPublicKey(testKeys().serviceKey('gallery'))]]);
+  const studio = await startGrpcServer(
+    (server) => {
+      server.addService(
+        Studio.service,
+        unaryHandlers(logger, {
+          async GetShoot(req: { shoot_id: string; workspace_ids: string[] }) {
+            const s = state.shoots.get(req.shoot_id);
+            if (!s || !req.workspace_ids.includes(s.workspaceId)) throw new AppError('not_found');
+            return {
+              id: req.shoot_id,
+              workspace_id: s.workspaceId,
+              title: s.title,
+              slug: 'shoot',
+              state: 'planned',
+              client_id: '',
+              scheduled_start: '',
+              scheduled_end: '',
+              created_at: new Date().toISOString(),
+            };
+          },
+          async AuthenticateToken() {
+            throw new AppError('unauthorized');
+          },
+        }),
+      );
+    },
+    0,
+    '127.0.0.1',
+    {},
+    { audience: 'studio', keyring, allow: { 'studio.v1.StudioInternal/GetShoot': ['gallery'] } },
+  );
+  const upload = await startGrpcServer(
+    (server) => {
+      server.addService(
+        Upload.service,
+        unaryHandlers(logger, {
+          async ListReadyKeepers(req: { shoot_id: string; workspace_id: string }) {
+            state.keeperCalls.push(req);
+            if (state.failKeepers) throw state.failKeepers;
+            const s = state.shoots.get(req.shoot_id);
+            if (!s || s.workspaceId !== req.workspace_id) return { photos: [] };
+            return { photos: state.keepers.get(req.shoot_id) ?? [] };
+          },
+        }),
+      );
+    },
+    0,
+    '127.0.0.1',
+    {},
+    { audience: 'upload', keyring, allow: { 'upload.v1.UploadInternal/ListReadyKeepers': ['gallery'] } },
+  );
+  return { studio, upload };
 }
 
 /** Captures every gallery.* and album.* event from the real exchange. */
@@ -168,13 +199,14 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
   const upstreams: FakeUpstreams = { shoots: new Map(), keepers: new Map(), keeperCalls: [], failKeepers: null };
   const fakes = await startFakeUpstreams(upstreams);
   const config = galleryEnvSchema.parse({
+    ...testSecretsEnv(GALLERY_SECRETS, 'gallery'),
     DATABASE_URL: database.url,
     DATABASE_POOL_SIZE: '5',
     AMQP_URL: testConfig.TEST_AMQP_URL,
     GALLERY_HTTP_PORT: '0',
     GALLERY_GRPC_PORT: '0',
-    STUDIO_GRPC_ADDR: `127.0.0.1:${fakes.port}`,
-    UPLOAD_GRPC_ADDR: `127.0.0.1:${fakes.port}`,
+    STUDIO_GRPC_ADDR: `127.0.0.1:${fakes.studio.port}`,
+    UPLOAD_GRPC_ADDR: `127.0.0.1:${fakes.upload.port}`,
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: BUCKET,
     // Static keys, so that no test falls into the AWS default credential chain unless it asks to (empty values).
@@ -215,9 +247,9 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
     upstreams,
     events,
     clock,
-    bearers: new ClientBearerSigner(config.clientSession.secret),
+    bearers: new ClientBearerSigner(config.clientSession.signingKey),
     api: makeApi(`http://127.0.0.1:${ports.httpPort}/api/v1`),
-    tenant: (roles) => tenantCallers(config.internalJwtSecret, roles),
+    tenant: (roles) => tenantCallers(testKeys().identitySigningKey, 'gallery', roles),
     async shoot(workspaceId, count, o = {}) {
       const shootId = randomUUID();
       upstreams.shoots.set(shootId, { workspaceId, title: o.title ?? 'Smith Wedding' });
@@ -248,7 +280,9 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
       return { shootId, keepers };
     },
     client(principal) {
-      return { headers: () => ({ 'x-studio-identity': signIdentity({ kind: 'client', ...principal }, config.internalJwtSecret) }) };
+      return {
+        headers: () => ({ 'x-studio-identity': signIdentity({ kind: 'client', ...principal }, testKeys().identitySigningKey, 'gallery') }),
+      };
     },
     async waitForEvents(type, n, pick) {
       await gallery.drainEvents();
@@ -263,7 +297,7 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
     async stop() {
       await events.close().catch(() => undefined);
       await gallery.stop();
-      await fakes.close(500);
+      await Promise.all([fakes.studio.close(500), fakes.upload.close(500)]);
       await s3.stop();
       await database.drop();
     },

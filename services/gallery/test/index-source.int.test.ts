@@ -1,7 +1,8 @@
 /** index.v1.IndexSource over real gRPC: what the search rebuild streams from gallery. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary, createClient, grpc, loadProto } from '@studio/grpc';
+import { callUnary, createClient, grpc, loadProto, ServiceTokenSigner } from '@studio/grpc';
 import { INDEX_SOURCE_PROTO, type IndexSourceClient } from '@studio/proto/index-source';
+import { testKeys } from '@studio/testkit/secrets';
 import { startTestGallery, type TestGallery } from './harness.js';
 
 let t: TestGallery;
@@ -9,7 +10,9 @@ let client: IndexSourceClient;
 
 beforeAll(async () => {
   t = await startTestGallery();
-  client = createClient(loadProto(INDEX_SOURCE_PROTO).index.v1.IndexSource, `127.0.0.1:${t.ports.grpcPort}`);
+  client = createClient(loadProto(INDEX_SOURCE_PROTO).index.v1.IndexSource, `127.0.0.1:${t.ports.grpcPort}`, {
+    credentials: { signer: new ServiceTokenSigner({ name: 'search', signingKey: testKeys().serviceKey('search') }), audience: 'gallery' },
+  });
 });
 afterAll(async () => {
   client?.close();
@@ -26,11 +29,11 @@ interface Doc {
   deleted: boolean;
 }
 
-function stream(workspaceId: string, types: string[] = []): Promise<Doc[]> {
+function stream(workspaceId: string, types: string[] = [], via: grpc.Client = client): Promise<Doc[]> {
   return new Promise((resolve, reject) => {
     const docs: Doc[] = [];
-    const call = (client as unknown as Record<string, (...args: unknown[]) => unknown>).StreamDocuments!.call(
-      client,
+    const call = (via as unknown as Record<string, (...args: unknown[]) => unknown>).StreamDocuments!.call(
+      via,
       { workspace_id: workspaceId, types },
       new grpc.Metadata(),
       {
@@ -79,5 +82,24 @@ describe('IndexSource', () => {
 
   it('answers INVALID_ARGUMENT for a malformed workspace id', async () => {
     await expect(stream('nope')).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT });
+  });
+
+  it('answers UNAUTHENTICATED without a service token, PERMISSION_DENIED to a caller other than search', async () => {
+    const Ctor = loadProto(INDEX_SOURCE_PROTO).index.v1.IndexSource;
+    const anonymous = createClient(Ctor, `127.0.0.1:${t.ports.grpcPort}`);
+    const gateway = createClient(Ctor, `127.0.0.1:${t.ports.grpcPort}`, {
+      credentials: {
+        signer: new ServiceTokenSigner({ name: 'gateway', signingKey: testKeys().serviceKey('gateway') }),
+        audience: 'gallery',
+      },
+    });
+    try {
+      const ws = '6f1c3e0a-1111-4222-8333-444455556666';
+      await expect(stream(ws, [], anonymous)).rejects.toMatchObject({ code: grpc.status.UNAUTHENTICATED });
+      await expect(stream(ws, [], gateway)).rejects.toMatchObject({ code: grpc.status.PERMISSION_DENIED });
+    } finally {
+      anonymous.close();
+      gateway.close();
+    }
   });
 });

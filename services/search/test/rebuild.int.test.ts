@@ -2,18 +2,20 @@
  * The rebuild command's service against real in-process gRPC servers implementing index.v1.IndexSource
  * (proto/index/v1/index_source.proto), the way studio and gallery will.
  */
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc, startGrpcServer, type GrpcServerHandle } from '@studio/grpc';
 import { connectIndexSource, indexSourceService, type SourceDocumentMessage } from '../src/grpc/index-source.client.js';
-import { envelope, identity, publish, search, startHarness, waitForHit, type Harness } from './support/harness.js';
+import { testKeys } from '@studio/testkit/secrets';
+import { envelope, identity, publish, search, searchSecretsEnv, startHarness, waitForHit, type Harness } from './support/harness.js';
 
 let h: Harness;
 
 interface FakeSource {
   server: GrpcServerHandle;
+  service: 'studio' | 'gallery';
   address: string;
   types: string[];
   docs: SourceDocumentMessage[];
@@ -24,30 +26,39 @@ interface FakeSource {
   requests: { workspace_id: string; types: string[] }[];
 }
 
-async function startSource(types: string[]): Promise<FakeSource> {
+/** A stand-in for `service`'s IndexSource that admits search's service tokens (testKeys()), as the real ones do. */
+async function startSource(service: 'studio' | 'gallery', types: string[]): Promise<FakeSource> {
   const source = { types, docs: [], requests: [] } as unknown as FakeSource;
-  source.server = await startGrpcServer((server) => {
-    server.addService(indexSourceService().service, {
-      DescribeSource: (_call: grpc.ServerUnaryCall<unknown, unknown>, cb: grpc.sendUnaryData<{ types: string[] }>) =>
-        cb(null, { types: source.types }),
-      StreamDocuments: async (call: grpc.ServerWritableStream<{ workspace_id: string; types: string[] }, SourceDocumentMessage>) => {
-        source.requests.push({ workspace_id: call.request.workspace_id, types: [...call.request.types] });
-        let n = 0;
-        // Sends everything it holds, whatever was asked: the rebuild must not trust a source's filtering.
-        for (const d of source.docs) {
-          if (source.failAfter !== undefined && n >= source.failAfter) {
-            // grpc-js ends a server stream with an error status when the stream emits 'error'.
-            call.emit('error', { code: grpc.status.INTERNAL, details: 'source exploded' });
-            return;
+  const keyring = new Map([['search', createPublicKey(testKeys().serviceKey('search'))]]);
+  source.server = await startGrpcServer(
+    (server) => {
+      server.addService(indexSourceService().service, {
+        DescribeSource: (_call: grpc.ServerUnaryCall<unknown, unknown>, cb: grpc.sendUnaryData<{ types: string[] }>) =>
+          cb(null, { types: source.types }),
+        StreamDocuments: async (call: grpc.ServerWritableStream<{ workspace_id: string; types: string[] }, SourceDocumentMessage>) => {
+          source.requests.push({ workspace_id: call.request.workspace_id, types: [...call.request.types] });
+          let n = 0;
+          // Sends everything it holds, whatever was asked: the rebuild must not trust a source's filtering.
+          for (const d of source.docs) {
+            if (source.failAfter !== undefined && n >= source.failAfter) {
+              // grpc-js ends a server stream with an error status when the stream emits 'error'.
+              call.emit('error', { code: grpc.status.INTERNAL, details: 'source exploded' });
+              return;
+            }
+            call.write(d);
+            n++;
+            await source.onSent?.(n);
           }
-          call.write(d);
-          n++;
-          await source.onSent?.(n);
-        }
-        call.end();
-      },
-    });
-  }, 0);
+          call.end();
+        },
+      });
+    },
+    0,
+    '127.0.0.1',
+    {},
+    { audience: service, keyring, allow: { 'index.v1.IndexSource': ['search'] } },
+  );
+  source.service = service;
   source.address = `127.0.0.1:${source.server.port}`;
   return source;
 }
@@ -87,6 +98,9 @@ function run(args: string[], env: Record<string, string | undefined>): Promise<{
   });
 }
 
+/** Search's client of a source, calling with search's service key. */
+const connect = (source: FakeSource) => connectIndexSource(source, h.config.serviceKey);
+
 const ids = async (ws: string, q: string) =>
   ((await search(h, { workspace_id: ws, q, limit: '50' }, identity({ [ws]: 'viewer' }))).body.items ?? []).map((i) => i.id).sort();
 
@@ -101,8 +115,8 @@ describe('rebuild from IndexSource servers', () => {
   let studio: FakeSource;
   let gallery: FakeSource;
   beforeAll(async () => {
-    studio = await startSource(['client', 'lead', 'shoot', 'order']);
-    gallery = await startSource(['gallery', 'album']);
+    studio = await startSource('studio', ['client', 'lead', 'shoot', 'order']);
+    gallery = await startSource('gallery', ['gallery', 'album']);
   });
   afterAll(async () => {
     await studio.server.close(100);
@@ -150,7 +164,7 @@ describe('rebuild from IndexSource servers', () => {
     ];
     gallery.docs = [doc(ws, 'gallery', galleryId, 'Kittiwake Gallery', { slug: 'kittiwake' }, 3000)];
 
-    const report = await h.app.rebuilds.rebuild(ws, [connectIndexSource(studio.address), connectIndexSource(gallery.address)], {
+    const report = await h.app.rebuilds.rebuild(ws, [connect(studio), connect(gallery)], {
       streamTimeoutMs: 10_000,
     });
     expect(report.ok).toBe(true);
@@ -204,7 +218,7 @@ describe('rebuild from IndexSource servers', () => {
       }
     };
     try {
-      const report = await h.app.rebuilds.rebuild(ws, [connectIndexSource(studio.address)], { streamTimeoutMs: 10_000 });
+      const report = await h.app.rebuilds.rebuild(ws, [connect(studio)], { streamTimeoutMs: 10_000 });
       expect(report.ok).toBe(true);
     } finally {
       studio.onSent = undefined;
@@ -225,7 +239,7 @@ describe('rebuild from IndexSource servers', () => {
     studio.docs = Array.from({ length: 5 }, (_, i) => doc(ws, 'client', randomUUID(), `Partial Storm ${i}`));
     studio.failAfter = 2;
     try {
-      const report = await h.app.rebuilds.rebuild(ws, [connectIndexSource(studio.address)], { streamTimeoutMs: 10_000 });
+      const report = await h.app.rebuilds.rebuild(ws, [connect(studio)], { streamTimeoutMs: 10_000 });
       expect(report.ok).toBe(false);
       expect(report.sources[0]!.error).toMatch(/exploded|INTERNAL|internal/i);
       expect(report.removed).toBe(0);
@@ -241,7 +255,8 @@ describe('rebuild from IndexSource servers', () => {
     const id = randomUUID();
     studio.docs = [doc(ws, 'client', id, 'Cli Albatross')];
     const cli = path.resolve(import.meta.dirname, '../src/cli/rebuild.ts');
-    const res = await run(['--import', 'tsx', cli, '--workspace', ws, '--source', studio.address, '--json'], {
+    const res = await run(['--import', 'tsx', cli, '--workspace', ws, '--source', `studio=${studio.address}`, '--json'], {
+      ...searchSecretsEnv(),
       DATABASE_URL: h.config.databaseUrl,
       LOG_LEVEL: 'warn',
     });

@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '@studio/config';
+import { testSecretsEnv } from '@studio/testkit/secrets';
 import { studioEnvSchema } from './config.js';
 
+const SECRETS = ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'SERVICE_PUBLIC_KEYS'] as const;
+const secrets = testSecretsEnv(SECRETS);
+
 describe('studio config', () => {
-  it('has a local default for every value', () => {
-    expect(parseConfig(studioEnvSchema, {})).toEqual({
+  it('has a local default for every value but the secrets', () => {
+    const c = parseConfig(studioEnvSchema, secrets);
+    expect(c).toEqual({
       httpPort: 7101,
       grpcPort: 7201,
       host: '127.0.0.1',
       databaseUrl: 'postgresql://postgres@127.0.0.1:5432/studio',
       amqpUrl: 'amqp://guest:guest@127.0.0.1:5672',
-      internalJwtSecret: 'dev-internal-jwt-secret-change-me-0123456789',
-      cursorSecret: 'dev-cursor-secret-change-me-0123456789',
+      identityPublicKey: expect.objectContaining({ type: 'public', asymmetricKeyType: 'ed25519' }),
+      cursorSecret: secrets.CURSOR_SECRET,
+      serviceKeyring: expect.any(Map),
       logLevel: 'info',
       accessLog: true,
       shutdownGraceMs: 10_000,
@@ -19,10 +25,19 @@ describe('studio config', () => {
       schedulerBatchSize: 100,
       telemetry: { tracesEndpoint: null, headers: {}, serviceName: null, exportDelayMs: 5000 },
     });
+    expect([...c.serviceKeyring.keys()].sort()).toEqual(['gallery', 'gateway', 'operator', 'search', 'upload']);
+  });
+
+  it.each(SECRETS)('a missing %s stops the process naming it: no secret has a default', (variable) => {
+    const env: Record<string, string> = { ...secrets };
+    delete env[variable];
+    expect(() => parseConfig(studioEnvSchema, env)).toThrow(ConfigError);
+    expect(() => parseConfig(studioEnvSchema, env)).toThrow(new RegExp(`^config: ${variable}: is required and has no default`));
   });
 
   it('parses the environment', () => {
     const c = parseConfig(studioEnvSchema, {
+      ...secrets,
       STUDIO_HTTP_PORT: '0',
       STUDIO_GRPC_PORT: '9000',
       LOG_LEVEL: 'silent',
@@ -38,22 +53,24 @@ describe('studio config', () => {
       schedulerIntervalMs: 50,
       schedulerBatchSize: 7,
     });
-    expect(parseConfig(studioEnvSchema, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).telemetry.tracesEndpoint).toBe(
-      'http://collector:4318/v1/traces',
-    );
+    expect(
+      parseConfig(studioEnvSchema, { ...secrets, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).telemetry.tracesEndpoint,
+    ).toBe('http://collector:4318/v1/traces');
   });
 
   it.each([
     ['STUDIO_HTTP_PORT', 'eighty'],
     ['STUDIO_GRPC_PORT', '70000'],
     ['DATABASE_URL', 'not a url'],
-    ['INTERNAL_JWT_SECRET', 'too-short'],
+    ['IDENTITY_PUBLIC_KEY', 'bm90IGEga2V5'],
     ['CURSOR_SECRET', 'short'],
+    ['CURSOR_SECRET', 'dev-cursor-secret-change-me-0123456789'],
+    ['SERVICE_PUBLIC_KEYS', 'gateway=bm90IGEga2V5'],
     ['LOG_LEVEL', 'loud'],
     ['SCHEDULER_INTERVAL_MS', 'soon'],
     ['SCHEDULER_BATCH_SIZE', '0'],
   ])('names the bad variable %s', (variable, value) => {
-    expect(() => parseConfig(studioEnvSchema, { [variable]: value })).toThrow(ConfigError);
-    expect(() => parseConfig(studioEnvSchema, { [variable]: value })).toThrow(new RegExp(`^config: ${variable}:`));
+    expect(() => parseConfig(studioEnvSchema, { ...secrets, [variable]: value })).toThrow(ConfigError);
+    expect(() => parseConfig(studioEnvSchema, { ...secrets, [variable]: value })).toThrow(new RegExp(`^config: ${variable}:`));
   });
 });

@@ -1,6 +1,26 @@
+import { createHmac, generateKeyPairSync, type KeyObject, randomUUID, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIdentity } from '@studio/identity';
+import { testKeys } from '@studio/testkit/secrets';
 import { NOT_FOUND_TEXT, startTestStudio, type TestStudio } from './harness.js';
+
+/** The shared secret every development install used to sign identities with (HS256). */
+const OLD_DEV_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function hs256(claims: object, secret: string): string {
+  const input = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(claims)}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+}
+
+function unsigned(claims: object): string {
+  return `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`;
+}
+
+function eddsa(claims: object, key: KeyObject): string {
+  const input = `${b64url({ alg: 'EdDSA', typ: 'JWT' })}.${b64url(claims)}`;
+  return `${input}.${sign(null, Buffer.from(input), key).toString('base64url')}`;
+}
 
 describe('whoami and workspaces', () => {
   let t: TestStudio;
@@ -70,9 +90,10 @@ describe('whoami and workspaces', () => {
   it('answers 401 for a missing, forged, expired or client-session identity', async () => {
     const profile = await t.given.profile();
     const caller = await t.given.caller(profile.id);
-    const expired = signIdentity(caller.principal, t.config.internalJwtSecret, -10);
-    const wrongKey = signIdentity(caller.principal, 'another-secret-that-is-long-enough-0123456789');
-    const client = signIdentity({ kind: 'client', sessionId: 's', galleryId: 'g', workspaceId: 'w' }, t.config.internalJwtSecret);
+    const key = testKeys().identitySigningKey;
+    const expired = signIdentity(caller.principal, key, 'studio', 60, Date.now() - 120_000);
+    const wrongKey = signIdentity(caller.principal, generateKeyPairSync('ed25519').privateKey, 'studio');
+    const client = signIdentity({ kind: 'client', sessionId: 's', galleryId: 'g', workspaceId: 'w' }, key, 'studio');
     const variants: Record<string, string>[] = [
       {},
       { 'x-studio-identity': expired },
@@ -87,6 +108,63 @@ describe('whoami and workspaces', () => {
         expect(res.body).toEqual({ ok: false, error: 'unauthorized' });
       }
     }
+  });
+
+  describe('identities not signed by the gateway for studio, sent straight to its HTTP port', () => {
+    /** The victim: another workspace with a shoot, and a principal claiming to be its owner. */
+    async function victim() {
+      const ws = await t.given.workspace();
+      await t.given.shoot(ws.id, { title: 'Private shoot' });
+      const principal = {
+        kind: 'token' as const,
+        profileId: ws.ownerId,
+        tokenId: randomUUID(),
+        scopeWorkspaceId: null,
+        memberships: { [ws.id]: 'owner' as const },
+      };
+      return { ws, principal };
+    }
+    const now = () => Math.floor(Date.now() / 1000);
+
+    async function expectRefused(ws: { id: string }, identity: string) {
+      const shoots = await t.api('GET', '/shoots', { headers: { 'x-studio-identity': identity }, query: { workspace_id: ws.id } });
+      expect(shoots.status).toBe(401);
+      expect(shoots.body).toEqual({ ok: false, error: 'unauthorized' });
+      expect(shoots.text).not.toContain('Private shoot');
+    }
+
+    it('HS256 with the old development secret: 401, no data', async () => {
+      const { ws, principal } = await victim();
+      // Exactly what the gateway used to sign (jsonwebtoken HS256, issuer studio-gateway, 60 s), which studio accepted.
+      const forged = hs256({ p: principal, iat: now(), exp: now() + 60, iss: 'studio-gateway', aud: 'studio' }, OLD_DEV_SECRET);
+      await expectRefused(ws, forged);
+    });
+
+    it('alg none: 401', async () => {
+      const { ws, principal } = await victim();
+      await expectRefused(ws, unsigned({ p: principal, iat: now(), exp: now() + 60, iss: 'studio-gateway', aud: 'studio' }));
+    });
+
+    it('an Ed25519 identity by the gateway key but without exp: 401', async () => {
+      const { ws, principal } = await victim();
+      const claims = { p: principal, iat: now(), iss: 'studio-gateway', aud: 'studio' };
+      // The control: the same claims with an exp are accepted, so the 401 is the missing exp alone.
+      const withExp = eddsa({ ...claims, exp: now() + 60 }, testKeys().identitySigningKey);
+      expect((await t.api('GET', '/shoots', { headers: { 'x-studio-identity': withExp }, query: { workspace_id: ws.id } })).status).toBe(
+        200,
+      );
+      await expectRefused(ws, eddsa(claims, testKeys().identitySigningKey));
+    });
+
+    it('an identity the gateway signed for gallery: 401 at studio', async () => {
+      const { ws, principal } = await victim();
+      // The control: the same principal signed for studio reads the shoots.
+      const forStudio = signIdentity(principal, testKeys().identitySigningKey, 'studio');
+      const ok = await t.api('GET', '/shoots', { headers: { 'x-studio-identity': forStudio }, query: { workspace_id: ws.id } });
+      expect(ok.status).toBe(200);
+      expect(ok.text).toContain('Private shoot');
+      await expectRefused(ws, signIdentity(principal, testKeys().identitySigningKey, 'gallery'));
+    });
   });
 
   it('whoami answers 401 once the token is revoked', async () => {

@@ -7,6 +7,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testSecretsEnv } from '@studio/testkit/secrets';
+import { STUDIO_SECRETS } from './harness.js';
 import { startOperationsContext, type OperationsContext } from './support/operations.js';
 
 const run = promisify(execFile);
@@ -30,7 +32,7 @@ describe('admin CLI: domain operations', { timeout: 180_000 }, () => {
   async function cli(args: string[]): Promise<CliResult> {
     try {
       const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', ADMIN, ...args], {
-        env: { ...process.env, DATABASE_URL: c.t.database.url },
+        env: { ...process.env, ...testSecretsEnv(STUDIO_SECRETS), DATABASE_URL: c.t.database.url },
       });
       return { code: 0, stdout, stderr };
     } catch (err) {

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStudio, type TestStudio } from './harness.js';
+import { testSecretsEnv } from '@studio/testkit/secrets';
+import { STUDIO_SECRETS, startTestStudio, type TestStudio } from './harness.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -32,7 +33,7 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     try {
       const { stdout, stderr } = await run(cmd, argv, {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: 'info' },
+        env: { ...process.env, ...testSecretsEnv(STUDIO_SECRETS), DATABASE_URL: t.database.url, LOG_LEVEL: 'info' },
       });
       return { code: 0, stdout, stderr };
     } catch (err) {

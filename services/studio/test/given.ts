@@ -2,7 +2,7 @@
  * Test factories built on studio's real service layer (the same code the CLI and the routes use), and callers
  * that carry the identity the gateway would sign after AuthenticateToken.
  */
-import { randomUUID } from 'node:crypto';
+import { type KeyObject, randomUUID } from 'node:crypto';
 import { signIdentity, type Role, type TokenPrincipal } from '@studio/identity';
 import type { Services } from '../src/services/index.js';
 import type { CreateShootInput } from '../src/services/shoot.schema.js';
@@ -33,7 +33,8 @@ export interface Tenant {
 
 export type Given = ReturnType<typeof createGiven>;
 
-export function createGiven(services: Services, identitySecret: string) {
+/** `identityKey` signs callers' identities as the gateway does (audience 'studio'). */
+export function createGiven(services: Services, identityKey: KeyObject) {
   let seq = 0;
   const unique = (what: string) => `${what}-${Date.now().toString(36)}-${++seq}-${randomUUID().slice(0, 8)}`;
 
@@ -75,7 +76,7 @@ export function createGiven(services: Services, identitySecret: string) {
         tokenId: auth.tokenId,
         token,
         principal,
-        headers: () => ({ 'x-studio-identity': signIdentity(principal, identitySecret) }),
+        headers: () => ({ 'x-studio-identity': signIdentity(principal, identityKey, 'studio') }),
       };
     },
 

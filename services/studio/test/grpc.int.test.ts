@@ -1,5 +1,6 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary, createClient, grpc, loadProto } from '@studio/grpc';
+import { callUnary, createClient, grpc, loadProto, ServiceTokenSigner } from '@studio/grpc';
 import { loadHealthService } from '@studio/grpc/health';
 import { STUDIO_PROTO, type StudioInternalClient } from '@studio/proto/studio';
 import { MISSING_ID, startTestStudio, type TestStudio } from './harness.js';
@@ -16,13 +17,18 @@ function call(client: grpc.Client, method: string, request: unknown): Promise<{ 
 
 describe('gRPC StudioInternal', () => {
   let t: TestStudio;
+  /** The gateway's client (AuthenticateToken). */
   let client: StudioInternalClient;
+  /** Gallery's client (GetShoot). */
+  let galleryClient: StudioInternalClient;
   beforeAll(async () => {
     t = await startTestStudio();
-    client = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, `127.0.0.1:${t.ports.grpcPort}`);
+    client = t.grpcClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, 'gateway');
+    galleryClient = t.grpcClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, 'gallery');
   });
   afterAll(async () => {
     client?.close();
+    galleryClient?.close();
     await t?.stop();
   });
 
@@ -95,7 +101,7 @@ describe('gRPC StudioInternal', () => {
       clientId: clientRow.id,
       scheduledStart: new Date('2027-05-05T10:00:00Z'),
     });
-    const ok = await call(client, 'GetShoot', { shoot_id: shoot.id, workspace_ids: [other.id, ws.id.toUpperCase()] });
+    const ok = await call(galleryClient, 'GetShoot', { shoot_id: shoot.id, workspace_ids: [other.id, ws.id.toUpperCase()] });
     expect(ok.code).toBe(grpc.status.OK);
     expect(ok.response).toEqual({
       id: shoot.id,
@@ -114,10 +120,34 @@ describe('gRPC StudioInternal', () => {
       shot_list_items: [],
     });
     for (const workspace_ids of [[other.id], [], ['not-a-uuid']]) {
-      expect((await call(client, 'GetShoot', { shoot_id: shoot.id, workspace_ids })).code).toBe(grpc.status.NOT_FOUND);
+      expect((await call(galleryClient, 'GetShoot', { shoot_id: shoot.id, workspace_ids })).code).toBe(grpc.status.NOT_FOUND);
     }
-    expect((await call(client, 'GetShoot', { shoot_id: MISSING_ID, workspace_ids: [ws.id] })).code).toBe(grpc.status.NOT_FOUND);
-    expect((await call(client, 'GetShoot', { shoot_id: 'nope', workspace_ids: [ws.id] })).code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect((await call(galleryClient, 'GetShoot', { shoot_id: MISSING_ID, workspace_ids: [ws.id] })).code).toBe(grpc.status.NOT_FOUND);
+    expect((await call(galleryClient, 'GetShoot', { shoot_id: 'nope', workspace_ids: [ws.id] })).code).toBe(grpc.status.INVALID_ARGUMENT);
+  });
+
+  it('answers UNAUTHENTICATED without a service token or with one of an unknown key, PERMISSION_DENIED to a caller not admitted', async () => {
+    const shoot = await t.given.shoot((await t.given.workspace()).id);
+    const request = { shoot_id: shoot.id, workspace_ids: [shoot.workspace_id] };
+    const anonymous = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, `127.0.0.1:${t.ports.grpcPort}`);
+    const forger = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, `127.0.0.1:${t.ports.grpcPort}`, {
+      credentials: {
+        signer: new ServiceTokenSigner({ name: 'gallery', signingKey: generateKeyPairSync('ed25519').privateKey }),
+        audience: 'studio',
+      },
+    });
+    try {
+      for (const c of [anonymous, forger]) {
+        expect((await call(c, 'GetShoot', request)).code).toBe(grpc.status.UNAUTHENTICATED);
+        expect((await call(c, 'AuthenticateToken', { token: 'stu_x' })).code).toBe(grpc.status.UNAUTHENTICATED);
+      }
+      // The gateway authenticates tokens but reads no shoot; gallery reads shoots but authenticates no token.
+      expect((await call(client, 'GetShoot', request)).code).toBe(grpc.status.PERMISSION_DENIED);
+      expect((await call(galleryClient, 'AuthenticateToken', { token: 'stu_x' })).code).toBe(grpc.status.PERMISSION_DENIED);
+    } finally {
+      anonymous.close();
+      forger.close();
+    }
   });
 
   it('serves grpc.health.v1', async () => {

@@ -2,9 +2,11 @@
  * Boots the real studio service in-process for one test file: a fresh clone of the migrated template
  * database, real RabbitMQ, HTTP and gRPC on port 0. Requests go over real HTTP with signed identities.
  */
+import { createClient, ServiceTokenSigner, type grpc } from '@studio/grpc';
 import { createLogger, type Logger } from '@studio/logger';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
 import { makeApi, type Api, type ApiResponse, type RequestOptions } from '@studio/testkit/api';
+import { type GrpcCaller, testKeys, testSecretsEnv } from '@studio/testkit/secrets';
 import { createStudio, type Studio, type StudioPorts } from '../src/app.js';
 import { studioEnvSchema, type StudioConfig } from '../src/config.js';
 import { createGiven, type Given } from './given.js';
@@ -17,7 +19,17 @@ export interface TestStudio {
   ports: StudioPorts;
   given: Given;
   api: Api;
+  /** A gRPC client of studio calling as `caller` (its service token signed with testKeys()' key of that caller). */
+  grpcClient<C extends grpc.Client>(Ctor: new (...args: ConstructorParameters<typeof grpc.Client>) => C, caller: GrpcCaller): C;
   stop(): Promise<void>;
+}
+
+/** Studio's secrets (deploy/deployables.ts, deployable 'studio'), listed here to keep the service independent. */
+export const STUDIO_SECRETS = ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'SERVICE_PUBLIC_KEYS'] as const;
+
+/** A signer of `caller`'s service tokens with the test process's key of that caller. */
+export function serviceSigner(caller: GrpcCaller): ServiceTokenSigner {
+  return new ServiceTokenSigner({ name: caller, signingKey: testKeys().serviceKey(caller) });
 }
 
 export { makeApi, type Api, type ApiResponse, type RequestOptions };
@@ -40,6 +52,7 @@ export async function startTestStudio(opts: TestStudioOptions = {}): Promise<Tes
   const shared = opts.database !== undefined;
   const database = opts.database ?? (await freshDatabase(TEMPLATE));
   const config = studioEnvSchema.parse({
+    ...testSecretsEnv(STUDIO_SECRETS),
     DATABASE_URL: database.url,
     AMQP_URL: opts.amqpUrl ?? testConfig.TEST_AMQP_URL,
     STUDIO_HTTP_PORT: '0',
@@ -59,8 +72,10 @@ export async function startTestStudio(opts: TestStudioOptions = {}): Promise<Tes
     config,
     database,
     ports,
-    given: createGiven(studio.services, config.internalJwtSecret),
+    given: createGiven(studio.services, testKeys().identitySigningKey),
     api: makeApi(`http://127.0.0.1:${ports.httpPort}/api/v1`),
+    grpcClient: (Ctor, caller) =>
+      createClient(Ctor, `127.0.0.1:${ports.grpcPort}`, { credentials: { signer: serviceSigner(caller), audience: 'studio' } }),
     async stop() {
       await studio.stop();
       if (!shared) await database.drop();

@@ -3,7 +3,7 @@
  * and order of one workspace (never another workspace's), paged through more rows than one page holds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, grpc, loadProto } from '@studio/grpc';
+import { grpc, loadProto } from '@studio/grpc';
 import { INDEX_SOURCE_PROTO } from '@studio/proto/index-source';
 import { INDEX_PAGE_SIZE } from '../src/services/index-source.service.js';
 import { MISSING_ID, startTestStudio, type TestStudio } from './harness.js';
@@ -41,7 +41,7 @@ describe('gRPC IndexSource', () => {
   let client: grpc.Client;
   beforeAll(async () => {
     t = await startTestStudio();
-    client = createClient(loadProto(INDEX_SOURCE_PROTO).index.v1.IndexSource, `127.0.0.1:${t.ports.grpcPort}`);
+    client = t.grpcClient(loadProto(INDEX_SOURCE_PROTO).index.v1.IndexSource, 'search');
   });
   afterAll(async () => {
     client?.close();

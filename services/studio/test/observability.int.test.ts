@@ -4,7 +4,7 @@
  */
 import amqp, { type ChannelModel } from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary, createClient, loadProto } from '@studio/grpc';
+import { callUnary, loadProto } from '@studio/grpc';
 import { createLogger } from '@studio/logger';
 import { testConfig } from '@studio/testkit';
 import { captureLogs } from '@studio/testkit/log-capture';
@@ -30,7 +30,7 @@ describe('studio observability', () => {
     ten = await t.given.tenant(['owner']);
     conn = await amqp.connect(testConfig.TEST_AMQP_URL);
     listener = await listen(conn, ['client.created']);
-    client = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, `127.0.0.1:${t.ports.grpcPort}`);
+    client = t.grpcClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, 'gallery');
   });
   afterAll(async () => {
     client?.close();

@@ -1,20 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@studio/config';
+import { testSecretsEnv } from '@studio/testkit/secrets';
 import { parseUploadConfig } from './config.js';
+
+const SECRETS = ['IDENTITY_PUBLIC_KEY', 'SERVICE_SIGNING_KEY', 'SERVICE_PUBLIC_KEYS'] as const;
+const secrets = testSecretsEnv(SECRETS, 'upload');
+const parse = (env: Record<string, string>) => parseUploadConfig({ ...secrets, ...env });
+
+describe('upload config: secrets', () => {
+  it('the API reads its keys from the environment', () => {
+    const keys = parse({}).keys!;
+    expect(keys.identityPublicKey).toMatchObject({ type: 'public', asymmetricKeyType: 'ed25519' });
+    expect(keys.serviceKey).toMatchObject({ type: 'private', asymmetricKeyType: 'ed25519' });
+    expect([...keys.serviceKeyring.keys()]).toContain('gallery');
+  });
+
+  it.each(SECRETS)('the API: a missing %s stops the process naming it: no secret has a default', (variable) => {
+    const env: Record<string, string> = { ...secrets };
+    delete env[variable];
+    expect(() => parseUploadConfig(env)).toThrow(ConfigError);
+    expect(() => parseUploadConfig(env)).toThrow(new RegExp(`^config: ${variable}: is required and has no default`));
+  });
+
+  it('the worker serves no caller: it starts without any key, and holds none', () => {
+    expect(parseUploadConfig({}, 'worker').keys).toBeNull();
+  });
+});
 
 describe('upload config: object-store credentials', () => {
   it('static keys go to the S3 client and the presigner as they are', () => {
-    const c = parseUploadConfig({ S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret', S3_SESSION_TOKEN: 'token' });
+    const c = parse({ S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret', S3_SESSION_TOKEN: 'token' });
     expect(c.s3.credentials).toEqual({ accessKeyId: 'AKID', secretAccessKey: 'secret', sessionToken: 'token' });
   });
 
   it('no keys: null, the AWS SDK default provider chain', () => {
-    expect(parseUploadConfig({}).s3.credentials).toBeNull();
+    expect(parse({}).s3.credentials).toBeNull();
   });
 
   it('one key without the other stops the process naming the missing variable', () => {
-    expect(() => parseUploadConfig({ S3_ACCESS_KEY_ID: 'AKID' })).toThrow(ConfigError);
-    expect(() => parseUploadConfig({ S3_ACCESS_KEY_ID: 'AKID' })).toThrow(/^config: S3_SECRET_ACCESS_KEY: /);
-    expect(() => parseUploadConfig({ S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/^config: S3_ACCESS_KEY_ID: /);
+    expect(() => parse({ S3_ACCESS_KEY_ID: 'AKID' })).toThrow(ConfigError);
+    expect(() => parse({ S3_ACCESS_KEY_ID: 'AKID' })).toThrow(/^config: S3_SECRET_ACCESS_KEY: /);
+    expect(() => parse({ S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/^config: S3_ACCESS_KEY_ID: /);
   });
 });

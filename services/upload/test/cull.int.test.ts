@@ -1,10 +1,10 @@
 /** AI cull jobs end to end: real photos through the worker, the cull job queue, keeper flags and events. */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary, createClient, loadService } from '@studio/grpc';
+import { callUnary } from '@studio/grpc';
 import { computeFeatures, cull, makeDerivatives } from '../src/imaging/index.js';
 import { makeSyntheticShoot, type SyntheticPhoto } from '../src/imaging/testing/synthetic.js';
-import { MISSING_ID, NOT_FOUND_TEXT, eventually, startTestUpload, type Caller, type TestUpload } from './harness.js';
+import { MISSING_ID, NOT_FOUND_TEXT, eventually, startTestUpload, uploadInternalClient, type Caller, type TestUpload } from './harness.js';
 import { putTo } from './images.js';
 
 let t: TestUpload;
@@ -91,7 +91,7 @@ describe('AI cull', () => {
     const rejected = job.result.photos.find((d: any) => d.decision === 'reject');
     const photo = await t.api('GET', `/photos/${rejected.photo_id}`, { as: me });
     expect(photo.body.photo).toMatchObject({ keeper: false, cull: { job_id: job.id, decision: 'reject', reason: rejected.reason } });
-    const client = createClient(loadService('upload/v1/upload.proto', 'upload.v1.UploadInternal'), `127.0.0.1:${t.ports.grpcPort}`);
+    const client = uploadInternalClient(t);
     const keepers = await callUnary<object, { photos: { id: string }[] }>(client, 'ListReadyKeepers', {
       shoot_id: shootId,
       workspace_id: workspaceId,

@@ -5,10 +5,10 @@
  * that speaks the real studio.v1.StudioInternal contract (GetShoot) from an in-memory table of shoots.
  */
 import type { ProcessPorts } from '@studio/process';
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { connectAmqp } from '@studio/amqp';
 import { AppError } from '@studio/errors';
-import { loadService, startGrpcServer, unaryHandlers, type GrpcServerHandle } from '@studio/grpc';
+import { createClient, loadService, ServiceTokenSigner, startGrpcServer, unaryHandlers, type GrpcServerHandle } from '@studio/grpc';
 import type { Role } from '@studio/identity';
 import { createLogger, type Logger } from '@studio/logger';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
@@ -21,6 +21,7 @@ import {
   type MemberCaller,
   type RequestOptions,
 } from '@studio/testkit/api';
+import { testKeys, testSecretsEnv } from '@studio/testkit/secrets';
 import { createUpload, createUploadWorker, type Upload, type UploadDeps, type UploadWorker } from '../src/app.js';
 import { uploadEnvSchema, type UploadConfig } from '../src/config.js';
 import { startS3Server, type RunningS3Server } from '../src/dev/s3-server.js';
@@ -30,39 +31,57 @@ import ensureTemplate, { TEMPLATE } from './global-setup.js';
 export const NOT_FOUND_TEXT = '{"ok":false,"error":"not_found"}';
 export const MISSING_ID = '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60';
 
+/** Upload API's secrets (deploy/deployables.ts, deployable 'upload'; its worker needs none of them). */
+export const UPLOAD_SECRETS = ['IDENTITY_PUBLIC_KEY', 'SERVICE_SIGNING_KEY', 'SERVICE_PUBLIC_KEYS'] as const;
+
 export { eventually, makeApi, type Api, type ApiResponse, type RequestOptions };
 /** A member of a test workspace (see tenant()). */
 export type Caller = MemberCaller;
+
+/** A client of upload's UploadInternal calling as gallery (the caller it admits), with gallery's test key. */
+export function uploadInternalClient(t: TestUpload) {
+  return createClient(loadService('upload/v1/upload.proto', 'upload.v1.UploadInternal'), `127.0.0.1:${t.ports.grpcPort}`, {
+    credentials: { signer: new ServiceTokenSigner({ name: 'gallery', signingKey: testKeys().serviceKey('gallery') }), audience: 'upload' },
+  });
+}
 
 /** Studio's GetShoot over real gRPC, answering from `shoots` (shoot id -> workspace id). */
 async function startFakeStudio(shoots: Map<string, string>): Promise<GrpcServerHandle> {
   const logger = createLogger({ service: 'fake-studio', level: 'silent' });
   const Service = loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal');
-  return startGrpcServer((server) => {
-    server.addService(
-      Service.service,
-      unaryHandlers(logger, {
-        async GetShoot(req: { shoot_id: string; workspace_ids: string[] }) {
-          const ws = shoots.get(req.shoot_id);
-          if (!ws || !req.workspace_ids.includes(ws)) throw new AppError('not_found');
-          return {
-            id: req.shoot_id,
-            workspace_id: ws,
-            title: 'Shoot',
-            slug: 'shoot',
-            state: 'planned',
-            client_id: '',
-            scheduled_start: '',
-            scheduled_end: '',
-            created_at: new Date().toISOString(),
-          };
-        },
-        async AuthenticateToken() {
-          throw new AppError('unauthorized');
-        },
-      }),
-    );
-  }, 0);
+  // Admits upload's service tokens for studio, as the real studio does (upload's calls carry them).
+  const keyring = new Map([['upload', createPublicKey(testKeys().serviceKey('upload'))]]);
+  return startGrpcServer(
+    (server) => {
+      server.addService(
+        Service.service,
+        unaryHandlers(logger, {
+          async GetShoot(req: { shoot_id: string; workspace_ids: string[] }) {
+            const ws = shoots.get(req.shoot_id);
+            if (!ws || !req.workspace_ids.includes(ws)) throw new AppError('not_found');
+            return {
+              id: req.shoot_id,
+              workspace_id: ws,
+              title: 'Shoot',
+              slug: 'shoot',
+              state: 'planned',
+              client_id: '',
+              scheduled_start: '',
+              scheduled_end: '',
+              created_at: new Date().toISOString(),
+            };
+          },
+          async AuthenticateToken() {
+            throw new AppError('unauthorized');
+          },
+        }),
+      );
+    },
+    0,
+    '127.0.0.1',
+    {},
+    { audience: 'studio', keyring, allow: { 'studio.v1.StudioInternal/GetShoot': ['upload'] } },
+  );
 }
 
 export interface TestUpload {
@@ -90,6 +109,7 @@ export async function startTestUpload(opts: { worker?: boolean; env?: Record<str
   const studio = await startFakeStudio(shoots);
   const prefix = `upload-test-${randomUUID().slice(0, 8)}`;
   const config = uploadEnvSchema.parse({
+    ...testSecretsEnv(UPLOAD_SECRETS, 'upload'),
     DATABASE_URL: database.url,
     DATABASE_POOL_SIZE: '5',
     AMQP_URL: testConfig.TEST_AMQP_URL,
@@ -129,7 +149,7 @@ export async function startTestUpload(opts: { worker?: boolean; env?: Record<str
     database,
     clock,
     api: makeApi(`http://127.0.0.1:${ports.httpPort}/api/v1`),
-    tenant: (roles) => tenantCallers(config.internalJwtSecret, roles),
+    tenant: (roles) => tenantCallers(testKeys().identitySigningKey, 'upload', roles),
     shoot(workspaceId: string) {
       const id = randomUUID();
       shoots.set(id, workspaceId);

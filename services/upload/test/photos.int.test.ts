@@ -1,8 +1,8 @@
 /** Single-shot uploads against real PostgreSQL, RabbitMQ, the S3 dev server and the worker. */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary, createClient, loadService } from '@studio/grpc';
-import { MISSING_ID, NOT_FOUND_TEXT, eventually, startTestUpload, type TestUpload } from './harness.js';
+import { callUnary } from '@studio/grpc';
+import { MISSING_ID, NOT_FOUND_TEXT, eventually, startTestUpload, uploadInternalClient, type TestUpload } from './harness.js';
 import { makeJpeg, notAnImage, putIgnoringSignedSize, putTo, sha256Hex } from './images.js';
 
 let t: TestUpload;
@@ -260,7 +260,7 @@ describe('UploadInternal gRPC', () => {
         (r) => r.body.photo.state === 'ready',
       );
 
-    const client = createClient(loadService('upload/v1/upload.proto', 'upload.v1.UploadInternal'), `127.0.0.1:${t.ports.grpcPort}`);
+    const client = uploadInternalClient(t);
     const res = await callUnary<{ shoot_id: string; workspace_id: string }, { photos: any[] }>(client, 'ListReadyKeepers', {
       shoot_id: shootId,
       workspace_id: workspaceId,

@@ -10,13 +10,18 @@ import { API_VERSION, EVENTS_EXCHANGE, assertTopology } from '@studio/amqp';
 import { signIdentity, type Role } from '@studio/identity';
 import type { Logger } from '@studio/logger';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
+import { testKeys, testSecretsEnv } from '@studio/testkit/secrets';
 import type { RunningConsumer } from '@studio/amqp/consumer';
 import { createSearch, type SearchApp } from '../../src/app.js';
 import { parseSearchConfig, type SearchConfig } from '../../src/config.js';
 import { dlqOf } from '../../src/events/index.consumer.js';
 import { SEARCH_TEMPLATE } from '../global-setup.js';
 
-export const IDENTITY_SECRET = 'integration-identity-secret-0123456789abcdef';
+/** Search's secrets (deploy/deployables.ts, deployable 'search'), listed here to keep the service independent. */
+export const SEARCH_SECRETS = ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'SERVICE_SIGNING_KEY'] as const;
+
+/** Search's environment of secrets: testKeys()' values, with search's own service signing key. */
+export const searchSecretsEnv = (): Record<string, string> => testSecretsEnv(SEARCH_SECRETS, 'search');
 
 /** A started search process as the tests use it: its ports, its index consumer and its stop. */
 export interface RunningSearch {
@@ -54,8 +59,7 @@ export async function startHarness(overrides: Record<string, string> = {}, opts:
     SEARCH_HTTP_PORT: '0',
     SEARCH_GRPC_PORT: '0',
     AMQP_URL: testConfig.TEST_AMQP_URL,
-    INTERNAL_JWT_SECRET: IDENTITY_SECRET,
-    CURSOR_SECRET: 'integration-cursor-secret-0123456789abcdef',
+    ...searchSecretsEnv(),
     INDEX_QUEUE: queue,
     INDEX_QUEUE_EXPIRES_MS: String(30 * 60_000),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -125,11 +129,12 @@ export async function publishRaw(h: Harness, routingKey: string, body: Buffer): 
   await h.publisher.waitForConfirms();
 }
 
-/** A token principal that is a member of the given workspaces. */
-export function identity(memberships: Record<string, Role>, ttl = 600): string {
+/** A token principal that is a member of the given workspaces, signed as the gateway would for search (60 s at most). */
+export function identity(memberships: Record<string, Role>, ttl = 60): string {
   return signIdentity(
     { kind: 'token', profileId: randomUUID(), tokenId: randomUUID(), scopeWorkspaceId: null, memberships },
-    IDENTITY_SECRET,
+    testKeys().identitySigningKey,
+    'search',
     ttl,
   );
 }

@@ -5,7 +5,7 @@
  */
 import amqp, { type ChannelModel } from 'amqplib';
 import { expect } from 'vitest';
-import { createClient, grpc, loadProto } from '@studio/grpc';
+import { grpc, loadProto } from '@studio/grpc';
 import { STUDIO_PROTO } from '@studio/proto/studio';
 import { testConfig } from '@studio/testkit';
 import { startTestStudio, type TestStudio, type TestStudioOptions } from '../harness.js';
@@ -71,7 +71,7 @@ export async function startOperationsContext(opts: TestStudioOptions = {}): Prom
   const t = await startTestStudio(opts);
   const conn = await amqp.connect(testConfig.TEST_AMQP_URL);
   const listener = await listen(conn);
-  const client = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioOperations, `127.0.0.1:${t.ports.grpcPort}`);
+  const client = t.grpcClient(loadProto(STUDIO_PROTO).studio.v1.StudioOperations, 'operator');
   const settle = async (workspaceId: string) => {
     await t.studio.drainEvents();
     const written = (await outboxRows(t.database.url, workspaceId)).length;

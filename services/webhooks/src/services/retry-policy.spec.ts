@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { testSecretsEnv } from '@studio/testkit/secrets';
 import { parseWebhooksConfig } from '../config.js';
 import { classifyStatus, maxAttempts, nextStep } from './retry-policy.js';
 
-const schedule = parseWebhooksConfig({}).dispatch.retryScheduleMs;
+const schedule = parseWebhooksConfig(testSecretsEnv(['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'])).dispatch
+  .retryScheduleMs;
 
 describe('classifyStatus', () => {
   it.each([

@@ -14,6 +14,7 @@ import { API_VERSION, EVENTS_EXCHANGE, connectAmqp, type AmqpConnection } from '
 import { signIdentity, type Role } from '@studio/identity';
 import { createLogger } from '@studio/logger';
 import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
+import { testKeys, testSecretsEnv } from '@studio/testkit/secrets';
 import { createWebhooks, createWebhooksWorker, type Webhooks, type WebhooksDeps, type WebhooksWorker } from '../../src/app.js';
 import { parseWebhooksConfig, type WebhooksConfig } from '../../src/config.js';
 import { WEBHOOKS_TEMPLATE_DB } from '../global-setup.js';
@@ -50,15 +51,19 @@ export interface Caller {
   identity: string;
 }
 
-/** A token caller with `memberships`, signed as the gateway would. */
-export function caller(config: WebhooksConfig, memberships: Record<string, Role>, scopeWorkspaceId: string | null = null): Caller {
+/**
+ * A token caller with `memberships`, signed as the gateway would (testKeys()' identity key, audience webhooks). An
+ * identity lives 60 s at most, so `identity` is signed afresh on each read.
+ */
+export function caller(_config: WebhooksConfig, memberships: Record<string, Role>, scopeWorkspaceId: string | null = null): Caller {
   const profileId = randomUUID();
-  const identity = signIdentity(
-    { kind: 'token', profileId, tokenId: randomUUID(), scopeWorkspaceId, memberships },
-    config.internalJwtSecret,
-    3600,
-  );
-  return { profileId, identity };
+  const tokenId = randomUUID();
+  return {
+    profileId,
+    get identity() {
+      return signIdentity({ kind: 'token', profileId, tokenId, scopeWorkspaceId, memberships }, testKeys().identitySigningKey, 'webhooks');
+    },
+  };
 }
 
 // ------------------------------------------------------------------------------------------------ receivers
@@ -186,7 +191,20 @@ export function envelope(type: string, workspaceId: string, data: Record<string,
 }
 
 /** Test defaults: loopback receivers allowed, short waits, quiet logs. */
+/** The webhooks API's secrets (deploy/deployables.ts, deployable 'webhooks'). */
+export const WEBHOOKS_SECRETS = ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'] as const;
+/** The dispatcher's (deployable 'webhooks-worker'): it serves no caller, so no identity key. */
+export const WEBHOOKS_WORKER_SECRETS = ['CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'] as const;
+
+/** `env` without the secrets the dispatcher does not get (least privilege, as deployed). */
+function workerEnv(env: Record<string, string>): Record<string, string> {
+  const out = { ...env };
+  for (const name of WEBHOOKS_SECRETS) if (!(WEBHOOKS_WORKER_SECRETS as readonly string[]).includes(name)) delete out[name];
+  return out;
+}
+
 export const TEST_ENV: Record<string, string> = {
+  ...testSecretsEnv(WEBHOOKS_SECRETS),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   RETRY_SCHEDULE: '100ms,100ms,100ms,100ms,100ms',
   DELIVERY_TIMEOUT_MS: '1000',
@@ -292,7 +310,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     publishRaw: (rk, content) => publishRaw(rk, content),
     async startDispatcher(more = {}, deps) {
       const dispatcher = createWebhooksWorker(
-        parseWebhooksConfig({ ...env, WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS: DISPATCHER_STOP_GRACE_MS, ...more }),
+        parseWebhooksConfig({ ...workerEnv(env), WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS: DISPATCHER_STOP_GRACE_MS, ...more }, 'worker'),
         deps,
       );
       dispatchers.push(dispatcher);
@@ -307,7 +325,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     spawnWorker(more = {}) {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVICE_DIR, 'src/worker.ts')], {
         cwd: ROOT,
-        env: { ...process.env, ...env, WEBHOOKS_WORKER_HTTP_PORT: '0', LOG_LEVEL: 'warn', ...more },
+        env: { ...process.env, ...workerEnv(env), WEBHOOKS_WORKER_HTTP_PORT: '0', LOG_LEVEL: 'warn', ...more },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';
