@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { inject } from 'vitest';
 import { api } from './support/client.js';
@@ -101,5 +102,48 @@ describe('rate limit is fail-closed', () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe(200);
+  });
+});
+
+describe('failed authentication is limited per client address', () => {
+  // A gateway replica with a small budget; it trusts the test client (127.0.0.1) to name the client address, so
+  // this test's addresses (a random IPv6 /64 each) share no counter with any other test.
+  let replica: Awaited<ReturnType<typeof startGatewayReplica>>;
+  let token: string;
+  const prefix = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+  const guess = () => `stu_${randomBytes(6).toString('hex')}_guess`;
+
+  beforeAll(async () => {
+    replica = await startGatewayReplica({
+      REDIS_URL: inject('redisUrl'),
+      AUTH_FAILURE_LIMIT_PER_MINUTE: '3',
+      TRUSTED_PROXIES: '127.0.0.1',
+    });
+    token = (await tenant(['owner'])).tokens.owner;
+  });
+  afterAll(async () => {
+    await replica?.stop();
+  });
+
+  const whoami = (address: string, bearer: string) =>
+    api('GET', '/auth/whoami', { token: bearer, headers: { 'x-forwarded-for': address } }, replica.baseUrl);
+
+  it('refuses unknown tokens with 429 after the budget, keeps a valid token working, and leaves other addresses alone', async () => {
+    const address = `${prefix()}::1`;
+    expect((await whoami(address, token)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await whoami(address, guess())).status).toBe(401);
+
+    const refused = await whoami(address, guess());
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ ok: false, error: 'rate_limited' });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+
+    // The valid token from the same address still works.
+    expect((await whoami(address, token)).status).toBe(200);
+    // Another client address has its own budget.
+    expect((await whoami(`${prefix()}::1`, guess())).status).toBe(401);
   });
 });
