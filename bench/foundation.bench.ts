@@ -5,18 +5,27 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { signIdentity, type Role } from '@studio/identity';
+import type { Role } from '@studio/identity';
+import type { SecretsFile } from '@studio/testkit/secrets';
 import { ROOT } from '../scripts/lib/infra.js';
 import type { Stack } from '../scripts/lib/stack.js';
-import { measure, measureSequential, processCpuSeconds, ratio, startBareServer, type Measurement } from './lib.js';
-
-const DEV_IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
+import {
+  deployableSecretsEnv,
+  identityHeaders,
+  measure,
+  measureSequential,
+  processCpuSeconds,
+  ratio,
+  startBareServer,
+  type Measurement,
+} from './lib.js';
 
 /** Runs the studio operator CLI against the bench database and returns its JSON line. */
-export function admin(databaseUrl: string, ...args: string[]): any {
+export function admin(secrets: SecretsFile, databaseUrl: string, ...args: string[]): any {
   const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    // The CLI reads studio's configuration: the stack's secrets for studio, as the running studio has them.
+    env: { ...process.env, ...deployableSecretsEnv(secrets, 'studio'), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
   return JSON.parse(out.trim().split('\n').pop()!);
@@ -45,9 +54,18 @@ function cpuMsPerRequest(stack: Stack, before: Record<string, number>, m: Measur
 }
 
 export async function foundationBench(stack: Stack, databaseUrls: Record<string, string>, studioHttpPort: number, seconds: number) {
-  const demo = admin(databaseUrls.studio!, 'seed-demo');
-  const token = admin(databaseUrls.studio!, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', 'bench')
-    .token as string;
+  const demo = admin(stack.secrets, databaseUrls.studio!, 'seed-demo');
+  const token = admin(
+    stack.secrets,
+    databaseUrls.studio!,
+    'create-token',
+    '--profile',
+    demo.profile_id,
+    '--rate-limit',
+    '1000000',
+    '--name',
+    'bench',
+  ).token as string;
   const auth = { authorization: `Bearer ${token}` };
   const created = await fetch(`${stack.baseUrl}/shoots`, {
     method: 'POST',
@@ -57,15 +75,17 @@ export async function foundationBench(stack: Stack, databaseUrls: Record<string,
   const shootId = created.shoot.id as string;
   const who = (await fetch(`${stack.baseUrl}/auth/whoami`, { headers: auth }).then((r) => r.json())) as any;
   const memberships = Object.fromEntries(who.workspaces.map((w: { id: string; role: Role }) => [w.id, w.role]));
-  const identity = signIdentity(
+  // Straight at studio, as the gateway would call it: an identity for studio signed with the stack's key (60 s at
+  // most, so re-signed during the runs).
+  const identity = identityHeaders(
+    stack.secrets,
     { kind: 'token', profileId: who.profile.id, tokenId: who.token.id, scopeWorkspaceId: null, memberships },
-    DEV_IDENTITY_SECRET,
-    3600,
+    'studio',
   );
 
   const gatewayUrl = `${stack.baseUrl}/shoots/${shootId}`;
   const directUrl = `http://127.0.0.1:${studioHttpPort}/api/v1/shoots/${shootId}`;
-  const sample = await fetch(directUrl, { headers: { 'x-studio-identity': identity } }).then((r) => r.text());
+  const sample = await fetch(directUrl, { headers: identity() }).then((r) => r.text());
   const bare = await startBareServer(sample);
 
   console.log('\nGET /shoots/{id}: bare http ceiling vs. studio direct vs. through the gateway');
@@ -74,9 +94,7 @@ export async function foundationBench(stack: Stack, databaseUrls: Record<string,
   try {
     const opts = { connections: 50, durationSeconds: seconds, warmupSeconds: 2 };
     results.push(await measure('bare node http (fixed body)', bare.url, opts));
-    results.push(
-      await measure('studio direct (identity, service, database)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }),
-    );
+    results.push(await measure('studio direct (identity, service, database)', directUrl, { ...opts, headers: identity }));
     const before = cpuSeconds(stack);
     results.push(await measure('gateway (auth, rate limit, proxy, service, db)', gatewayUrl, { ...opts, headers: auth }));
     cpuPerRequest = cpuMsPerRequest(stack, before, results[results.length - 1]!, opts.warmupSeconds);
@@ -85,7 +103,7 @@ export async function foundationBench(stack: Stack, databaseUrls: Record<string,
     results.push(
       await measureSequential('studio direct (identity, service, database)', directUrl, {
         ...seq,
-        headers: { 'x-studio-identity': identity },
+        headers: identity,
       }),
     );
     results.push(await measureSequential('gateway (auth, rate limit, proxy, service, db)', gatewayUrl, { ...seq, headers: auth }));

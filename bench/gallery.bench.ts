@@ -23,28 +23,28 @@ import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import pg from 'pg';
-import { signIdentity, type Role } from '@studio/identity';
+import type { Role } from '@studio/identity';
+import type { SecretsFile } from '@studio/testkit/secrets';
 import { S3Presigner } from '@studio/s3-presign';
 import { ROOT } from '../scripts/lib/infra.js';
 import type { Stack, StackPorts } from '../scripts/lib/stack.js';
-import { insertReadyPhotos, measure, measureSequential, ratio, type Measurement } from './lib.js';
+import { deployableSecretsEnv, identityHeaders, insertReadyPhotos, measure, measureSequential, ratio, type Measurement } from './lib.js';
 
 const GALLERY_PHOTOS = 2_000;
 const PAGING_ENTRIES = 1_000_000;
-const DEV_IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
-/** The stack's object-store settings (defaults of upload and gallery). */
+/** The stack's object-store settings (defaults of upload and gallery); its keys are the stack's secrets. */
 const S3 = {
   endpoint: '',
   region: 'us-east-1',
   bucket: 'studio-photos',
-  credentials: { accessKeyId: 'studio-dev', secretAccessKey: 'studio-dev-secret' },
   forcePathStyle: true,
 };
 
-function admin(databaseUrl: string, ...args: string[]): any {
+function admin(secrets: SecretsFile, databaseUrl: string, ...args: string[]): any {
   const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    // The CLI reads studio's configuration: the stack's secrets for studio, as the running studio has them.
+    env: { ...process.env, ...deployableSecretsEnv(secrets, 'studio'), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
   return JSON.parse(out.trim().split('\n').pop()!);
@@ -111,8 +111,9 @@ function nsPerItem(keys: string[], rounds: number, fn: (key: string, i: number) 
 }
 
 export async function galleryBench(stack: Stack, databaseUrls: Record<string, string>, ports: StackPorts, seconds: number) {
-  const demo = admin(databaseUrls.studio!, 'seed-demo');
+  const demo = admin(stack.secrets, databaseUrls.studio!, 'seed-demo');
   const token = admin(
+    stack.secrets,
     databaseUrls.studio!,
     'create-token',
     '--profile',
@@ -145,10 +146,11 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
 
   const who = (await fetch(`${stack.baseUrl}/auth/whoami`, { headers: auth }).then((r) => r.json())) as any;
   const memberships = Object.fromEntries(who.workspaces.map((w: { id: string; role: Role }) => [w.id, w.role]));
-  const identity = signIdentity(
+  // Straight at gallery, as the gateway would call it: an identity for gallery signed with the stack's key.
+  const identity = identityHeaders(
+    stack.secrets,
     { kind: 'token', profileId: who.profile.id, tokenId: who.token.id, scopeWorkspaceId: null, memberships },
-    DEV_IDENTITY_SECRET,
-    3600,
+    'gallery',
   );
   const gatewayUrl = `${stack.baseUrl}/galleries/${gallery.id}`;
   const directUrl = `http://127.0.0.1:${ports.galleryHttp}/api/v1/galleries/${gallery.id}`;
@@ -171,10 +173,10 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
   const opts = { connections: 20, durationSeconds: seconds, warmupSeconds: 2 };
   try {
     reads.push(await measure('bare node http, same answer (identity)', bareIdentity.url, opts));
-    reads.push(await measure('gallery direct (identity)', directUrl, { ...opts, headers: { 'x-studio-identity': identity } }));
+    reads.push(await measure('gallery direct (identity)', directUrl, { ...opts, headers: identity }));
     reads.push(await measure('gateway (identity)', gatewayUrl, { ...opts, headers: auth }));
     reads.push(await measure('bare node http, same answer (gzip)', bareGzip.url, opts));
-    reads.push(await measure('gallery direct (gzip)', directUrl, { ...opts, headers: { 'x-studio-identity': identity, ...gzipHeaders } }));
+    reads.push(await measure('gallery direct (gzip)', directUrl, { ...opts, headers: () => ({ ...identity(), ...gzipHeaders }) }));
     reads.push(await measure('gateway (gzip, as browsers ask)', gatewayUrl, { ...opts, headers: { ...auth, ...gzipHeaders } }));
   } finally {
     await bareIdentity.close();
@@ -191,7 +193,7 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
     endpoint: `http://127.0.0.1:${ports.s3}`,
     region: S3.region,
     forcePathStyle: true,
-    credentials: S3.credentials,
+    credentials: { accessKeyId: stack.secrets.S3_ACCESS_KEY_ID!, secretAccessKey: stack.secrets.S3_SECRET_ACCESS_KEY! },
   });
   // The credentials come through the SDK's memoized provider, as in the services (one lookup per batch or URL).
   const presigner = new S3Presigner({ ...S3, endpoint: `http://127.0.0.1:${ports.s3}`, credentials: sdk.config.credentials });

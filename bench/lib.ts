@@ -1,9 +1,76 @@
 /** Benchmark helpers: autocannon runs summarised as req/s and latency percentiles, and a results file. */
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { IDENTITY_HEADER, IDENTITY_MAX_TTL_SECONDS, signIdentity, type Principal } from '@studio/identity';
+import { secretsEnvFor, type SecretsFile } from '@studio/testkit/secrets';
+import { DEPLOYABLES } from '../deploy/deployables.js';
+
+/** The secrets env of one deployable (deploy/deployables.ts) from a stack's set, e.g. for the studio operator CLI. */
+export function deployableSecretsEnv(secrets: SecretsFile, name: string): Record<string, string> {
+  const d = DEPLOYABLES.find((x) => x.name === name);
+  if (!d) throw new Error(`no deployable named ${name}`);
+  return secretsEnvFor(secrets, d.secrets, d.grpcCaller);
+}
+
+/** The stack's identity signing key (IDENTITY_SIGNING_KEY: base64 of PKCS#8 DER), to call a service directly. */
+export function identitySigningKey(secrets: SecretsFile): KeyObject {
+  const b64 = secrets.IDENTITY_SIGNING_KEY;
+  if (!b64) throw new Error('the secrets have no IDENTITY_SIGNING_KEY');
+  return createPrivateKey({ key: Buffer.from(b64, 'base64'), format: 'der', type: 'pkcs8' });
+}
+
+/** Request headers, fixed or read again during a run (a signed identity lives 60 s at most). */
+export type BenchHeaders = Record<string, string> | (() => Record<string, string>);
+
+/**
+ * `x-studio-identity` of `principal` for the service `audience`, signed with the stack's key as the gateway would:
+ * one identity re-used until under 30 s of its 60 s remain, then a fresh one. Pass it as `headers` to measure /
+ * measureSequential, which read it again during a run.
+ */
+export function identityHeaders(secrets: SecretsFile, principal: Principal, audience: string): () => Record<string, string> {
+  const key = identitySigningKey(secrets);
+  let current: { headers: Record<string, string>; expiresAtMs: number } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!current || current.expiresAtMs - now < 30_000) {
+      current = {
+        headers: { [IDENTITY_HEADER]: signIdentity(principal, key, audience, IDENTITY_MAX_TTL_SECONDS, now) },
+        // iat is the whole second: count the expiry from it.
+        expiresAtMs: Math.floor(now / 1000) * 1000 + IDENTITY_MAX_TTL_SECONDS * 1000,
+      };
+    }
+    return current.headers;
+  };
+}
+
+/** How often an autocannon run reads its headers again when they are a function (well within an identity's 30 s slack). */
+const HEADER_REFRESH_MS = 10_000;
+
+/**
+ * autocannon options carrying `headers`: fixed ones as they are; a function's result set on every client again
+ * every HEADER_REFRESH_MS (with `requests`, on each request), so a run of any length keeps a valid identity.
+ * Call `stop()` when the run is over.
+ */
+export function autocannonHeaders(
+  headers: BenchHeaders | undefined,
+  requests?: autocannon.Request[],
+): { options: Pick<autocannon.Options, 'headers' | 'requests' | 'setupClient'>; stop(): void } {
+  if (typeof headers !== 'function') return { options: { headers, requests }, stop: () => undefined };
+  const clients = new Set<autocannon.Client>();
+  const timer = setInterval(() => {
+    const current = headers();
+    for (const client of clients) {
+      if (requests) client.setRequests(requests.map((r) => ({ ...r, headers: { ...r.headers, ...current } })));
+      else client.setHeaders(current);
+    }
+  }, HEADER_REFRESH_MS);
+  timer.unref();
+  return { options: { headers: headers(), requests, setupClient: (client) => void clients.add(client) }, stop: () => clearInterval(timer) };
+}
 
 export interface Measurement {
   name: string;
@@ -19,16 +86,22 @@ export interface Measurement {
 export async function measure(
   name: string,
   url: string,
-  opts: { connections: number; durationSeconds: number; headers?: Record<string, string>; warmupSeconds?: number },
+  opts: { connections: number; durationSeconds: number; headers?: BenchHeaders; warmupSeconds?: number },
 ): Promise<Measurement> {
-  const run = (duration: number) =>
-    autocannon({
-      url,
-      connections: opts.connections,
-      duration,
-      headers: opts.headers,
-      pipelining: 1,
-    }) as unknown as Promise<autocannon.Result>;
+  const run = async (duration: number) => {
+    const headers = autocannonHeaders(opts.headers);
+    try {
+      return await (autocannon({
+        url,
+        connections: opts.connections,
+        duration,
+        ...headers.options,
+        pipelining: 1,
+      }) as unknown as Promise<autocannon.Result>);
+    } finally {
+      headers.stop();
+    }
+  };
   if (opts.warmupSeconds) await run(opts.warmupSeconds);
   const r = await run(opts.durationSeconds);
   const m: Measurement = {
@@ -77,15 +150,16 @@ export const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b)
 export async function measureSequential(
   name: string,
   url: string,
-  opts: { durationSeconds: number; headers?: Record<string, string>; warmupSeconds?: number },
+  opts: { durationSeconds: number; headers?: BenchHeaders; warmupSeconds?: number },
 ): Promise<Measurement> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const headersOf = typeof opts.headers === 'function' ? opts.headers : () => opts.headers as Record<string, string> | undefined;
   const target = new URL(url);
   const once = () =>
     new Promise<number>((resolve, reject) => {
       const started = process.hrtime.bigint();
       const req = http.request(
-        { host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: opts.headers },
+        { host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: headersOf() },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode === 200 ? Number(process.hrtime.bigint() - started) / 1e6 : -1));

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { dropDatabase } from '@studio/testkit/db';
+import { generateSecrets } from '@studio/testkit/secrets';
 import { DATABASE_SERVICES, ROOT, defaultInfra, provision } from '../scripts/lib/infra.js';
 import { REPLICATED, startReplicaSet, startStack, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
 import { prepareMixed, runMixed, type MixedResult } from './mixed.bench.js';
@@ -84,6 +85,9 @@ const stackOptions: StackOptions = {
   output: { dir: path.join(ROOT, '.run/bench') },
   logLevel: 'warn',
   env,
+  // Generated here, not by startStack, so that the mixed bench's second replica set (started from these options)
+  // shares them: its gateway's identities, gallery's bearers and webhooks' encrypted secrets must hold in both.
+  secrets: generateSecrets(),
 };
 const stack = await startStack(stackOptions);
 try {
@@ -93,8 +97,9 @@ try {
   const mixed = wanted('mixed') ? await mixedBench(stackOptions, stack, mixedSeconds) : undefined;
   let search;
   if (wanted('search')) {
-    const demo = admin(databaseUrls.studio!, 'seed-demo');
+    const demo = admin(stack.secrets, databaseUrls.studio!, 'seed-demo');
     const bearer = admin(
+      stack.secrets,
       databaseUrls.studio!,
       'create-token',
       '--profile',
@@ -133,8 +138,9 @@ try {
  * sharing the databases, Redis, the broker's work queues and the object store), and the scaling factor.
  */
 async function mixedBench(first: StackOptions, a: Stack, secs: number) {
-  const demo = admin(databaseUrls.studio!, 'seed-demo');
+  const demo = admin(a.secrets, databaseUrls.studio!, 'seed-demo');
   const token = admin(
+    a.secrets,
     databaseUrls.studio!,
     'create-token',
     '--profile',

@@ -8,7 +8,7 @@
  * - from bench/run.ts against the running stack, through the gateway: `searchBench({ baseUrl: stack.baseUrl,
  *   bearer, largeWorkspaceId, databaseUrl, amqpUrl, seconds })` where the bearer's token reaches
  *   `largeWorkspaceId` (the big workspace is loaded under that id, so the gateway's membership check passes);
- * - straight at a search service it starts itself, with a signed identity:
+ * - straight at a search service it starts itself (with freshly generated secrets), with a signed identity:
  *   `tsx bench/search.bench.ts [--seconds 10] [--documents 1000000]` (own database `search_bench`).
  */
 import { spawn } from 'node:child_process';
@@ -19,21 +19,21 @@ import amqp from 'amqplib';
 import pg from 'pg';
 import { API_VERSION, EVENTS_EXCHANGE, assertTopology } from '@studio/amqp';
 import { createCursorCodec } from '@studio/cursor';
-import { signIdentity, type Role } from '@studio/identity';
+import type { Role } from '@studio/identity';
+import { generateSecrets, type SecretsFile } from '@studio/testkit/secrets';
 import { createDatabase } from '../services/search/src/store/db.js';
 import { SearchStore, type TierPageQuery } from '../services/search/src/store/search.store.js';
 import { SearchService, type TierTrace } from '../services/search/src/services/search.service.js';
 import { DEFAULT_SHAPE, loadCorpus, type CorpusShape, type LoadedCorpus } from './search-load.js';
-import { writeResults } from './lib.js';
-
-const DEV_IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
+import { autocannonHeaders, deployableSecretsEnv, identityHeaders, writeResults, type BenchHeaders } from './lib.js';
 
 export interface SearchBenchOptions {
   /** The search API base, e.g. http://127.0.0.1:28080/api/v1 (gateway) or http://127.0.0.1:27104/api/v1. */
   baseUrl: string;
   /** Gateway mode: an API token reaching `largeWorkspaceId`. Without it, a signed identity is sent (direct mode). */
   bearer?: string;
-  identitySecret?: string;
+  /** Direct mode: the secrets the search service was started with (its identity is signed with IDENTITY_SIGNING_KEY). */
+  secrets?: SecretsFile;
   /** The large workspace's id (must be reachable by the bearer in gateway mode). */
   largeWorkspaceId?: string;
   /** The search database the service reads (loaded directly). */
@@ -94,21 +94,29 @@ async function run(
   name: string,
   paths: string[],
   baseUrl: string,
-  headers: Record<string, string>,
+  headers: BenchHeaders,
   connections: number,
   seconds: number,
   log: (l: string) => void,
 ): Promise<LatencyFigure> {
   const origin = new URL(baseUrl).origin;
-  const exec = (duration: number) =>
-    autocannon({
-      url: origin,
-      connections,
-      duration,
-      pipelining: 1,
+  const exec = async (duration: number) => {
+    const live = autocannonHeaders(
       headers,
-      requests: paths.map((p) => ({ method: 'GET', path: p })),
-    }) as unknown as Promise<autocannon.Result>;
+      paths.map((p) => ({ method: 'GET', path: p })),
+    );
+    try {
+      return await (autocannon({
+        url: origin,
+        connections,
+        duration,
+        pipelining: 1,
+        ...live.options,
+      }) as unknown as Promise<autocannon.Result>);
+    } finally {
+      live.stop();
+    }
+  };
   await exec(Math.min(2, seconds));
   const r = await exec(seconds);
   const fig: LatencyFigure = {
@@ -175,7 +183,7 @@ export async function explainQueries(databaseUrl: string, workspaceId: string, q
 async function eventLatency(
   opts: SearchBenchOptions,
   workspaceId: string,
-  headers: Record<string, string>,
+  headers: () => Record<string, string>,
   events: number,
 ): Promise<SearchBenchResult['eventToSearchable']> {
   const conn = await amqp.connect(opts.amqpUrl);
@@ -205,7 +213,7 @@ async function eventLatency(
       await ch.waitForConfirms();
       const url = `${opts.baseUrl}/search?workspace_id=${workspaceId}&q=${word}`;
       for (;;) {
-        const r = await fetch(url, { headers });
+        const r = await fetch(url, { headers: headers() });
         const body = (await r.json()) as { items?: { id: string }[] };
         if (body.items?.some((x) => x.id === id)) break;
         if (performance.now() - started > 10_000) throw new Error(`event ${i} not searchable after 10 s`);
@@ -231,26 +239,27 @@ export async function searchBench(opts: SearchBenchOptions): Promise<SearchBench
   log(`\nsearch: loading ${shape.documents} documents over ${shape.workspaces} workspaces (largest ${shape.largeWorkspace})`);
   const corpus = await loadCorpus(opts.databaseUrl, shape, log, opts.largeWorkspaceId);
   const large = corpus.largeWorkspaceId;
-  const headers: Record<string, string> = opts.bearer
-    ? { authorization: `Bearer ${opts.bearer}` }
-    : {
-        'x-studio-identity': signIdentity(
-          {
-            kind: 'token',
-            profileId: randomUUID(),
-            tokenId: randomUUID(),
-            scopeWorkspaceId: null,
-            memberships: Object.fromEntries(corpus.workspaceIds.map((w) => [w, 'viewer' as Role])),
-          },
-          opts.identitySecret ?? DEV_IDENTITY_SECRET,
-          3600,
-        ),
-      };
+  if (!opts.bearer && !opts.secrets) throw new Error("searchBench: direct mode needs the service's secrets");
+  // Direct mode: an identity for search signed with the service's key, as the gateway would (60 s at most, so
+  // re-signed during the runs).
+  const headers: () => Record<string, string> = opts.bearer
+    ? () => ({ authorization: `Bearer ${opts.bearer}` })
+    : identityHeaders(
+        opts.secrets!,
+        {
+          kind: 'token',
+          profileId: randomUUID(),
+          tokenId: randomUUID(),
+          scopeWorkspaceId: null,
+          memberships: Object.fromEntries(corpus.workspaceIds.map((w) => [w, 'viewer' as Role])),
+        },
+        'search',
+      );
   const basePath = new URL(opts.baseUrl).pathname.replace(/\/$/, '');
   const pathsFor = (ws: string, qs: string[]) => qs.map((q) => `${basePath}/search?workspace_id=${ws}&q=${encodeURIComponent(q)}&limit=20`);
   const rare = await rareWords(opts.databaseUrl, large, 40);
   // Let the service learn the workspace sizes it caches (refreshed in the background on first use).
-  for (const ws of corpus.workspaceIds) await fetch(`${opts.baseUrl}/search?workspace_id=${ws}&q=warmup`, { headers });
+  for (const ws of corpus.workspaceIds) await fetch(`${opts.baseUrl}/search?workspace_id=${ws}&q=warmup`, { headers: headers() });
   await new Promise((r) => setTimeout(r, 1000));
 
   const smallWorkspaces = corpus.workspaceIds.slice(1, 21);
@@ -328,6 +337,8 @@ async function standalone(): Promise<void> {
   const admin = 'postgresql://postgres@127.0.0.1:5432/postgres';
   const databaseUrl = 'postgresql://postgres@127.0.0.1:5432/search_bench';
   const amqpUrl = 'amqp://guest:guest@127.0.0.1:5672';
+  // No secret has a default: this run's own, the search service given its deployable's share.
+  const secrets = generateSecrets();
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
   await c.query('DROP DATABASE IF EXISTS search_bench WITH (FORCE)');
@@ -344,6 +355,7 @@ async function standalone(): Promise<void> {
     cwd: root,
     env: {
       ...process.env,
+      ...deployableSecretsEnv(secrets, 'search'),
       DATABASE_URL: databaseUrl,
       AMQP_URL: amqpUrl,
       SEARCH_HTTP_PORT: String(port),
@@ -367,6 +379,7 @@ async function standalone(): Promise<void> {
       baseUrl: `http://127.0.0.1:${port}/api/v1`,
       databaseUrl,
       amqpUrl,
+      secrets,
       seconds,
       shape: { ...DEFAULT_SHAPE, documents, largeWorkspace: Math.round(documents / 5) },
     });

@@ -15,12 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
+import type { SecretsFile } from '@studio/testkit/secrets';
 import { ROOT } from '../scripts/lib/infra.js';
 import type { Stack, StackPorts } from '../scripts/lib/stack.js';
 import { ObjectStorage } from '../services/upload/src/services/storage.service.js';
 import { configureImaging, cull, makeDerivatives, type CullFeatures } from '../services/upload/src/imaging/index.js';
 import { makeSyntheticShoot } from '../services/upload/src/imaging/testing/synthetic.js';
-import { machineCpuSeconds, processCpuSeconds, ratio } from './lib.js';
+import { deployableSecretsEnv, machineCpuSeconds, processCpuSeconds, ratio } from './lib.js';
 
 const MiB = 1024 * 1024;
 const FILE_BYTES = 256 * MiB;
@@ -34,10 +35,11 @@ const DERIVATIVE_CONCURRENCY = 3; // the worker's default prefetch (WORKER_DERIV
 const SHARP_CONCURRENCIES = [2, 3];
 const CULL_SCENES = 12; // x 8 photos
 
-function admin(databaseUrl: string, ...args: string[]): any {
+function admin(secrets: SecretsFile, databaseUrl: string, ...args: string[]): any {
   const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    // The CLI reads studio's configuration: the stack's secrets for studio, as the running studio has them.
+    env: { ...process.env, ...deployableSecretsEnv(secrets, 'studio'), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
   return JSON.parse(out.trim().split('\n').pop()!);
@@ -69,8 +71,9 @@ export async function uploadBench(
   ports: StackPorts,
   sections: UploadBenchPart[] = ['derivatives', 'cull', 'multipart'],
 ) {
-  const demo = admin(databaseUrls.studio!, 'seed-demo');
+  const demo = admin(stack.secrets, databaseUrls.studio!, 'seed-demo');
   const token = admin(
+    stack.secrets,
     databaseUrls.studio!,
     'create-token',
     '--profile',
@@ -96,7 +99,7 @@ export async function uploadBench(
     endpoint: `http://127.0.0.1:${ports.s3}`,
     region: 'us-east-1',
     bucket: 'studio-photos',
-    credentials: { accessKeyId: 'studio-dev', secretAccessKey: 'studio-dev-secret' },
+    credentials: { accessKeyId: stack.secrets.S3_ACCESS_KEY_ID!, secretAccessKey: stack.secrets.S3_SECRET_ACCESS_KEY! },
     forcePathStyle: true,
   });
   const db = new pg.Client({ connectionString: databaseUrls.upload });

@@ -6,7 +6,7 @@
  * same run. Everything runs on this machine (loopback only).
  *
  * The benchmark starts its own webhooks API and dispatcher processes (as deployed: separate processes) on free
- * ports, with its own fan-out queue and, by default, its own database.
+ * ports, with its own fan-out queue, freshly generated secrets and, by default, its own database.
  * Exported for bench/run.ts; also runnable alone:
  * `node --import tsx bench/webhooks.bench.ts [--seconds 10] [--rate 1000] [--burst 15000]`.
  */
@@ -22,11 +22,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_VERSION, EVENTS_EXCHANGE } from '@studio/amqp';
 import { signIdentity } from '@studio/identity';
-import { percentile, processCpuSeconds } from './lib.js';
+import { generateSecrets } from '@studio/testkit/secrets';
+import { deployableSecretsEnv, identitySigningKey, percentile, processCpuSeconds } from './lib.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVICE_DIR = path.join(ROOT, 'services/webhooks');
-const DEV_IDENTITY_SECRET = 'dev-internal-jwt-secret-change-me-0123456789';
 
 export interface WebhooksBenchOptions {
   amqpUrl: string;
@@ -238,10 +238,12 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
   };
+  // No secret has a default: this run's own, each process given its deployable's share (as deployed).
+  const secrets = generateSecrets();
   let secret: string | null = null;
   const receiver = await startReceiver(() => secret);
-  const api = launch('webhooks', 'src/main.ts', env, logDir);
-  const worker = launch('webhooks-worker', 'src/worker.ts', env, logDir);
+  const api = launch('webhooks', 'src/main.ts', { ...env, ...deployableSecretsEnv(secrets, 'webhooks') }, logDir);
+  const worker = launch('webhooks-worker', 'src/worker.ts', { ...env, ...deployableSecretsEnv(secrets, 'webhooks-worker') }, logDir);
   const conn = await amqplib.connect(opts.amqpUrl);
   try {
     await waitReady(`http://127.0.0.1:${apiPort}/readyz`, api);
@@ -251,8 +253,8 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
     const workspaceId = randomUUID();
     const identity = signIdentity(
       { kind: 'token', profileId: randomUUID(), tokenId: randomUUID(), scopeWorkspaceId: null, memberships: { [workspaceId]: 'owner' } },
-      DEV_IDENTITY_SECRET,
-      3600,
+      identitySigningKey(secrets),
+      'webhooks',
     );
     const created = await fetch(`http://127.0.0.1:${apiPort}/api/v1/webhook-endpoints`, {
       method: 'POST',
