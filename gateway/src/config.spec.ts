@@ -4,7 +4,7 @@ import { testKeys, testSecretsEnv } from '@studio/testkit/secrets';
 import { parseGatewayConfig } from './config.js';
 
 /** The gateway's key variables (deploy/deployables.ts); SERVICE_SIGNING_KEY is the 'gateway' caller's key. */
-const KEYS = ['IDENTITY_SIGNING_KEY', 'SERVICE_SIGNING_KEY', 'CLIENT_SESSION_PUBLIC_KEY'] as const;
+const KEYS = ['IDENTITY_SIGNING_KEY', 'SERVICE_SIGNING_KEY', 'CLIENT_SESSION_PUBLIC_KEY', 'IDEMPOTENCY_ENCRYPTION_KEY'] as const;
 const secrets = testSecretsEnv(KEYS, 'gateway');
 const ed25519 = (type: 'private' | 'public') => expect.objectContaining({ type, asymmetricKeyType: 'ed25519' });
 
@@ -43,7 +43,7 @@ describe('gateway config', () => {
         authFailurePerMinute: 30,
         trustedProxies: expect.objectContaining({ has: expect.any(Function) }),
       },
-      idempotency: { ttlSeconds: 86_400, waitMs: 10_000, lockMs: 60_000 },
+      idempotency: { ttlSeconds: 86_400, waitMs: 10_000, lockMs: 60_000, encryptionKey: expect.any(Buffer) },
       telemetry: { tracesEndpoint: null, headers: {}, serviceName: null, exportDelayMs: 5000 },
     });
   });
@@ -54,6 +54,7 @@ describe('gateway config', () => {
     expect(c.identitySigningKey.equals(keys.identitySigningKey)).toBe(true);
     expect(c.serviceKey.equals(keys.serviceKey('gateway'))).toBe(true);
     expect(c.clientSessionPublicKey.export({ format: 'der', type: 'spki' }).toString('base64')).toBe(keys.env.CLIENT_SESSION_PUBLIC_KEY);
+    expect(c.idempotency.encryptionKey.toString('base64')).toBe(keys.env.IDEMPOTENCY_ENCRYPTION_KEY);
   });
 
   it.each(KEYS)('a missing %s stops the process naming it: no key has a default', (variable) => {

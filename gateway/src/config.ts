@@ -105,6 +105,11 @@ export const gatewayEnvSchema = z
     IDEMPOTENCY_WAIT_MS: env.int(10_000, 0),
     /** How long an in-progress record holds its key if the gateway dies mid-request. */
     IDEMPOTENCY_LOCK_MS: env.int(60_000, 1000),
+    /**
+     * AES-256 key (32 bytes, base64) sealing the answers kept for Idempotency-Key replays: they may carry a secret
+     * (a webhook endpoint's signing_secret). Changing it makes older records unreadable: they are run again.
+     */
+    IDEMPOTENCY_ENCRYPTION_KEY: secretEnv.key32(),
 
     /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
     ...otelEnv,
@@ -154,7 +159,12 @@ export const gatewayEnvSchema = z
       /** Where the per-IP limit takes the client's address from (see services/client-address.ts). */
       trustedProxies: e.TRUSTED_PROXIES,
     },
-    idempotency: { ttlSeconds: e.IDEMPOTENCY_TTL_SECONDS, waitMs: e.IDEMPOTENCY_WAIT_MS, lockMs: e.IDEMPOTENCY_LOCK_MS },
+    idempotency: {
+      ttlSeconds: e.IDEMPOTENCY_TTL_SECONDS,
+      waitMs: e.IDEMPOTENCY_WAIT_MS,
+      lockMs: e.IDEMPOTENCY_LOCK_MS,
+      encryptionKey: e.IDEMPOTENCY_ENCRYPTION_KEY,
+    },
     telemetry: telemetrySettings(e),
   }));
 

@@ -14,6 +14,7 @@ import { createGatewayMetrics, type GatewayMetrics } from './http/metrics.js';
 import { createUpstreamAgent } from './http/proxy.routes.js';
 import { RouteTable } from './http/route-table.js';
 import { AuthFailureLimiter } from './services/auth-failure.service.js';
+import { AnswerCipher } from './services/answer-cipher.js';
 import { AuthService } from './services/auth.service.js';
 import { ClientSessionVerifier } from './services/client-session.service.js';
 import { IdempotencyService } from './services/idempotency.service.js';
@@ -104,6 +105,7 @@ export function createGatewayCore(config: GatewayConfig, deps: GatewayDeps = {})
       waitMs: config.idempotency.waitMs,
       // Records carry bodies (up to 1 MiB): a little more room than the limiter's one-integer reply.
       deadlineMs: Math.max(config.rateLimit.timeoutMs * 2, 500),
+      cipher: new AnswerCipher(config.idempotency.encryptionKey),
       logger,
     }),
     openApi: new OpenApiService({

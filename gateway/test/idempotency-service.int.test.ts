@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { testConfig } from '@studio/testkit';
 import { createLogger } from '@studio/logger';
+import { AnswerCipher } from '../src/services/answer-cipher.js';
 import { IdempotencyService, type BeginOutcome, type IdempotencyLease } from '../src/services/idempotency.service.js';
 import { closeRedis, createRedisClient, waitForReady } from '../src/services/redis.client.js';
 import { deleteKeys } from './support/harness.js';
 
 const logger = createLogger({ service: 'test', level: 'silent' });
 const prefix = `gwtest:${randomBytes(6).toString('hex')}:`;
+const cipher = new AnswerCipher(randomBytes(32));
 const answer = (status: number, body: string) => ({ status, contentType: 'application/json', body: Buffer.from(body) });
 
 describe('IdempotencyService', () => {
@@ -31,6 +33,7 @@ describe('IdempotencyService', () => {
       lockMs: 5000,
       waitMs: 3000,
       deadlineMs: 500,
+      cipher,
       logger,
       recheckMs: 60_000,
     });
@@ -115,6 +118,7 @@ describe('IdempotencyService', () => {
       lockMs: 5000,
       waitMs: 200,
       deadlineMs: 500,
+      cipher,
       logger,
     });
     const s = scope();
@@ -134,6 +138,7 @@ describe('IdempotencyService', () => {
       lockMs: 1000,
       waitMs: 2000,
       deadlineMs: 500,
+      cipher,
       logger,
       recheckMs: 100,
     });
@@ -141,6 +146,49 @@ describe('IdempotencyService', () => {
     lease(await quick.begin(s, 'fp')); // never completed nor released
     const outcome = await quick.begin(s, 'fp');
     expect(outcome.kind).toBe('acquired');
+  });
+
+  it('stores the answer body sealed (AES-256-GCM) and replays the identical bytes', async () => {
+    const s = scope();
+    const body = '{"ok":true,"webhook_endpoint":{"signing_secret":"whsec_plaintext_must_not_be_stored"}}';
+    expect(await lease(await service.begin(s, 'fp')).complete(answer(201, body))).toBe(true);
+    const stored = await redis.hgetBuffer(service.redisKey(s), 'body');
+    expect(stored).not.toBeNull();
+    expect(stored!.includes('whsec_plaintext_must_not_be_stored')).toBe(false);
+    expect(stored!.length).toBe(Buffer.byteLength(body) + 29);
+    const outcome = await service.begin(s, 'fp');
+    expect(outcome.kind).toBe('replay');
+    if (outcome.kind === 'replay') expect(outcome.answer.body.toString()).toBe(body);
+  });
+
+  it('treats a record that does not decrypt (key rotated) as absent: the request runs again, then replays', async () => {
+    const rotated = new IdempotencyService({
+      redis,
+      subscriber,
+      keyPrefix: prefix,
+      ttlSeconds: 60,
+      lockMs: 5000,
+      waitMs: 3000,
+      deadlineMs: 500,
+      cipher: new AnswerCipher(randomBytes(32)),
+      logger,
+    });
+    const s = scope();
+    await lease(await service.begin(s, 'fp')).complete(answer(201, '{"under":"old key"}'));
+    const again = await rotated.begin(s, 'fp');
+    expect(again.kind).toBe('acquired');
+    await lease(again).complete(answer(201, '{"under":"new key"}'));
+    const replay = await rotated.begin(s, 'fp');
+    expect(replay.kind === 'replay' && replay.answer.body.toString()).toBe('{"under":"new key"}');
+  });
+
+  it('does not open a sealed body moved to another record (the record key is authenticated)', async () => {
+    const a = scope();
+    const b = scope();
+    await lease(await service.begin(a, 'fp')).complete(answer(201, '{"record":"a"}'));
+    await lease(await service.begin(b, 'fp')).complete(answer(201, '{"record":"b"}'));
+    await redis.hset(service.redisKey(b), 'body', (await redis.hgetBuffer(service.redisKey(a), 'body'))!);
+    expect((await service.begin(b, 'fp')).kind).toBe('acquired');
   });
 
   it('reports unavailable when Redis cannot be reached (fail closed)', async () => {
@@ -155,6 +203,7 @@ describe('IdempotencyService', () => {
         lockMs: 1000,
         waitMs: 100,
         deadlineMs: 100,
+        cipher,
         logger,
       });
       expect((await svc.begin(scope(), 'fp')).kind).toBe('unavailable');

@@ -13,10 +13,20 @@
  * stored answer, or takes the key over when the owner released it. Still pending after the wait: `busy`.
  *
  * Redis failures are reported as `unavailable`; the caller FAILS CLOSED (the request is not run).
+ *
+ * The stored body is sealed (AES-256-GCM, IDEMPOTENCY_ENCRYPTION_KEY, the record's key as AAD: answer-cipher.ts):
+ * an answer may carry a secret (a webhook endpoint's signing_secret), and none may sit in Redis in plaintext.
+ * A done record whose body does not open (the key was rotated, or the record altered) is treated as ABSENT: it is
+ * discarded and the request runs again. That is the one way idempotency can be lost: a retry that straddles a key
+ * change repeats the operation (e.g. a second webhook endpoint). It is bounded to retries of one request across
+ * the rotation within the record TTL (24 h); replaying instead would need the old key, and refusing would lock the
+ * key for 24 h with an answer nobody can read. Rotate when a duplicate is acceptable, or keep the old key until
+ * the records under it have expired. A pending record has no body and is unaffected.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@studio/logger';
+import type { AnswerCipher } from './answer-cipher.js';
 import { withDeadline } from './redis.client.js';
 
 const BEGIN_LUA = `
@@ -48,6 +58,15 @@ redis.call('PUBLISH', ARGV[2], KEYS[1])
 return 1
 `;
 
+/** Deletes a done record only if it still holds the body that did not open (nobody replaced it meanwhile). */
+const DISCARD_LUA = `
+if redis.call('HGET', KEYS[1], 'state') == 'done' and redis.call('HGET', KEYS[1], 'body') == ARGV[1] then
+  redis.call('DEL', KEYS[1])
+  return 1
+end
+return 0
+`;
+
 type BeginReply = Array<Buffer | null>;
 
 interface IdempotencyCommands {
@@ -62,6 +81,7 @@ interface IdempotencyCommands {
     channel: string,
   ): Promise<number>;
   gatewayIdemRelease(key: string, owner: string, channel: string): Promise<number>;
+  gatewayIdemDiscard(key: string, body: Buffer): Promise<number>;
 }
 
 /** Where a key lives: one namespace per API token. */
@@ -101,6 +121,8 @@ export interface IdempotencyOptions {
   waitMs: number;
   /** Each Redis call must answer within this many ms. */
   deadlineMs: number;
+  /** Seals stored answer bodies at rest (IDEMPOTENCY_ENCRYPTION_KEY). */
+  cipher: AnswerCipher;
   logger: Logger;
   /** Fallback re-check interval while waiting, in case a pub/sub message is lost (e.g. a reconnect). */
   recheckMs?: number;
@@ -116,6 +138,7 @@ export class IdempotencyService {
     opts.redis.defineCommand('gatewayIdemBegin', { numberOfKeys: 1, lua: BEGIN_LUA });
     opts.redis.defineCommand('gatewayIdemComplete', { numberOfKeys: 1, lua: COMPLETE_LUA });
     opts.redis.defineCommand('gatewayIdemRelease', { numberOfKeys: 1, lua: RELEASE_LUA });
+    opts.redis.defineCommand('gatewayIdemDiscard', { numberOfKeys: 1, lua: DISCARD_LUA });
     this.commands = opts.redis as unknown as IdempotencyCommands;
     this.channel = `${opts.keyPrefix}idem:done`;
     this.recheckMs = opts.recheckMs ?? 250;
@@ -142,6 +165,7 @@ export class IdempotencyService {
     const key = this.redisKey(scope);
     const owner = randomUUID();
     const deadline = Date.now() + this.opts.waitMs;
+    let discarded = false;
     for (;;) {
       let reply: BeginReply;
       try {
@@ -157,7 +181,20 @@ export class IdempotencyService {
       if (state === 'done') {
         const status = Number(reply[2]?.toString());
         if (!Number.isInteger(status) || status < 100 || status > 599) return { kind: 'unavailable' };
-        return { kind: 'replay', answer: { status, contentType: reply[3]?.toString() ?? '', body: reply[4] ?? Buffer.alloc(0) } };
+        const sealed = reply[4] ?? Buffer.alloc(0);
+        const body = this.opts.cipher.open(sealed, key);
+        if (body) return { kind: 'replay', answer: { status, contentType: reply[3]?.toString() ?? '', body } };
+        // Twice in one request: something keeps writing records this gateway cannot read; refuse rather than loop.
+        if (discarded) return { kind: 'unavailable' };
+        discarded = true;
+        // Sealed under another key (rotated) or altered: treated as absent, so the request runs again (see above).
+        this.opts.logger.warn('idempotency: a stored answer does not decrypt (key rotated?); running the request again');
+        try {
+          await withDeadline(this.commands.gatewayIdemDiscard(key, sealed), this.opts.deadlineMs);
+        } catch {
+          return { kind: 'unavailable' };
+        }
+        continue;
       }
       const left = deadline - Date.now();
       if (left <= 0) return { kind: 'busy' };
@@ -187,7 +224,7 @@ export class IdempotencyService {
               owner,
               answer.status,
               answer.contentType,
-              answer.body,
+              this.opts.cipher.seal(answer.body, key),
               this.opts.ttlSeconds * 1000,
               this.channel,
             ),

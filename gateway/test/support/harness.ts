@@ -9,6 +9,7 @@ import { testConfig } from '@studio/testkit';
 import { testSecretsEnv } from '@studio/testkit/secrets';
 import { createGateway, type Gateway } from '../../src/app.js';
 import { parseGatewayConfig } from '../../src/config.js';
+import type { RouteTable } from '../../src/http/route-table.js';
 import { startEchoUpstream, type EchoUpstream } from './echo-upstream.js';
 import { startFakeStudio, type FakeStudio, type FakeToken } from './fake-studio.js';
 import { request, type Answer, type RequestOptions } from './client.js';
@@ -42,6 +43,8 @@ export interface HarnessOptions {
   upstreamUrl?: string;
   /** The gateway's logger (default: silent). */
   logger?: Logger;
+  /** The route table (default: the gateway's own). */
+  routes?: RouteTable;
 }
 
 export interface Harness {
@@ -76,7 +79,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...testSecretsEnv(GATEWAY_SECRETS, 'gateway'),
     ...opts.env,
   });
-  const gateway = createGateway(config, { logger: opts.logger });
+  const gateway = createGateway(config, { logger: opts.logger, routes: opts.routes });
   const { httpPort } = await gateway.start();
   const url = `http://127.0.0.1:${httpPort}`;
   return {
