@@ -18,6 +18,7 @@ import { ROOT, defaultInfra, provision, DATABASE_SERVICES } from '../scripts/lib
 import { startStack, type ProcessName, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
 import { startTcpProxy } from '@studio/testkit/tcp-proxy';
 import { startOtlpReceiver } from '@studio/testkit/otlp';
+import { generateSecrets, type SecretsFile } from '@studio/testkit/secrets';
 import { startStackControl } from './support/stack-control-server.js';
 
 /**
@@ -63,6 +64,11 @@ declare module 'vitest' {
     stackOptions: StackOptions;
     /** The OTLP/HTTP receiver every process of the stack exports its spans to (`fetchTraceSpans` of @studio/testkit/otlp). */
     otlpUrl: string;
+    /**
+     * The stack's secrets and keys, generated for this run (each process got only its deployable's): for an operator
+     * CLI run against the stack, or a process started beside it (test/support/secrets.ts).
+     */
+    secrets: SecretsFile;
   }
 }
 
@@ -89,6 +95,8 @@ export default async function setup(project: TestProject) {
     output: { dir: logDir },
     logLevel: 'warn',
     env: Object.fromEntries(traced.map((name) => [name, otelEnv])),
+    // Generated here, not by startStack, so that a replica set started from stackOptions shares them.
+    secrets: generateSecrets(),
   };
   let stack: Stack;
   try {
@@ -108,6 +116,7 @@ export default async function setup(project: TestProject) {
   project.provide('stackControlUrl', control.url);
   project.provide('stackOptions', stackOptions);
   project.provide('otlpUrl', otlp.url);
+  project.provide('secrets', stack.secrets);
   return async () => {
     await control.close();
     brokerProxy.restore(); // a test that failed half-way may have left it cut: let the services stop cleanly

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import amqp from 'amqplib';
 import { expect, inject } from 'vitest';
+import { stackSecretsEnv } from './secrets.js';
 import { api, baseUrl } from './client.js';
 import { createShoot, makeJpeg, uploadPhoto, waitProcessed } from './photos.js';
 
@@ -22,7 +23,7 @@ export async function galleryAdmin<T = any>(...args: string[]): Promise<T> {
     ['--import', 'tsx', path.join(ROOT, 'services/gallery/src/cli/admin.ts'), ...args, '--json'],
     {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: inject('databaseUrls').gallery, LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...stackSecretsEnv('gallery'), DATABASE_URL: inject('databaseUrls').gallery, LOG_LEVEL: 'warn' },
     },
   );
   return JSON.parse(stdout.trim().split('\n').pop()!) as T;

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { stackSecretsEnv } from './secrets.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -22,6 +23,7 @@ export async function startGatewayReplica(env: Record<string, string>): Promise<
     cwd: ROOT,
     env: {
       ...process.env,
+      ...stackSecretsEnv('gateway'),
       GATEWAY_PORT: String(port),
       STUDIO_HTTP_URL: `http://127.0.0.1:${ports.studioHttp}`,
       STUDIO_GRPC_ADDR: `127.0.0.1:${ports.studioGrpc}`,

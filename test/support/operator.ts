@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { stackSecretsEnv } from './secrets.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -13,7 +14,7 @@ export async function admin<T = any>(...args: string[]): Promise<T> {
     ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'],
     {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: inject('databaseUrls').studio, LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...stackSecretsEnv('studio'), DATABASE_URL: inject('databaseUrls').studio, LOG_LEVEL: 'warn' },
     },
   );
   const line = stdout.trim().split('\n').pop()!;

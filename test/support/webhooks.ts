@@ -11,6 +11,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, inject } from 'vitest';
+import { stackSecretsEnv } from './secrets.js';
 import { api } from './client.js';
 
 const run = promisify(execFile);
@@ -322,7 +323,7 @@ export async function adminRefused(...args: string[]): Promise<{ code: number; s
   try {
     await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: inject('databaseUrls').studio, LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...stackSecretsEnv('studio'), DATABASE_URL: inject('databaseUrls').studio, LOG_LEVEL: 'warn' },
     });
   } catch (err) {
     const e = err as { code?: number; stderr?: string };
