@@ -3,16 +3,16 @@
  * Dockerfile's build stage runs) builds what its image holds into an empty folder. Each service's migrate job runs
  * from its tree (`npm run migrate:deploy`, as the Helm hook and compose run it) against fresh databases; then every
  * process starts from its tree the way its image starts it (`node --enable-source-maps dist/<entry>.mjs` in the
- * workspace folder) with NODE_ENV=production and generated secrets, against the machine's PostgreSQL, Redis and
+ * workspace folder) with NODE_ENV=production and the stack's generated secrets (each only its own), against the machine's PostgreSQL, Redis and
  * RabbitMQ and an S3 dev server. Checks: each answers /readyz 200; runs on Node 24 (/metrics) with no
  * NodeVersionSupportWarning in its log; a token made with the compiled operator CLI reads through the gateway;
- * SIGTERM ends each with exit 0. OpenTelemetry export is on (a loopback OTLP receiver), so its lazily loaded
+ * each refuses to start (exit 78, one stderr line naming it) without one of its required secrets, or with a short
+ * or development value; SIGTERM ends each with exit 0. OpenTelemetry export is on (a loopback OTLP receiver), so its lazily loaded
  * packages are proven present in the production install too. A tree with one production package taken out never
  * gets ready: the check fails when a dependency is missing.
  */
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +20,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, dropDatabase } from '@studio/testkit/db';
 import { startOtlpReceiver, type OtlpReceiver } from '@studio/testkit/otlp';
+import { secretsEnvFor } from '@studio/testkit/secrets';
 import { DEPLOYABLES } from '../deployables.js';
 import { startStack, type ProcessName, type Stack, type StackPorts } from '../../scripts/lib/stack.js';
 import { startS3Server, type RunningS3Server } from '../../services/upload/src/dev/s3-server.js';
@@ -61,17 +62,6 @@ const HTTP_PORT: Record<string, number> = {
   'webhooks-worker': PORTS.webhooksWorkerHttp,
 };
 
-/** Production refuses development secrets: every process gets freshly generated ones. */
-const SECRETS = {
-  INTERNAL_JWT_SECRET: randomBytes(32).toString('base64url'),
-  CURSOR_SECRET: randomBytes(32).toString('base64url'),
-  CLIENT_SESSION_SECRET: randomBytes(32).toString('base64url'),
-  PORTAL_TOKEN_KEY: randomBytes(32).toString('base64'),
-  WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
-  S3_ACCESS_KEY_ID: `smoke-${randomBytes(6).toString('hex')}`,
-  S3_SECRET_ACCESS_KEY: randomBytes(24).toString('base64url'),
-};
-
 const work = mkdtempSync(path.join(os.tmpdir(), 'image-smoke-'));
 const trees = new Map<string, string>(); // deployable -> its build folder
 const databases = DEPLOYABLES.filter((d) => d.database).map((d) => d.database!);
@@ -79,6 +69,49 @@ const uniqueDatabases = [...new Set(databases)].map((db) => ({ db, name: `${db}_
 let s3: RunningS3Server | undefined;
 let otlp: OtlpReceiver | undefined;
 let stack: Stack | undefined;
+
+/** The studio process's secrets from the stack's set (the operator CLI runs with its service's configuration). */
+function studioSecrets(): Record<string, string> {
+  return secretsEnvFor(stack!.secrets, DEPLOYABLES.find((d) => d.name === 'studio')!.secrets);
+}
+
+interface Refusal {
+  deployable: string;
+  variable: string;
+  value: string;
+  code: number | null;
+  stderr: string[];
+}
+
+/**
+ * Starts a deployable's compiled entry the way the stack started it (same command, folder and environment, read
+ * from the running process: /proc/<pid>), with `variable` removed (value undefined) or set to `value`, and returns how it ended.
+ * The configuration is checked before anything connects or listens, so it ends at once; killed after 30 s.
+ */
+function startWith(name: ProcessName, variable: string, value: string | undefined): Promise<Refusal> {
+  const proc = stack!.processes.get(name)!;
+  const env = Object.fromEntries(
+    readFileSync(`/proc/${proc.child.pid}/environ`, 'utf8')
+      .split('\0')
+      .filter((entry) => entry.includes('='))
+      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
+  if (value === undefined) delete env[variable];
+  else env[variable] = value;
+  return new Promise((resolve, reject) => {
+    const cwd = readlinkSync(`/proc/${proc.child.pid}/cwd`);
+    const child = spawn(process.execPath, proc.child.spawnargs.slice(1), { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+      resolve({ deployable: name, variable, value: value === undefined ? '(missing)' : value, code, stderr: lines });
+    });
+  });
+}
 
 async function buildInto(name: string): Promise<void> {
   const dir = path.join(work, name);
@@ -114,7 +147,8 @@ beforeAll(async () => {
   rmSync(LOG_DIR, { recursive: true, force: true });
   // Export on, so the compiled build's OpenTelemetry path (loaded only when an endpoint is set) runs too.
   otlp = await startOtlpReceiver();
-  const processEnv = { ...SECRETS, OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '200' };
+  // The stack generates the secrets and gives each process only its own (deploy/deployables.ts `secrets`).
+  const processEnv = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '200' };
   const env = Object.fromEntries(DEPLOYABLES.map((d) => [d.name, processEnv])) as Partial<Record<ProcessName, Record<string, string>>>;
   stack = await startStack({
     ports: PORTS,
@@ -155,7 +189,7 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
     const studioTree = path.join(trees.get('studio')!, 'services/studio');
     const { stdout } = await run(process.execPath, ['dist/admin.mjs', 'seed-demo', '--json'], {
       cwd: studioTree,
-      env: { ...process.env, ...SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl('studio_smoke'), LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...studioSecrets(), NODE_ENV: 'production', DATABASE_URL: databaseUrl('studio_smoke'), LOG_LEVEL: 'warn' },
     });
     const { token, workspace_id: ws } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { token: string; workspace_id: string };
     const res = await fetch(`http://127.0.0.1:${PORTS.gateway}/api/v1/shoots?workspace_id=${ws}`, {
@@ -180,6 +214,39 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
     expect([...services]).toEqual(expect.arrayContaining(['gateway', 'studio']));
   });
 
+  it('each compiled entry refuses to start without one of its required secrets, or with a short or development one (exit 78)', async () => {
+    const cases: Array<{ name: ProcessName; variable: string; value: string | undefined }> = [];
+    for (const d of DEPLOYABLES) {
+      for (const variable of d.secrets) cases.push({ name: d.name as ProcessName, variable, value: undefined });
+      if (d.secrets.includes('CURSOR_SECRET')) {
+        cases.push({ name: d.name as ProcessName, variable: 'CURSOR_SECRET', value: 'short' });
+        cases.push({ name: d.name as ProcessName, variable: 'CURSOR_SECRET', value: 'dev-cursor-secret-change-me-0123456789' });
+      }
+    }
+    expect(cases.length).toBeGreaterThan(DEPLOYABLES.length);
+    const results: Refusal[] = [];
+    const queue = [...cases];
+    await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) results.push(await startWith(next.name, next.variable, next.value));
+      }),
+    );
+    const key = (r: { deployable?: string; name?: string; variable: string; value: string | undefined }) =>
+      `${r.deployable ?? r.name} ${r.variable} ${r.value ?? '(missing)'}`;
+    results.sort((a, b) => key(a).localeCompare(key(b)));
+    expect(results).toEqual(
+      cases
+        .map((c) => ({
+          deployable: c.name,
+          variable: c.variable,
+          value: c.value ?? '(missing)',
+          code: 78,
+          stderr: [expect.stringContaining(c.variable)],
+        }))
+        .sort((a, b) => key(a).localeCompare(key(b))),
+    );
+  }, 180_000);
+
   it('SIGTERM ends every process with exit 0, and no log mentions NodeVersionSupportWarning', async () => {
     for (const name of ['gateway', ...DEPLOYABLES.map((d) => d.name).filter((n) => n !== 'gateway')] as ProcessName[]) {
       const ended = await stack!.kill(name, 'SIGTERM');
@@ -195,7 +262,7 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
       cwd: ROOT,
       env: {
         ...process.env,
-        ...SECRETS,
+        ...studioSecrets(),
         NODE_ENV: 'production',
         DATABASE_URL: databaseUrl('studio_smoke'),
         STUDIO_HTTP_PORT: '0',
@@ -221,7 +288,6 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
         only: ['gateway'],
         nodeEnv: 'production',
         builds: { gateway: broken },
-        env: { gateway: SECRETS },
       }),
     ).rejects.toThrow(/gateway exited before it was ready/);
     expect(readFileSync(path.join(LOG_DIR, 'broken', 'gateway.log'), 'utf8')).toMatch(/Cannot find package 'ioredis'/);
