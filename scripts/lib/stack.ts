@@ -475,10 +475,14 @@ export const REPLICATED: ProcessName[] = [
 
 /**
  * A second replica of every service and worker of `first` (which was started with `firstOptions`), on `ports`:
+ * the same secrets,
  * same databases, Redis, broker and object store, the same work queues (competing consumers), its own gateway.
  * A load balancer's part is played by the caller, sending requests to either gateway.
  */
 export function startReplicaSet(firstOptions: StackOptions, ports: Omit<StackPorts, 's3'>, output: StackOptions['output']): Promise<Stack> {
+  // Replicas share every key with the first set (identities, cursors and bearers must verify on either): a set
+  // generated here would not.
+  if (!firstOptions.secrets) throw new Error("startReplicaSet: pass the first set's secrets in its options");
   return startStack({
     ...firstOptions,
     ports: { ...ports, s3: firstOptions.ports.s3 },
