@@ -31,6 +31,14 @@ export function admin(secrets: SecretsFile, databaseUrl: string, ...args: string
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
+/** The demo workspace (seed-demo) and a token of its owner with a rate limit no bench reaches, named `name`. */
+export function benchToken(stack: Stack, databaseUrl: string, name: string): { demo: any; token: string } {
+  const demo = admin(stack.secrets, databaseUrl, 'seed-demo');
+  const token = admin(stack.secrets, databaseUrl, 'create-token', '--profile', demo.profile_id, '--rate-limit', '1000000', '--name', name)
+    .token as string;
+  return { demo, token };
+}
+
 /** CPU seconds used so far by the gateway and studio processes. */
 function cpuSeconds(stack: Stack): Record<string, number> {
   return Object.fromEntries(
@@ -54,18 +62,7 @@ function cpuMsPerRequest(stack: Stack, before: Record<string, number>, m: Measur
 }
 
 export async function foundationBench(stack: Stack, databaseUrls: Record<string, string>, studioHttpPort: number, seconds: number) {
-  const demo = admin(stack.secrets, databaseUrls.studio!, 'seed-demo');
-  const token = admin(
-    stack.secrets,
-    databaseUrls.studio!,
-    'create-token',
-    '--profile',
-    demo.profile_id,
-    '--rate-limit',
-    '1000000',
-    '--name',
-    'bench',
-  ).token as string;
+  const { demo, token } = benchToken(stack, databaseUrls.studio!, 'bench');
   const auth = { authorization: `Bearer ${token}` };
   const created = await fetch(`${stack.baseUrl}/shoots`, {
     method: 'POST',

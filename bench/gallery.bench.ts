@@ -15,20 +15,17 @@
  *    database; the first page vs. the last page (reached with the legacy offset cursor once, then the opaque cursor
  *    it hands back), sequential, through the gateway. Goal: flat (last / first median close to 1).
  */
-import { execFileSync } from 'node:child_process';
+import { benchToken } from './foundation.bench.js';
 import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import pg from 'pg';
 import type { Role } from '@studio/identity';
-import type { SecretsFile } from '@studio/testkit/secrets';
 import { S3Presigner } from '@studio/s3-presign';
-import { ROOT } from '../scripts/lib/infra.js';
 import type { Stack, StackPorts } from '../scripts/lib/stack.js';
-import { deployableSecretsEnv, identityHeaders, insertReadyPhotos, measure, measureSequential, ratio, type Measurement } from './lib.js';
+import { identityHeaders, insertReadyPhotos, measure, measureSequential, ratio, type Measurement } from './lib.js';
 
 const GALLERY_PHOTOS = 2_000;
 const PAGING_ENTRIES = 1_000_000;
@@ -39,16 +36,6 @@ const S3 = {
   bucket: 'studio-photos',
   forcePathStyle: true,
 };
-
-function admin(secrets: SecretsFile, databaseUrl: string, ...args: string[]): any {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
-    cwd: ROOT,
-    // The CLI reads studio's configuration: the stack's secrets for studio, as the running studio has them.
-    env: { ...process.env, ...deployableSecretsEnv(secrets, 'studio'), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  return JSON.parse(out.trim().split('\n').pop()!);
-}
 
 async function withDb<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
@@ -111,18 +98,7 @@ function nsPerItem(keys: string[], rounds: number, fn: (key: string, i: number) 
 }
 
 export async function galleryBench(stack: Stack, databaseUrls: Record<string, string>, ports: StackPorts, seconds: number) {
-  const demo = admin(stack.secrets, databaseUrls.studio!, 'seed-demo');
-  const token = admin(
-    stack.secrets,
-    databaseUrls.studio!,
-    'create-token',
-    '--profile',
-    demo.profile_id,
-    '--rate-limit',
-    '1000000',
-    '--name',
-    'gallery-bench',
-  ).token as string;
+  const { demo, token } = benchToken(stack, databaseUrls.studio!, 'gallery-bench');
   const workspaceId = demo.workspace_id as string;
   const auth = { authorization: `Bearer ${token}` };
   const call = async (method: string, p: string, body?: unknown): Promise<any> => {

@@ -11,7 +11,7 @@ import { generateSecrets } from '@studio/testkit/secrets';
 import { DATABASE_SERVICES, ROOT, defaultInfra, provision } from '../scripts/lib/infra.js';
 import { REPLICATED, startReplicaSet, startStack, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
 import { prepareMixed, runMixed, type MixedResult } from './mixed.bench.js';
-import { admin, foundationBench } from './foundation.bench.js';
+import { admin, benchToken, foundationBench } from './foundation.bench.js';
 import { searchBench } from './search.bench.js';
 import { galleryBench } from './gallery.bench.js';
 import { uploadBench, type UploadBenchPart } from './upload.bench.js';
@@ -97,18 +97,7 @@ try {
   const mixed = wanted('mixed') ? await mixedBench(stackOptions, stack, mixedSeconds) : undefined;
   let search;
   if (wanted('search')) {
-    const demo = admin(stack.secrets, databaseUrls.studio!, 'seed-demo');
-    const bearer = admin(
-      stack.secrets,
-      databaseUrls.studio!,
-      'create-token',
-      '--profile',
-      demo.profile_id,
-      '--rate-limit',
-      '1000000',
-      '--name',
-      'search-bench',
-    ).token;
+    const { demo, token: bearer } = benchToken(stack, databaseUrls.studio!, 'search-bench');
     search = await searchBench({
       baseUrl: stack.baseUrl,
       bearer,

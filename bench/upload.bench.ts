@@ -10,18 +10,15 @@
  * 3. Cull photos per second: a cull job over a shoot's ready photos, POST to succeeded (and the cull function
  *    alone on the same features, for reference).
  */
-import { execFileSync } from 'node:child_process';
+import { benchToken } from './foundation.bench.js';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import type { SecretsFile } from '@studio/testkit/secrets';
-import { ROOT } from '../scripts/lib/infra.js';
 import type { Stack, StackPorts } from '../scripts/lib/stack.js';
 import { ObjectStorage } from '../services/upload/src/services/storage.service.js';
 import { configureImaging, cull, makeDerivatives, type CullFeatures } from '../services/upload/src/imaging/index.js';
 import { makeSyntheticShoot } from '../services/upload/src/imaging/testing/synthetic.js';
-import { deployableSecretsEnv, machineCpuSeconds, processCpuSeconds, ratio } from './lib.js';
+import { machineCpuSeconds, processCpuSeconds, ratio } from './lib.js';
 
 const MiB = 1024 * 1024;
 const FILE_BYTES = 256 * MiB;
@@ -34,16 +31,6 @@ const DERIVATIVE_CONCURRENCY = 3; // the worker's default prefetch (WORKER_DERIV
 /** sharp alone is timed at each of these concurrencies and the fastest is the baseline (the imaging ceiling). */
 const SHARP_CONCURRENCIES = [2, 3];
 const CULL_SCENES = 12; // x 8 photos
-
-function admin(secrets: SecretsFile, databaseUrl: string, ...args: string[]): any {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
-    cwd: ROOT,
-    // The CLI reads studio's configuration: the stack's secrets for studio, as the running studio has them.
-    env: { ...process.env, ...deployableSecretsEnv(secrets, 'studio'), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  return JSON.parse(out.trim().split('\n').pop()!);
-}
 
 /** Runs `fn` over `items` with at most `limit` in flight. */
 async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -71,18 +58,7 @@ export async function uploadBench(
   ports: StackPorts,
   sections: UploadBenchPart[] = ['derivatives', 'cull', 'multipart'],
 ) {
-  const demo = admin(stack.secrets, databaseUrls.studio!, 'seed-demo');
-  const token = admin(
-    stack.secrets,
-    databaseUrls.studio!,
-    'create-token',
-    '--profile',
-    demo.profile_id,
-    '--rate-limit',
-    '1000000',
-    '--name',
-    'upload-bench',
-  ).token as string;
+  const { demo, token } = benchToken(stack, databaseUrls.studio!, 'upload-bench');
   const workspaceId = demo.workspace_id as string;
   const call = async (method: string, p: string, body?: unknown): Promise<any> => {
     const res = await fetch(`${stack.baseUrl}${p}`, {
