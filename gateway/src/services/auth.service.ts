@@ -114,7 +114,7 @@ export class AuthService {
    */
   cachedCaller(token: string): AuthenticatedCaller | null {
     const entry = this.cache.get(tokenHash(token));
-    if (!entry || entry.result.kind !== 'ok' || entry.expiresAt <= this.now()) return null;
+    if (entry?.result.kind !== 'ok' || entry.expiresAt <= this.now()) return null;
     this.opts.onCacheHit?.();
     return entry.result.caller;
   }
