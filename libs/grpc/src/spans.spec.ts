@@ -1,10 +1,11 @@
 /** The server span every gRPC call reports to a registered span sink (@studio/trace); health checks report none. */
+import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@studio/errors';
 import { createLogger } from '@studio/logger';
 import { runInContext, setSpanSink, startCall, type FinishedSpan } from '@studio/trace';
 import { loadHealthService } from './health.js';
-import { callUnary, createClient, grpc, loadService, startGrpcServer, unaryHandlers } from './index.js';
+import { callUnary, createClient, grpc, loadService, ServiceTokenSigner, startGrpcServer, unaryHandlers } from './index.js';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER = '00f067aa0ba902b7';
@@ -14,6 +15,7 @@ afterEach(() => setSpanSink(null));
 describe('gRPC server spans', () => {
   it('reports one span per call with the caller span as parent, method and status code; an internal error is an error span', async () => {
     const logger = createLogger({ service: 'spec', level: 'silent' });
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const Studio = loadService('studio/v1/studio.proto', 'studio.v1.StudioInternal');
     const server = await startGrpcServer(
       (s) =>
@@ -29,8 +31,12 @@ describe('gRPC server spans', () => {
           }),
         ),
       0,
+      '127.0.0.1',
+      {},
+      { audience: 'studio', keyring: new Map([['spec', publicKey]]), allow: { 'studio.v1.StudioInternal': ['spec'] } },
     );
-    const client = createClient(Studio, `127.0.0.1:${server.port}`);
+    const signer = new ServiceTokenSigner({ name: 'spec', signingKey: privateKey });
+    const client = createClient(Studio, `127.0.0.1:${server.port}`, { credentials: { signer, audience: 'studio' } });
     const health = createClient(loadHealthService(), `127.0.0.1:${server.port}`);
     const spans: FinishedSpan[] = [];
     setSpanSink((s) => spans.push(s));
