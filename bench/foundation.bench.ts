@@ -8,17 +8,8 @@ import path from 'node:path';
 import type { Role } from '@studio/identity';
 import type { SecretsFile } from '@studio/testkit/secrets';
 import { ROOT } from '../scripts/lib/infra.js';
-import type { Stack } from '../scripts/lib/stack.js';
-import {
-  deployableSecretsEnv,
-  identityHeaders,
-  measure,
-  measureSequential,
-  processCpuSeconds,
-  ratio,
-  startBareServer,
-  type Measurement,
-} from './lib.js';
+import { deployableSecretsEnv, type Stack } from '../scripts/lib/stack.js';
+import { identityHeaders, measure, measureSequential, processCpuSeconds, ratio, startBareServer, type Measurement } from './lib.js';
 
 /** Runs the studio operator CLI against the bench database and returns its JSON line. */
 export function admin(secrets: SecretsFile, databaseUrl: string, ...args: string[]): any {

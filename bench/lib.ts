@@ -1,26 +1,18 @@
 /** Benchmark helpers: autocannon runs summarised as req/s and latency percentiles, and a results file. */
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { IDENTITY_HEADER, IDENTITY_MAX_TTL_SECONDS, signIdentity, type Principal } from '@studio/identity';
-import { secretsEnvFor, type SecretsFile } from '@studio/testkit/secrets';
-import { DEPLOYABLES } from '../deploy/deployables.js';
-
-/** The secrets env of one deployable (deploy/deployables.ts) from a stack's set, e.g. for the studio operator CLI. */
-export function deployableSecretsEnv(secrets: SecretsFile, name: string): Record<string, string> {
-  const d = DEPLOYABLES.find((x) => x.name === name);
-  if (!d) throw new Error(`no deployable named ${name}`);
-  return secretsEnvFor(secrets, d.secrets, d.grpcCaller);
-}
+import { privateKeyOf, type SecretsFile } from '@studio/testkit/secrets';
 
 /** The stack's identity signing key (IDENTITY_SIGNING_KEY: base64 of PKCS#8 DER), to call a service directly. */
 export function identitySigningKey(secrets: SecretsFile): KeyObject {
   const b64 = secrets.IDENTITY_SIGNING_KEY;
   if (!b64) throw new Error('the secrets have no IDENTITY_SIGNING_KEY');
-  return createPrivateKey({ key: Buffer.from(b64, 'base64'), format: 'der', type: 'pkcs8' });
+  return privateKeyOf(b64);
 }
 
 /** Request headers, fixed or read again during a run (a signed identity lives 60 s at most). */

@@ -25,7 +25,8 @@ import { createDatabase } from '../services/search/src/store/db.js';
 import { SearchStore, type TierPageQuery } from '../services/search/src/store/search.store.js';
 import { SearchService, type TierTrace } from '../services/search/src/services/search.service.js';
 import { DEFAULT_SHAPE, loadCorpus, type CorpusShape, type LoadedCorpus } from './search-load.js';
-import { autocannonHeaders, deployableSecretsEnv, identityHeaders, writeResults, type BenchHeaders } from './lib.js';
+import { deployableSecretsEnv } from '../scripts/lib/stack.js';
+import { autocannonHeaders, identityHeaders, writeResults, type BenchHeaders } from './lib.js';
 
 export interface SearchBenchOptions {
   /** The search API base, e.g. http://127.0.0.1:28080/api/v1 (gateway) or http://127.0.0.1:27104/api/v1. */

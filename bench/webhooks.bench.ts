@@ -23,7 +23,8 @@ import pg from 'pg';
 import { API_VERSION, EVENTS_EXCHANGE } from '@studio/amqp';
 import { signIdentity } from '@studio/identity';
 import { generateSecrets } from '@studio/testkit/secrets';
-import { deployableSecretsEnv, identitySigningKey, percentile, processCpuSeconds } from './lib.js';
+import { deployableSecretsEnv } from '../scripts/lib/stack.js';
+import { identitySigningKey, percentile, processCpuSeconds } from './lib.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVICE_DIR = path.join(ROOT, 'services/webhooks');

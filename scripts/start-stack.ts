@@ -2,15 +2,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, defaultInfra, provision } from './lib/infra.js';
-import { secretsEnvFor } from '@studio/testkit/secrets';
-import { DEPLOYABLES } from '../deploy/deployables.js';
 import { loadLocalSecrets } from './lib/local-secrets.js';
-import { DEV_PORTS, startStack } from './lib/stack.js';
+import { DEV_PORTS, deployableSecretsEnv, startStack } from './lib/stack.js';
 
 const urls = await provision();
 // Per-install secrets and keys (.run/secrets.env, mode 0600): generated on the first start, reused after.
 const secrets = loadLocalSecrets();
-const studio = DEPLOYABLES.find((d) => d.name === 'studio')!;
 const stack = await startStack({
   secrets,
   ports: DEV_PORTS,
@@ -24,7 +21,7 @@ const stack = await startStack({
 const seed = JSON.parse(
   execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), 'seed-demo', '--json'], {
     cwd: ROOT,
-    env: { ...process.env, ...secretsEnvFor(secrets, studio.secrets), DATABASE_URL: urls.studio },
+    env: { ...process.env, ...deployableSecretsEnv(secrets, 'studio'), DATABASE_URL: urls.studio },
     encoding: 'utf8',
   })
     .trim()

@@ -20,9 +20,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, dropDatabase } from '@studio/testkit/db';
 import { startOtlpReceiver, type OtlpReceiver } from '@studio/testkit/otlp';
-import { secretsEnvFor } from '@studio/testkit/secrets';
 import { DEPLOYABLES } from '../deployables.js';
-import { startStack, type ProcessName, type Stack, type StackPorts } from '../../scripts/lib/stack.js';
+import { deployableSecretsEnv, startStack, type ProcessName, type Stack, type StackPorts } from '../../scripts/lib/stack.js';
 import { startS3Server, type RunningS3Server } from '../../services/upload/src/dev/s3-server.js';
 // @ts-expect-error -- plain ES module without types (runs on Node alone in the image build)
 import { buildDeployable } from '../docker/build-deployable.mjs';
@@ -72,7 +71,7 @@ let stack: Stack | undefined;
 
 /** The studio process's secrets from the stack's set (the operator CLI runs with its service's configuration). */
 function studioSecrets(): Record<string, string> {
-  return secretsEnvFor(stack!.secrets, DEPLOYABLES.find((d) => d.name === 'studio')!.secrets);
+  return deployableSecretsEnv(stack!.secrets, 'studio');
 }
 
 interface Refusal {

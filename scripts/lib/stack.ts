@@ -96,14 +96,23 @@ interface ProcessSpec {
  */
 const LOCAL_S3_CREDENTIALS = { AWS_EC2_METADATA_DISABLED: 'true' };
 
-/** Each process's secrets: the ones its deployable declares, required and optional, from the stack's set. */
-function secretsOf(name: ProcessName, secrets: SecretsFile): Record<string, string> {
+/**
+ * What deployable `name` is given from a stack's secrets: the ones it declares (deploy/deployables.ts), required
+ * and optional, SERVICE_SIGNING_KEY being its own caller key. Also for a process run beside a stack (an operator
+ * CLI, a replica, a bench's own service).
+ */
+export function deployableSecretsEnv(secrets: SecretsFile, name: string): Record<string, string> {
   const d = DEPLOYABLES.find((x) => x.name === name);
-  return d ? secretsEnvFor(secrets, [...d.secrets, ...d.optionalSecrets], d.grpcCaller) : {};
+  if (!d) throw new Error(`no deployable named ${name}`);
+  return secretsEnvFor(secrets, [...d.secrets, ...d.optionalSecrets], d.grpcCaller);
 }
 
 function specs(options: StackOptions, secrets: SecretsFile): ProcessSpec[] {
-  return baseSpecs(options).map((spec) => ({ ...spec, env: { ...secretsOf(spec.name, secrets), ...spec.env } }));
+  return baseSpecs(options).map((spec) => ({
+    ...spec,
+    // The S3 dev server is no deployable and takes no secrets.
+    env: { ...(spec.name === 's3' ? {} : deployableSecretsEnv(secrets, spec.name)), ...spec.env },
+  }));
 }
 
 function baseSpecs(options: StackOptions): ProcessSpec[] {

@@ -3,21 +3,19 @@
  * environment a process of the stack gets, for tests that run one beside it (an operator CLI, a gateway replica)
  * or sign as one of its callers.
  */
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { inject } from 'vitest';
-import { secretsEnvFor, serviceKeyVariable, type GrpcCaller } from '@studio/testkit/secrets';
-import { DEPLOYABLES } from '../../deploy/deployables.js';
+import { privateKeyOf, serviceKeyVariable, type GrpcCaller } from '@studio/testkit/secrets';
+import { deployableSecretsEnv } from '../../scripts/lib/stack.js';
 
 /** What deployable `name` is given (its secrets and optional secrets, as scripts/lib/stack.ts gives them). */
 export function stackSecretsEnv(name: string): Record<string, string> {
-  const d = DEPLOYABLES.find((x) => x.name === name);
-  if (!d) throw new Error(`no deployable ${name}`);
-  return secretsEnvFor(inject('secrets'), [...d.secrets, ...d.optionalSecrets], d.grpcCaller);
+  return deployableSecretsEnv(inject('secrets'), name);
 }
 
 /** The stack's private key of a gRPC caller (to call a service of the stack as that caller). */
 export function stackServiceKey(caller: GrpcCaller): KeyObject {
   const der = inject('secrets')[serviceKeyVariable(caller)];
   if (!der) throw new Error(`no service key of ${caller}`);
-  return createPrivateKey({ key: Buffer.from(der, 'base64'), format: 'der', type: 'pkcs8' });
+  return privateKeyOf(der);
 }

@@ -72,19 +72,23 @@ export interface TestKeys {
   serviceKey(caller: GrpcCaller): KeyObject;
 }
 
+/** An Ed25519 private key from its secrets-file form (base64 of PKCS#8 DER). */
+export function privateKeyOf(base64: string): KeyObject {
+  return createPrivateKey({ key: Buffer.from(base64, 'base64'), format: 'der', type: 'pkcs8' });
+}
+
 let shared: TestKeys | undefined;
 
 /** The test process's keys: generated once per process (each test file runs in its own). */
 export function testKeys(): TestKeys {
   if (shared) return shared;
   const env = generateSecrets();
-  const priv = (b64: string) => createPrivateKey({ key: Buffer.from(b64, 'base64'), format: 'der', type: 'pkcs8' });
   shared = {
     env,
-    identitySigningKey: priv(env.IDENTITY_SIGNING_KEY!),
+    identitySigningKey: privateKeyOf(env.IDENTITY_SIGNING_KEY!),
     identityPublicKey: createPublicKey({ key: Buffer.from(env.IDENTITY_PUBLIC_KEY!, 'base64'), format: 'der', type: 'spki' }),
-    clientSessionSigningKey: priv(env.CLIENT_SESSION_SIGNING_KEY!),
-    serviceKey: (caller) => priv(env[serviceKeyVariable(caller)]!),
+    clientSessionSigningKey: privateKeyOf(env.CLIENT_SESSION_SIGNING_KEY!),
+    serviceKey: (caller) => privateKeyOf(env[serviceKeyVariable(caller)]!),
   };
   return shared;
 }
