@@ -10,20 +10,25 @@ import { ROOT } from './infra.js';
 
 export const LOCAL_SECRETS_FILE = path.join(ROOT, '.run', 'secrets.env');
 
+/** The secrets generated together: a key pair's two halves, every service key with SERVICE_PUBLIC_KEYS. */
+function groupOf(name: string): string {
+  if (name.startsWith('IDENTITY_')) return 'identity';
+  if (name.startsWith('CLIENT_SESSION_')) return 'client-session';
+  if (name.includes('SERVICE_')) return 'service';
+  return name;
+}
+
 export function loadLocalSecrets(file = LOCAL_SECRETS_FILE): SecretsFile {
   const existing = existsSync(file) ? parseSecretsFile(readFileSync(file, 'utf8')) : {};
   const fresh = generateSecrets();
-  const missing = Object.keys(fresh).filter((name) => !(name in existing));
-  // Key pairs are generated together: a half that is missing takes a fresh pair, never half of one.
-  const pairs = [
-    ['IDENTITY_SIGNING_KEY', 'IDENTITY_PUBLIC_KEY'],
-    ['CLIENT_SESSION_SIGNING_KEY', 'CLIENT_SESSION_PUBLIC_KEY'],
-  ];
-  for (const pair of pairs) if (pair.some((n) => missing.includes(n))) for (const n of pair) if (!missing.includes(n)) missing.push(n);
-  if (missing.some((n) => n.endsWith('_SERVICE_SIGNING_KEY') || n === 'SERVICE_PUBLIC_KEYS')) {
-    for (const n of Object.keys(fresh))
-      if ((n.endsWith('_SERVICE_SIGNING_KEY') || n === 'SERVICE_PUBLIC_KEYS') && !missing.includes(n)) missing.push(n);
-  }
+  // Key pairs (and the service keys with their keyring) are made together: when one name of a group is missing,
+  // the whole group is regenerated, never half of a pair.
+  const missingGroups = new Set(
+    Object.keys(fresh)
+      .filter((n) => !(n in existing))
+      .map(groupOf),
+  );
+  const missing = Object.keys(fresh).filter((n) => missingGroups.has(groupOf(n)));
   const secrets = { ...existing, ...Object.fromEntries(missing.map((n) => [n, fresh[n]!])) };
   if (missing.length > 0 || !existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
