@@ -9,7 +9,15 @@ import path from 'node:path';
 import { dropDatabase } from '@studio/testkit/db';
 import { generateSecrets } from '@studio/testkit/secrets';
 import { DATABASE_SERVICES, ROOT, defaultInfra, provision } from '../scripts/lib/infra.js';
-import { REPLICATED, startReplicaSet, startStack, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
+import {
+  REPLICATED,
+  stackPortsAt,
+  startReplicaSet,
+  startStack,
+  type Stack,
+  type StackOptions,
+  type StackPorts,
+} from '../scripts/lib/stack.js';
 import { prepareMixed, runMixed, type MixedResult } from './mixed.bench.js';
 import { admin, benchToken, foundationBench } from './foundation.bench.js';
 import { searchBench } from './search.bench.js';
@@ -59,22 +67,7 @@ if (uploadSections?.some((s) => !['derivatives', 'cull', 'multipart'].includes(s
 const mixedArg = args.indexOf('--mixed-seconds');
 const mixedSeconds = mixedArg >= 0 ? Number(args[mixedArg + 1]) : 60;
 
-const ports: StackPorts = {
-  gateway: 28080,
-  studioHttp: 27101,
-  studioGrpc: 27201,
-  s3: 29000,
-  uploadHttp: 27103,
-  uploadGrpc: 27203,
-  uploadWorkerHttp: 27113,
-  galleryHttp: 27102,
-  galleryGrpc: 27202,
-  searchHttp: 27104,
-  searchGrpc: 27204,
-  webhooksHttp: 27105,
-  webhooksGrpc: 27205,
-  webhooksWorkerHttp: 27115,
-};
+const ports: StackPorts = stackPortsAt(20_000);
 for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}_bench`);
 const databaseUrls = await provision({ suffix: '_bench' });
 const stackOptions: StackOptions = {
@@ -154,21 +147,8 @@ async function mixedBench(first: StackOptions, a: Stack, secs: number) {
     results.push(await runMixed({ ...mixedOptions, baseUrls: [a.baseUrl] }, fixture));
     const b = await startReplicaSet(
       first,
-      {
-        gateway: 28081,
-        studioHttp: 27301,
-        studioGrpc: 27401,
-        uploadHttp: 27303,
-        uploadGrpc: 27403,
-        uploadWorkerHttp: 27313,
-        galleryHttp: 27302,
-        galleryGrpc: 27402,
-        searchHttp: 27304,
-        searchGrpc: 27404,
-        webhooksHttp: 27305,
-        webhooksGrpc: 27405,
-        webhooksWorkerHttp: 27315,
-      },
+      // The second set's own ports (its object store is the first set's).
+      stackPortsAt(20_500),
       { dir: path.join(ROOT, '.run/bench/replica-b') },
     );
     try {

@@ -25,7 +25,7 @@ import { createDatabase } from '../services/search/src/store/db.js';
 import { SearchStore, type TierPageQuery } from '../services/search/src/store/search.store.js';
 import { SearchService, type TierTrace } from '../services/search/src/services/search.service.js';
 import { DEFAULT_SHAPE, loadCorpus, type CorpusShape, type LoadedCorpus } from './search-load.js';
-import { deployableSecretsEnv } from '../scripts/lib/stack.js';
+import { deployableSecretsEnv, stackPortsAt } from '../scripts/lib/stack.js';
 import { autocannonHeaders, identityHeaders, writeResults, type BenchHeaders } from './lib.js';
 
 export interface SearchBenchOptions {
@@ -351,7 +351,9 @@ async function standalone(): Promise<void> {
     stdio: 'ignore',
   });
   if ((await new Promise((r) => migrate.on('close', r))) !== 0) throw new Error('migrate:deploy failed');
-  const port = 27104;
+  // The dev layout shifted by 20,000 (API 27104, gRPC 27204, admin 27304: /readyz and /metrics).
+  const ports = stackPortsAt(20_000);
+  const port = ports.searchHttp;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/search/src/main.ts')], {
     cwd: root,
     env: {
@@ -360,7 +362,8 @@ async function standalone(): Promise<void> {
       DATABASE_URL: databaseUrl,
       AMQP_URL: amqpUrl,
       SEARCH_HTTP_PORT: String(port),
-      SEARCH_GRPC_PORT: '27204',
+      SEARCH_GRPC_PORT: String(ports.searchGrpc),
+      SEARCH_ADMIN_PORT: String(ports.searchAdmin),
       INDEX_QUEUE: 'search.index.bench',
       LOG_LEVEL: 'warn',
     },
@@ -369,7 +372,7 @@ async function standalone(): Promise<void> {
   try {
     for (let i = 0; ; i++) {
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
+        if ((await fetch(`http://127.0.0.1:${ports.searchAdmin}/readyz`)).ok) break;
       } catch {
         /* not yet */
       }

@@ -14,7 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import amqplib from 'amqplib';
@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_VERSION, EVENTS_EXCHANGE } from '@studio/amqp';
 import { signIdentity } from '@studio/identity';
+import { freePorts } from '@studio/testkit/ports';
 import { generateSecrets } from '@studio/testkit/secrets';
 import { deployableSecretsEnv } from '../scripts/lib/stack.js';
 import { identitySigningKey, percentile, processCpuSeconds } from './lib.js';
@@ -81,17 +82,6 @@ export interface WebhooksBenchResult {
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The subscriber: records receipt times, checks every 50th signature, answers 200. */
 async function startReceiver(secret: () => string | null) {
@@ -226,7 +216,9 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
   const burst = opts.burst ?? 15_000;
   const logDir = opts.logDir ?? path.join(ROOT, '.run/bench');
   const queue = `webhooks.fanout.bench.${randomUUID().slice(0, 8)}`;
-  const [apiPort, grpcPort, workerPort] = [await freePort(), await freePort(), await freePort()];
+  // The API's own port (its routes), its gRPC port, and the admin ports (/readyz, /metrics) of the API and the
+  // dispatcher (which serves nothing else).
+  const [apiPort, grpcPort, apiAdminPort, workerAdminPort] = (await freePorts(4)) as [number, number, number, number];
   const env = {
     DATABASE_URL: databaseUrl,
     AMQP_URL: opts.amqpUrl,
@@ -234,7 +226,8 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
     WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS: String(10 * 60_000),
     WEBHOOKS_HTTP_PORT: String(apiPort),
     WEBHOOKS_GRPC_PORT: String(grpcPort),
-    WEBHOOKS_WORKER_HTTP_PORT: String(workerPort),
+    WEBHOOKS_ADMIN_PORT: String(apiAdminPort),
+    WEBHOOKS_WORKER_ADMIN_PORT: String(workerAdminPort),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
@@ -247,8 +240,8 @@ export async function webhooksBench(opts: WebhooksBenchOptions): Promise<Webhook
   const worker = launch('webhooks-worker', 'src/worker.ts', { ...env, ...deployableSecretsEnv(secrets, 'webhooks-worker') }, logDir);
   const conn = await amqplib.connect(opts.amqpUrl);
   try {
-    await waitReady(`http://127.0.0.1:${apiPort}/readyz`, api);
-    await waitReady(`http://127.0.0.1:${workerPort}/readyz`, worker);
+    await waitReady(`http://127.0.0.1:${apiAdminPort}/readyz`, api);
+    await waitReady(`http://127.0.0.1:${workerAdminPort}/readyz`, worker);
 
     // One workspace, one endpoint subscribed to the benchmark's event type: one delivery per event.
     const workspaceId = randomUUID();

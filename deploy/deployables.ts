@@ -2,7 +2,7 @@
  * The deployables of the studio back end: one entry per process role (each scales independently and gets its
  * own image). This list is what the deployment artifacts are checked against: the Helm values, the compose
  * file, the kustomize base (generated from the chart by deploy/scripts/gen-k8s.ts) and the tests in
- * deploy/test/. Ports and entry files are the ones of scripts/lib/stack.ts and each service's src/config.ts.
+ * deploy/test/. Ports (API, gRPC and admin) and entry files are the ones of scripts/lib/stack.ts and each service's src/config.ts.
  */
 
 export type Tier = 'public' | 'internal' | 'worker';
@@ -18,11 +18,16 @@ export interface Deployable {
   entry: string;
   /** public: reachable from outside (gateway); internal: from the other deployables; worker: from nobody. */
   tier: Tier;
-  /** HTTP port: the API, or a worker's ops port; /healthz, /readyz and /metrics are served on it. */
-  httpPort: number;
+  /** HTTP API port (the gateway's public one). Absent on the workers: their only HTTP listener is the admin port. */
+  httpPort?: number;
   grpcPort?: number;
+  /**
+   * Admin port: /healthz, /readyz and /metrics, never on the API port. For the kubelet's probes, the metrics
+   * scrape and the container healthchecks only; never routed from outside the cluster.
+   */
+  adminPort: number;
   /** Environment variables naming the ports and the bind host in the process's config.ts. */
-  env: { httpPort: string; grpcPort?: string; host: string };
+  env: { httpPort?: string; grpcPort?: string; adminPort: string; host: string };
   /** The PostgreSQL database the process uses (owned by its service). */
   database?: string;
   /** True on the one deployable per database service whose image runs the migrate job. */
@@ -51,7 +56,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     entry: 'src/main.ts',
     tier: 'public',
     httpPort: 8080,
-    env: { httpPort: 'GATEWAY_PORT', host: 'GATEWAY_HOST' },
+    adminPort: 7300,
+    env: { httpPort: 'GATEWAY_PORT', adminPort: 'GATEWAY_ADMIN_PORT', host: 'GATEWAY_HOST' },
     migrate: false,
     internetEgress: false,
     secrets: ['IDENTITY_SIGNING_KEY', 'SERVICE_SIGNING_KEY', 'CLIENT_SESSION_PUBLIC_KEY', 'IDEMPOTENCY_ENCRYPTION_KEY'],
@@ -66,7 +72,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     tier: 'internal',
     httpPort: 7101,
     grpcPort: 7201,
-    env: { httpPort: 'STUDIO_HTTP_PORT', grpcPort: 'STUDIO_GRPC_PORT', host: 'STUDIO_HOST' },
+    adminPort: 7301,
+    env: { httpPort: 'STUDIO_HTTP_PORT', grpcPort: 'STUDIO_GRPC_PORT', adminPort: 'STUDIO_ADMIN_PORT', host: 'STUDIO_HOST' },
     database: 'studio',
     migrate: true,
     internetEgress: false,
@@ -81,7 +88,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     tier: 'internal',
     httpPort: 7102,
     grpcPort: 7202,
-    env: { httpPort: 'GALLERY_HTTP_PORT', grpcPort: 'GALLERY_GRPC_PORT', host: 'GALLERY_HOST' },
+    adminPort: 7302,
+    env: { httpPort: 'GALLERY_HTTP_PORT', grpcPort: 'GALLERY_GRPC_PORT', adminPort: 'GALLERY_ADMIN_PORT', host: 'GALLERY_HOST' },
     database: 'gallery',
     migrate: true,
     internetEgress: false,
@@ -104,7 +112,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     tier: 'internal',
     httpPort: 7103,
     grpcPort: 7203,
-    env: { httpPort: 'UPLOAD_HTTP_PORT', grpcPort: 'UPLOAD_GRPC_PORT', host: 'UPLOAD_HOST' },
+    adminPort: 7303,
+    env: { httpPort: 'UPLOAD_HTTP_PORT', grpcPort: 'UPLOAD_GRPC_PORT', adminPort: 'UPLOAD_ADMIN_PORT', host: 'UPLOAD_HOST' },
     database: 'upload',
     migrate: true,
     internetEgress: false,
@@ -118,8 +127,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     package: '@studio/upload-service',
     entry: 'src/worker.ts',
     tier: 'worker',
-    httpPort: 7113,
-    env: { httpPort: 'UPLOAD_WORKER_HTTP_PORT', host: 'UPLOAD_HOST' },
+    adminPort: 7313,
+    env: { adminPort: 'UPLOAD_WORKER_ADMIN_PORT', host: 'UPLOAD_HOST' },
     database: 'upload',
     migrate: false,
     internetEgress: false,
@@ -135,7 +144,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     tier: 'internal',
     httpPort: 7104,
     grpcPort: 7204,
-    env: { httpPort: 'SEARCH_HTTP_PORT', grpcPort: 'SEARCH_GRPC_PORT', host: 'SEARCH_HOST' },
+    adminPort: 7304,
+    env: { httpPort: 'SEARCH_HTTP_PORT', grpcPort: 'SEARCH_GRPC_PORT', adminPort: 'SEARCH_ADMIN_PORT', host: 'SEARCH_HOST' },
     database: 'search',
     migrate: true,
     internetEgress: false,
@@ -151,7 +161,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     tier: 'internal',
     httpPort: 7105,
     grpcPort: 7205,
-    env: { httpPort: 'WEBHOOKS_HTTP_PORT', grpcPort: 'WEBHOOKS_GRPC_PORT', host: 'WEBHOOKS_BIND_HOST' },
+    adminPort: 7305,
+    env: { httpPort: 'WEBHOOKS_HTTP_PORT', grpcPort: 'WEBHOOKS_GRPC_PORT', adminPort: 'WEBHOOKS_ADMIN_PORT', host: 'WEBHOOKS_BIND_HOST' },
     database: 'webhooks',
     migrate: true,
     internetEgress: false,
@@ -164,8 +175,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     package: '@studio/webhooks-service',
     entry: 'src/worker.ts',
     tier: 'worker',
-    httpPort: 7115,
-    env: { httpPort: 'WEBHOOKS_WORKER_HTTP_PORT', host: 'WEBHOOKS_BIND_HOST' },
+    adminPort: 7315,
+    env: { adminPort: 'WEBHOOKS_WORKER_ADMIN_PORT', host: 'WEBHOOKS_BIND_HOST' },
     database: 'webhooks',
     migrate: false,
     internetEgress: true,

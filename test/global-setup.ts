@@ -15,7 +15,7 @@ import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { dropDatabase } from '@studio/testkit/db';
 import { ROOT, defaultInfra, provision, DATABASE_SERVICES } from '../scripts/lib/infra.js';
-import { startStack, type ProcessName, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
+import { stackPortsAt, startStack, type ProcessName, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
 import { startTcpProxy } from '@studio/testkit/tcp-proxy';
 import { startOtlpReceiver } from '@studio/testkit/otlp';
 import { generateSecrets, type SecretsFile } from '@studio/testkit/secrets';
@@ -30,22 +30,7 @@ const SLOT = Number(process.env.STUDIO_BB_SLOT ?? 0) || 0;
 if (!Number.isInteger(SLOT) || SLOT < 0 || SLOT > 3) throw new Error('STUDIO_BB_SLOT must be 0..3');
 const base = SLOT * 1000;
 
-export const BLACKBOX_PORTS: StackPorts = {
-  gateway: 18080 + base,
-  studioHttp: 17101 + base,
-  studioGrpc: 17201 + base,
-  s3: 19000 + base,
-  uploadHttp: 17103 + base,
-  uploadGrpc: 17203 + base,
-  uploadWorkerHttp: 17113 + base,
-  galleryHttp: 17102 + base,
-  galleryGrpc: 17202 + base,
-  searchHttp: 17104 + base,
-  searchGrpc: 17204 + base,
-  webhooksHttp: 17105 + base,
-  webhooksGrpc: 17205 + base,
-  webhooksWorkerHttp: 17115 + base,
-};
+export const BLACKBOX_PORTS: StackPorts = stackPortsAt(10_000 + base);
 export const BLACKBOX_REDIS_URL = `redis://127.0.0.1:6379/${SLOT === 0 ? 1 : 3 + SLOT}`;
 const DB_SUFFIX = SLOT === 0 ? '_bb' : `_bb${SLOT}`;
 

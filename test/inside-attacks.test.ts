@@ -6,6 +6,10 @@
  * Before the rework every one of these but alg none was answered: the stack ran on the shared development secret
  * (INTERNAL_JWT_SECRET defaulted to it), so an HS256 identity signed with it read any workspace's shoots, and
  * studio's gRPC server had no authentication at all, so GetShoot and StreamDocuments answered anyone.
+ *
+ * The ops endpoints (/healthz, /readyz, /metrics) are served on each process's admin port only: neither the
+ * gateway's public port (from outside, with or without a bearer) nor a service's API port (from inside) answers
+ * them, so no caller of an API reads the processes' metrics or their dependencies' states.
  */
 import { createHmac, createPrivateKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,7 +17,8 @@ import { createClient, grpc, loadProto, ServiceTokenSigner } from '@studio/grpc'
 import { signIdentity, type TokenPrincipal } from '@studio/identity';
 import { INDEX_SOURCE_PROTO } from '@studio/proto/index-source';
 import { STUDIO_PROTO, type StudioInternalClient } from '@studio/proto/studio';
-import { api } from './support/client.js';
+import { adminPortOf, REPLICATED, type StackPorts } from '../scripts/lib/stack.js';
+import { api, NOT_FOUND_TEXT } from './support/client.js';
 import { tenant } from './support/operator.js';
 
 /** The shared secret every install signed identities with before issue 14 (HS256). */
@@ -206,5 +211,64 @@ describe('inside the network, without the gateway', () => {
       );
       expect(await streamDocuments(indexSource(gateway), workspaceId)).toEqual({ code: grpc.status.PERMISSION_DENIED, docs: [] });
     });
+  });
+});
+
+describe('ops endpoints only on the admin ports', () => {
+  const OPS_PATHS = ['/metrics', '/readyz', '/healthz'] as const;
+  /** Text only a Prometheus exposition (prom-client's default process metrics) contains. */
+  const METRIC_TEXT = ['process_cpu_user_seconds_total', 'nodejs_version_info', '# HELP', '# TYPE'];
+  /** Every process of the stack (the object store aside). */
+  const PROCESSES = REPLICATED;
+  const API_PORTS: (keyof StackPorts)[] = ['studioHttp', 'galleryHttp', 'uploadHttp', 'searchHttp', 'webhooksHttp'];
+
+  const get = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(5000) });
+    return { status: res.status, text: await res.text() };
+  };
+  const expectNotServed = (what: string, res: { status: number; text: string }) => {
+    expect(res.status, `${what}: ${res.text.slice(0, 200)}`).toBe(404);
+    expect(res.text, what).toBe(NOT_FOUND_TEXT);
+    for (const t of METRIC_TEXT) expect(res.text, what).not.toContain(t);
+  };
+
+  it("the gateway's public port answers /metrics, /readyz and /healthz with the standard 404, with or without a bearer", async () => {
+    const origin = new URL(inject('baseUrl')).origin;
+    const token = (await tenant(['owner'])).tokens.owner;
+    // The control: the bearer is valid on this port.
+    const whoami = await api('GET', '/auth/whoami', { token });
+    expect(whoami.status, whoami.text).toBe(200);
+    for (const p of OPS_PATHS) {
+      expectNotServed(`GET ${origin}${p}`, await get(`${origin}${p}`));
+      expectNotServed(`GET ${origin}${p} with a bearer`, await get(`${origin}${p}`, { authorization: `Bearer ${token}` }));
+    }
+  });
+
+  it("each service's API port answers them with 404 as well", async () => {
+    const ports = inject('ports');
+    for (const key of API_PORTS)
+      for (const p of OPS_PATHS) {
+        const url = `http://127.0.0.1:${ports[key]}${p}`;
+        const res = await get(url);
+        expect(res.status, `GET ${url} (${key}): ${res.text.slice(0, 200)}`).toBe(404);
+        for (const t of METRIC_TEXT) expect(res.text, `GET ${url} (${key})`).not.toContain(t);
+      }
+  });
+
+  it("every process's admin port serves /metrics (Prometheus text), /readyz 200 and /healthz 200", async () => {
+    const ports = inject('ports');
+    for (const name of PROCESSES) {
+      const admin = `http://127.0.0.1:${adminPortOf(ports, name)}`;
+      const metrics = await fetch(`${admin}/metrics`, { signal: AbortSignal.timeout(5000) });
+      expect(metrics.status, `${name} /metrics`).toBe(200);
+      expect(metrics.headers.get('content-type'), `${name} /metrics`).toMatch(/^text\/plain/);
+      const text = await metrics.text();
+      expect(text, `${name} /metrics`).toContain('process_cpu_user_seconds_total');
+      expect(text, `${name} /metrics`).toContain('# TYPE ');
+      const ready = await get(`${admin}/readyz`);
+      expect(ready.status, `${name} /readyz: ${ready.text}`).toBe(200);
+      expect(JSON.parse(ready.text)).toMatchObject({ ok: true });
+      expect((await get(`${admin}/healthz`)).status, `${name} /healthz`).toBe(200);
+    }
   });
 });

@@ -2,13 +2,14 @@
  * Observability through the whole stack, from outside: a request with a W3C traceparent is followed by its trace
  * id through the processes' JSON logs (gateway -> studio over HTTP, gateway -> studio over gRPC, studio ->
  * RabbitMQ -> search and webhooks, webhooks -> the delivery attempt to a subscriber), and every process's /metrics
- * names the metrics operators rely on.
+ * (on its admin port) names the metrics operators rely on.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { findSamples, metricNames } from '@studio/testkit/prometheus';
+import { adminPortOf } from '../scripts/lib/stack.js';
 import { api } from './support/client.js';
 import { tenant } from './support/operator.js';
 import { startReceiver, subscribe } from './support/webhooks.js';
@@ -127,6 +128,7 @@ describe('observability through the stack', () => {
 
   it('exposes the required metrics on every process', async () => {
     const ports = inject('ports');
+    /** /metrics of a process, on its admin port (the API ports do not serve it). */
     const scrape = async (port: number) => {
       const r = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(r.status).toBe(200);
@@ -143,20 +145,23 @@ describe('observability through the stack', () => {
     const consumer = ['amqp_consumer_lag_seconds', 'amqp_queue_messages_ready', 'amqp_queue_consumers'];
     const expected: Record<string, { port: number; names: string[] }> = {
       gateway: {
-        port: ports.gateway,
+        port: adminPortOf(ports, 'gateway'),
         names: [...http, 'grpc_client_handling_seconds', 'gateway_rate_limit_refusals_total', 'gateway_upstream_errors_total'],
       },
-      studio: { port: ports.studioHttp, names: [...http, ...grpcServer, ...outbox] },
-      upload: { port: ports.uploadHttp, names: [...http, ...grpcServer, ...outbox, 'grpc_client_handling_seconds'] },
-      'upload-worker': { port: ports.uploadWorkerHttp, names: [...http, ...outbox, ...consumer, 'upload_job_duration_seconds'] },
-      gallery: { port: ports.galleryHttp, names: [...http, ...grpcServer, ...outbox, 'grpc_client_handling_seconds'] },
+      studio: { port: adminPortOf(ports, 'studio'), names: [...http, ...grpcServer, ...outbox] },
+      upload: { port: adminPortOf(ports, 'upload'), names: [...http, ...grpcServer, ...outbox, 'grpc_client_handling_seconds'] },
+      'upload-worker': {
+        port: adminPortOf(ports, 'upload-worker'),
+        names: [...http, ...outbox, ...consumer, 'upload_job_duration_seconds'],
+      },
+      gallery: { port: adminPortOf(ports, 'gallery'), names: [...http, ...grpcServer, ...outbox, 'grpc_client_handling_seconds'] },
       search: {
-        port: ports.searchHttp,
+        port: adminPortOf(ports, 'search'),
         names: [...http, ...grpcServer, ...consumer, 'search_index_apply_duration_seconds', 'search_index_events_total'],
       },
-      webhooks: { port: ports.webhooksHttp, names: [...http, ...grpcServer, ...consumer, 'webhook_fanout_events_total'] },
+      webhooks: { port: adminPortOf(ports, 'webhooks'), names: [...http, ...grpcServer, ...consumer, 'webhook_fanout_events_total'] },
       'webhooks-worker': {
-        port: ports.webhooksWorkerHttp,
+        port: adminPortOf(ports, 'webhooks-worker'),
         names: [...http, 'webhook_delivery_attempts_total', 'webhook_delivery_attempt_duration_seconds'],
       },
     };
@@ -173,18 +178,18 @@ describe('observability through the stack', () => {
     }
 
     // Queue depth is read from the broker for each consumed queue (the stack's own queue names).
-    const search = await scrape(ports.searchHttp);
+    const search = await scrape(ports.searchAdmin);
     expect(findSamples(search, 'amqp_queue_consumers', { queue: `search.index-${ports.searchHttp}` })[0]?.value).toBeGreaterThanOrEqual(1);
-    const webhooks = await scrape(ports.webhooksHttp);
+    const webhooks = await scrape(ports.webhooksAdmin);
     expect(
       findSamples(webhooks, 'amqp_queue_consumers', { queue: `webhooks.fanout.${ports.webhooksHttp}` })[0]?.value,
     ).toBeGreaterThanOrEqual(1);
-    const worker = await scrape(ports.uploadWorkerHttp);
+    const worker = await scrape(ports.uploadWorkerAdmin);
     expect(
       findSamples(worker, 'amqp_queue_consumers', { queue: `upload-${ports.uploadHttp}.derivatives` })[0]?.value,
     ).toBeGreaterThanOrEqual(1);
     // The studio outbox has drained the traced event; its backlog is reported (a number, not NaN).
-    const studio = await scrape(ports.studioHttp);
+    const studio = await scrape(ports.studioAdmin);
     expect(Number.isFinite(findSamples(studio, 'outbox_pending_events')[0]?.value)).toBe(true);
     expect(findSamples(studio, 'outbox_events_published_total')[0]?.value).toBeGreaterThan(0);
   });

@@ -19,10 +19,10 @@
  * attempts that succeeded, the delivery records), and "each event handled once" is checked per event id in the
  * consumers' access logs (docs/decisions/0009: one line per message), for this test's own event ids.
  */
-import net from 'node:net';
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePorts } from '@studio/testkit/ports';
 import { findSamples, sampleSum } from '@studio/testkit/prometheus';
 import { startReplicaSet, type Stack, type StackPorts } from '../scripts/lib/stack.js';
 import { api, type ApiResponse } from './support/client.js';
@@ -34,28 +34,14 @@ import { allDeliveries, startReceiver, subscribe, type Endpoint, type Receiver }
 
 const LONG = 240_000;
 
+/** The key of a process's admin port in StackPorts: where its /metrics are scraped. */
+type AdminPortKey = Extract<keyof StackPorts, `${string}Admin`>;
+
 /** This file's waits span replica start-ups: a longer bound than the shared default. */
 const until = <T>(what: string, check: () => Promise<T | false | null | undefined>, timeoutMs = 90_000, everyMs?: number) =>
   pollUntil(what, check, timeoutMs, everyMs);
 
-/** `n` distinct free loopback ports (all held open until every one is chosen, so none repeats). */
-async function freePorts(n: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const s = net.createServer();
-          s.once('error', reject);
-          s.listen(0, '127.0.0.1', () => resolve(s));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
-  return ports;
-}
-
+/** The Prometheus text of the process whose ADMIN port is `port` (/metrics is only there, not on its API port). */
 async function scrape(port: number): Promise<string> {
   const r = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) });
   expect(r.status, `/metrics on ${port}`).toBe(200);
@@ -134,8 +120,8 @@ describe('two replicas of every service and worker on one machine', () => {
     return { per, a: per.filter((p) => p.a > 0).length, b: per.filter((p) => p.b > 0).length, all: per.every((p) => p.a + p.b > 0) };
   };
 
-  /** The same metric read on both replicas of a process: [A, B]. */
-  const both = async (port: keyof StackPorts, read: (text: string) => number): Promise<[number, number]> => {
+  /** The same metric read on both replicas of a process (by its admin port's key): [A, B]. */
+  const both = async (port: AdminPortKey, read: (text: string) => number): Promise<[number, number]> => {
     const [a, b] = await Promise.all([scrape(portsA[port]), scrape(portsB[port])]);
     return [read(a), read(b)];
   };
@@ -144,22 +130,28 @@ describe('two replicas of every service and worker on one machine', () => {
   let searchEventsAtStart: [number, number];
 
   beforeAll(async () => {
-    const free = await freePorts(13);
-    const names: (keyof StackPorts)[] = [
+    const names: (keyof Omit<StackPorts, 's3'>)[] = [
       'gateway',
+      'gatewayAdmin',
       'studioHttp',
       'studioGrpc',
+      'studioAdmin',
       'uploadHttp',
       'uploadGrpc',
-      'uploadWorkerHttp',
+      'uploadAdmin',
+      'uploadWorkerAdmin',
       'galleryHttp',
       'galleryGrpc',
+      'galleryAdmin',
       'searchHttp',
       'searchGrpc',
+      'searchAdmin',
       'webhooksHttp',
       'webhooksGrpc',
-      'webhooksWorkerHttp',
+      'webhooksAdmin',
+      'webhooksWorkerAdmin',
     ];
+    const free = await freePorts(names.length);
     const ports = Object.fromEntries(names.map((n, i) => [n, free[i]!])) as Omit<StackPorts, 's3'>;
     replica = await startReplicaSet(options, ports, { dir: replicaLogDir });
     portsB = { ...ports, s3: options.ports.s3 };
@@ -172,7 +164,7 @@ describe('two replicas of every service and worker on one machine', () => {
     receiver = await startReceiver(() => 200);
     for (const type of ['photo.uploaded', 'ai.cull.completed', 'client.created', 'shoot.completed'])
       subs.set(type, await subscribe(token, workspaceId, `${receiver.url}${route(type)}`, type));
-    searchEventsAtStart = await both('searchHttp', (m) => sampleSum(m, 'search_index_events_total'));
+    searchEventsAtStart = await both('searchAdmin', (m) => sampleSum(m, 'search_index_events_total'));
   }, LONG);
 
   afterAll(async () => {
@@ -185,11 +177,11 @@ describe('two replicas of every service and worker on one machine', () => {
     'the replicas are competing consumers of the same queues, and either gateway serves any request',
     async () => {
       // Each shared work queue has one consumer from each replica set (read from the broker by either replica).
-      const queues: { port: keyof StackPorts; queue: string }[] = [
-        { port: 'uploadWorkerHttp', queue: `upload-${portsA.uploadHttp}.derivatives` },
-        { port: 'uploadWorkerHttp', queue: `upload-${portsA.uploadHttp}.ai-jobs` },
-        { port: 'searchHttp', queue: `search.index-${portsA.searchHttp}` },
-        { port: 'webhooksHttp', queue: `webhooks.fanout.${portsA.webhooksHttp}` },
+      const queues: { port: AdminPortKey; queue: string }[] = [
+        { port: 'uploadWorkerAdmin', queue: `upload-${portsA.uploadHttp}.derivatives` },
+        { port: 'uploadWorkerAdmin', queue: `upload-${portsA.uploadHttp}.ai-jobs` },
+        { port: 'searchAdmin', queue: `search.index-${portsA.searchHttp}` },
+        { port: 'webhooksAdmin', queue: `webhooks.fanout.${portsA.webhooksHttp}` },
       ];
       for (const { port, queue } of queues) {
         const consumers = await until(
@@ -232,8 +224,8 @@ describe('two replicas of every service and worker on one machine', () => {
       );
       const jobs = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'derivative' });
       const ready = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'derivative', outcome: 'ready' });
-      const jobsBefore = await both('uploadWorkerHttp', jobs);
-      const readyBefore = await both('uploadWorkerHttp', ready);
+      const jobsBefore = await both('uploadWorkerAdmin', jobs);
+      const readyBefore = await both('uploadWorkerAdmin', ready);
 
       // Registered through alternating gateways; then every finalize is sent to both gateways at the same moment
       // (a client retrying through another node of the load balancer): two upload replicas race for it.
@@ -278,7 +270,7 @@ describe('two replicas of every service and worker on one machine', () => {
       await until(
         'upload pipeline settled',
         async () => {
-          const [api0, worker] = await Promise.all([scrape(portsA.uploadHttp), scrape(portsA.uploadWorkerHttp)]);
+          const [api0, worker] = await Promise.all([scrape(portsA.uploadAdmin), scrape(portsA.uploadWorkerAdmin)]);
           return (
             sampleSum(api0, 'outbox_pending_events') === 0 &&
             findSamples(worker, 'amqp_queue_messages_ready', { queue: derivativesQueue })[0]?.value === 0
@@ -288,8 +280,8 @@ describe('two replicas of every service and worker on one machine', () => {
         1100,
       );
 
-      const jobsDone = delta(await both('uploadWorkerHttp', jobs), jobsBefore);
-      const readyDone = delta(await both('uploadWorkerHttp', ready), readyBefore);
+      const jobsDone = delta(await both('uploadWorkerAdmin', jobs), jobsBefore);
+      const readyDone = delta(await both('uploadWorkerAdmin', ready), readyBefore);
 
       // One photo.uploaded per photo although each was finalized twice, by two replicas.
       const ids = new Set(photos.map((p) => p.id));
@@ -338,8 +330,8 @@ describe('two replicas of every service and worker on one machine', () => {
       const PER_SHOOT = 3;
       const runs = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'cull' });
       const done = (m: string) => sampleSum(m, 'upload_job_duration_seconds_count', { job: 'cull', outcome: 'done' });
-      const runsBefore = await both('uploadWorkerHttp', runs);
-      const doneBefore = await both('uploadWorkerHttp', done);
+      const runsBefore = await both('uploadWorkerAdmin', runs);
+      const doneBefore = await both('uploadWorkerAdmin', done);
 
       // Same sensitivity per shoot, so every job of a shoot must reach the same result and the keeper flags agree.
       const sensitivity = ['medium', 'high'] as const;
@@ -393,7 +385,7 @@ describe('two replicas of every service and worker on one machine', () => {
       await until(
         'ai-jobs pipeline settled',
         async () => {
-          const [api0, worker] = await Promise.all([scrape(portsA.uploadHttp), scrape(portsA.uploadWorkerHttp)]);
+          const [api0, worker] = await Promise.all([scrape(portsA.uploadAdmin), scrape(portsA.uploadWorkerAdmin)]);
           return (
             sampleSum(api0, 'outbox_pending_events') === 0 &&
             findSamples(worker, 'amqp_queue_messages_ready', { queue: aiQueue })[0]?.value === 0
@@ -406,8 +398,8 @@ describe('two replicas of every service and worker on one machine', () => {
       expect(completed.length).toBe(jobIds.size);
       expect(new Set(completed.map((d) => d.body.data.job_id)).size).toBe(jobIds.size);
 
-      const runsDone = delta(await both('uploadWorkerHttp', runs), runsBefore);
-      const doneDone = delta(await both('uploadWorkerHttp', done), doneBefore);
+      const runsDone = delta(await both('uploadWorkerAdmin', runs), runsBefore);
+      const doneDone = delta(await both('uploadWorkerAdmin', done), doneBefore);
       console.log(
         `scale-out cull: ${jobIds.size} jobs, cull runs that finished per worker A/B ${doneDone.join('/')}; all cull jobs counted A/B ${runsDone.join('/')} (includes other stacks' events, skipped)`,
       );
@@ -427,9 +419,9 @@ describe('two replicas of every service and worker on one machine', () => {
       const N = 40;
       const attempts = (result?: string) => (m: string) => sampleSum(m, 'webhook_delivery_attempts_total', result ? { result } : {});
       const fanned = (m: string) => sampleSum(m, 'webhook_fanout_deliveries_created_total');
-      const attemptsBefore = await both('webhooksWorkerHttp', attempts());
-      const succeededBefore = await both('webhooksWorkerHttp', attempts('succeeded'));
-      const fannedBefore = await both('webhooksHttp', fanned);
+      const attemptsBefore = await both('webhooksWorkerAdmin', attempts());
+      const succeededBefore = await both('webhooksWorkerAdmin', attempts('succeeded'));
+      const fannedBefore = await both('webhooksAdmin', fanned);
 
       // Four writers, each alternating gateways.
       await Promise.all(
@@ -467,9 +459,9 @@ describe('two replicas of every service and worker on one machine', () => {
       expect(records.map((r) => r.event_id).sort()).toEqual(got.map((d) => d.eventId).sort());
       for (const r of records) expect(r).toMatchObject({ state: 'succeeded', attempt_count: 1, last_status: 200 });
 
-      const attemptsDone = delta(await both('webhooksWorkerHttp', attempts()), attemptsBefore);
-      const succeededDone = delta(await both('webhooksWorkerHttp', attempts('succeeded')), succeededBefore);
-      const fannedDone = delta(await both('webhooksHttp', fanned), fannedBefore);
+      const attemptsDone = delta(await both('webhooksWorkerAdmin', attempts()), attemptsBefore);
+      const succeededDone = delta(await both('webhooksWorkerAdmin', attempts('succeeded')), succeededBefore);
+      const fannedDone = delta(await both('webhooksAdmin', fanned), fannedBefore);
       // Each event was taken from the shared fan-out queue by ONE webhooks API replica, once.
       const eventIds = new Set(got.map((d) => d.eventId!));
       const byConsumer = await until(
@@ -614,7 +606,7 @@ describe('two replicas of every service and worker on one machine', () => {
           );
         }
       }
-      const indexed = delta(await both('searchHttp', (m) => sampleSum(m, 'search_index_events_total')), searchEventsAtStart);
+      const indexed = delta(await both('searchAdmin', (m) => sampleSum(m, 'search_index_events_total')), searchEventsAtStart);
       console.log(`scale-out search: index events per indexer A/B ${indexed.join('/')}`);
       expect(indexed[0]).toBeGreaterThan(0);
       expect(indexed[1]).toBeGreaterThan(0);

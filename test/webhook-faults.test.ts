@@ -14,6 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { adminPortOf } from '../scripts/lib/stack.js';
 import { api } from './support/client.js';
 import { tenant } from './support/operator.js';
 import { until } from './support/poll.js';
@@ -30,6 +31,7 @@ import {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** The /readyz status of the process whose ADMIN port is `port` (0 when it does not answer). */
 async function readyStatus(port: number): Promise<number> {
   try {
     return (await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) })).status;
@@ -72,7 +74,7 @@ describe('webhook faults at stack level', () => {
   it(
     '(a) broker cut while events are produced: operations succeed, nothing is lost, each event is delivered exactly once after it returns',
     async () => {
-      const webhooksPort = inject('ports').webhooksHttp;
+      const webhooksPort = adminPortOf(inject('ports'), 'webhooks');
       expect(await control.broker()).toBe('pass');
       expect(await readyStatus(webhooksPort)).toBe(200);
 
@@ -319,7 +321,7 @@ describe('webhook faults at stack level', () => {
   it(
     '(d) a hung broker (connections accepted, never answered) then healed: operations succeed, every event is delivered once',
     async () => {
-      const webhooksPort = inject('ports').webhooksHttp;
+      const webhooksPort = adminPortOf(inject('ports'), 'webhooks');
       const type = 'client.created';
       await control.stallBroker();
       const ids: string[] = [];

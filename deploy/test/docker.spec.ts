@@ -148,8 +148,14 @@ describe('deployables (deploy/deployables.ts) match the workspaces', () => {
     expect(pkg.name).toBe(d.package);
     expect(existsSync(path.join(ROOT, d.workspace, d.entry)), `${d.workspace}/${d.entry}`).toBe(true);
     const config = read(`${d.workspace}/src/config.ts`);
-    expect(config).toMatch(new RegExp(`${d.env.httpPort}: env\\.port\\(${d.httpPort}\\)`));
+    expect(config).toMatch(new RegExp(`${d.env.adminPort}: env\\.port\\(${d.adminPort}\\)`));
+    if (d.httpPort !== undefined) expect(config).toMatch(new RegExp(`${d.env.httpPort}: env\\.port\\(${d.httpPort}\\)`));
     if (d.grpcPort) expect(config).toMatch(new RegExp(`${d.env.grpcPort}: env\\.port\\(${d.grpcPort}\\)`));
+    // A worker has no API port: its config reads no *_WORKER_HTTP_PORT any more.
+    if (d.tier === 'worker') {
+      expect(d.httpPort, d.name).toBeUndefined();
+      expect(config).not.toMatch(/_WORKER_HTTP_PORT/);
+    }
     expect(config).toContain(`${d.env.host}:`);
     if (d.migrate) {
       expect(pkg.scripts['migrate:deploy']).toMatch(/prisma migrate deploy/);
@@ -207,18 +213,38 @@ describe('compose file (deploy/compose.yaml)', () => {
         DEPLOYABLE: d.name,
         SERVICE: d.workspace,
         ENTRY: `dist/${path.basename(d.entry, '.ts')}.mjs`,
-        HEALTH_PORT: String(d.httpPort),
+        // The image's HEALTHCHECK (and so compose's) goes to the admin port: the API port serves no ops path.
+        HEALTH_PORT: String(d.adminPort),
       });
-      expect(s.environment[d.env.httpPort], d.name).toBe(String(d.httpPort));
+      expect(s.environment[d.env.adminPort], d.name).toBe(String(d.adminPort));
+      if (d.httpPort !== undefined) expect(s.environment[d.env.httpPort!], d.name).toBe(String(d.httpPort));
+      expect(s.environment.HEALTH_PORT, d.name).toBeUndefined();
       if (d.grpcPort) expect(s.environment[d.env.grpcPort!], d.name).toBe(String(d.grpcPort));
       expect(s.environment[d.env.host], d.name).toBe('0.0.0.0');
       expect(s.environment.NODE_ENV).toBe('production');
       if (d.database) expect(s.environment.DATABASE_URL).toMatch(new RegExp(`@postgres:5432/${d.database}$`));
       expect(s.read_only, d.name).toBe(true);
       expect(s.healthcheck.test.join(' ')).toContain('/readyz');
+      expect(s.healthcheck.test.join(' ')).toContain('/usr/local/lib/studio/healthcheck.mjs');
     }
+    // The workers' retired API port variables are gone everywhere.
+    for (const [name, s] of Object.entries(services))
+      expect(
+        Object.keys(s.environment ?? {}).filter((k) => k.endsWith('_WORKER_HTTP_PORT')),
+        name,
+      ).toEqual([]);
     expect(services.gateway.environment.REDIS_URL).toMatch(/^redis:\/\/redis:6379/);
     expect(services['webhooks-worker'].environment.WEBHOOK_SECRET_KEY).toBeDefined();
+  });
+
+  it("publishes the gateway's API port only: no admin port leaves the compose network", () => {
+    const gateway = DEPLOYABLES.find((d) => d.name === 'gateway')!;
+    const published = Object.entries(services).flatMap(([name, s]) =>
+      ((s.ports ?? []) as string[]).map((mapping) => [name, Number(String(mapping).split(':').at(-1))] as const),
+    );
+    expect(published.filter(([name]) => name === 'gateway')).toEqual([['gateway', gateway.httpPort]]);
+    const admin = new Set(DEPLOYABLES.map((d) => d.adminPort));
+    expect(published.filter(([, port]) => admin.has(port))).toEqual([]);
   });
 
   it('has no default secret value: every secret is required from deploy/.env', () => {

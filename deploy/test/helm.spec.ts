@@ -6,9 +6,25 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_SERVICES, DEPLOYABLES } from '../deployables.js';
 import { HELM, helmLint, helmTemplate, helmTemplateText, type K8sObject } from '../lib/render.js';
-import { byKind, checkInvariants, checkSecretEnv, dataStoreEnv, validateObjects } from './support.js';
+import {
+  byKind,
+  checkIngress,
+  checkInvariants,
+  checkNetworkPolicies,
+  checkSecretEnv,
+  checkServiceMonitors,
+  dataStoreEnv,
+  effectiveEnv,
+  METRICS_FROM,
+  validateObjects,
+} from './support.js';
 
 const PROD = 'values-prod.yaml';
+
+type Json = Record<string, any>;
+const component = (resource: Json): string => resource.metadata.labels['app.kubernetes.io/component'];
+const ofDeployable = (objects: K8sObject[], kind: string, name: string): Json =>
+  byKind(objects, kind).find((resource) => component(resource) === name && resource.metadata.name === `studio-${name}`)!;
 
 describe(`helm chart (${HELM})`, () => {
   const defaults = helmTemplate();
@@ -48,10 +64,149 @@ describe(`helm chart (${HELM})`, () => {
     expect(more).toHaveLength(0);
     expect(ingress!.spec.ingressClassName).toBe('nginx');
     expect(ingress!.spec.tls[0].secretName).toBe('studio-api-tls');
-    expect(ingress!.spec.rules[0].http.paths[0].backend.service.name).toBe('studio-gateway');
+    // One path, the prefix /api, to the gateway's API port; no `/` (it would publish the whole gateway).
+    expect(ingress!.spec.rules).toHaveLength(1);
+    expect(ingress!.spec.rules[0].http.paths).toEqual([
+      { path: '/api', pathType: 'Prefix', backend: { service: { name: 'studio-gateway', port: { name: 'http' } } } },
+    ]);
+    expect(ingress!.spec.defaultBackend).toBeUndefined();
     const monitors = byKind(prod, 'ServiceMonitor');
     expect(monitors.map((m) => m.metadata.labels['app.kubernetes.io/component']).sort()).toEqual(DEPLOYABLES.map((d) => d.name).sort());
-    for (const m of monitors) expect(m.spec.endpoints).toEqual([expect.objectContaining({ port: 'http', path: '/metrics' })]);
+    for (const m of monitors) expect(m.spec.endpoints).toEqual([expect.objectContaining({ port: 'admin', path: '/metrics' })]);
+    expect(checkIngress(prod)).toEqual([]);
+    expect(checkServiceMonitors(prod)).toEqual([]);
+  });
+
+  describe('/healthz, /readyz and /metrics on the admin port only', () => {
+    it.each([
+      ['default', () => defaults],
+      ['prod', () => prod],
+    ])('every Deployment (%s values) probes the admin port, which deploy/deployables.ts names', (_label, objects) => {
+      for (const d of DEPLOYABLES) {
+        const c = ofDeployable(objects(), 'Deployment', d.name).spec.template.spec.containers[0];
+        for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe'])
+          expect(c[probe].httpGet.port, `${d.name} ${probe}`).toBe('admin');
+        expect(c.readinessProbe.httpGet.path).toBe('/readyz');
+        expect(c.livenessProbe.httpGet.path).toBe('/healthz');
+        const ports = Object.fromEntries(c.ports.map((x: Json) => [x.name, x.containerPort]));
+        expect(ports, d.name).toEqual({
+          admin: d.adminPort,
+          ...(d.httpPort !== undefined && { http: d.httpPort }),
+          ...(d.grpcPort !== undefined && { grpc: d.grpcPort }),
+        });
+        // The variables the process reads, with the values of deploy/deployables.ts.
+        const env = effectiveEnv(objects(), c);
+        expect(env[d.env.adminPort], `${d.name} ${d.env.adminPort}`).toBe(String(d.adminPort));
+        if (d.httpPort !== undefined) expect(env[d.env.httpPort!], d.name).toBe(String(d.httpPort));
+        expect(
+          Object.keys(env)
+            .filter((k) => k.endsWith('_PORT'))
+            .sort(),
+          d.name,
+        ).toEqual([d.env.httpPort, d.env.grpcPort, d.env.adminPort].filter((k) => k !== undefined).sort());
+      }
+    });
+
+    it('the workers have no API port: their container, Service and env carry the admin port alone', () => {
+      for (const d of DEPLOYABLES.filter((x) => x.tier === 'worker')) {
+        expect(d.httpPort, d.name).toBeUndefined();
+        const c = ofDeployable(defaults, 'Deployment', d.name).spec.template.spec.containers[0];
+        expect(c.ports, d.name).toEqual([{ name: 'admin', containerPort: d.adminPort, protocol: 'TCP' }]);
+        expect(ofDeployable(defaults, 'Service', d.name).spec.ports.map((x: Json) => x.name)).toEqual(['admin']);
+        const cm = ofDeployable(defaults, 'ConfigMap', d.name).data as Record<string, string>;
+        expect(Object.keys(cm).filter((k) => k.endsWith('_PORT'))).toEqual([d.env.adminPort]);
+      }
+    });
+
+    it('every Service carries the admin port of deploy/deployables.ts, named admin (what the ServiceMonitor selects)', () => {
+      for (const d of DEPLOYABLES) {
+        const svc = ofDeployable(defaults, 'Service', d.name);
+        expect(
+          svc.spec.ports.find((x: Json) => x.name === 'admin'),
+          d.name,
+        ).toEqual({
+          name: 'admin',
+          port: d.adminPort,
+          targetPort: 'admin',
+          protocol: 'TCP',
+          appProtocol: 'http',
+        });
+        if (d.httpPort !== undefined) expect(svc.spec.ports.find((x: Json) => x.name === 'http').port, d.name).toBe(d.httpPort);
+      }
+    });
+
+    it.each([
+      ['default', () => defaults],
+      ['prod', () => prod],
+    ])('the NetworkPolicies (%s values) admit the metrics peers, and only them, to the admin port', (_label, objects) => {
+      for (const d of DEPLOYABLES) {
+        const ingress = ofDeployable(objects(), 'NetworkPolicy', d.name).spec.ingress as Json[];
+        const toAdmin = ingress.filter((rule) => rule.ports.some((x: Json) => x.port === d.adminPort));
+        expect(toAdmin, d.name).toEqual([{ from: METRICS_FROM, ports: [{ protocol: 'TCP', port: d.adminPort }] }]);
+        // The API and gRPC ports keep their rules: the ingress controller (gateway), the other deployables (internal).
+        const rest = ingress.filter((rule) => !toAdmin.includes(rule));
+        const restPorts = rest.flatMap((rule) => rule.ports.map((x: Json) => x.port)).sort();
+        expect(restPorts, d.name).toEqual([d.httpPort, d.grpcPort].filter((x) => x !== undefined).sort());
+        if (d.tier === 'public')
+          expect(rest[0]!.from[0].namespaceSelector.matchLabels).toEqual({ 'kubernetes.io/metadata.name': 'ingress-nginx' });
+        // No deployable may call another's admin port.
+        const egressPorts = (ofDeployable(objects(), 'NetworkPolicy', d.name).spec.egress as Json[]).flatMap((rule) =>
+          (rule.ports ?? []).map((x: Json) => x.port),
+        );
+        for (const other of DEPLOYABLES) expect(egressPorts, `${d.name} -> ${other.name}`).not.toContain(other.adminPort);
+      }
+      expect(checkNetworkPolicies(objects())).toEqual([]);
+    });
+
+    it('networkPolicy.metricsFrom decides who reaches the admin port; empty, nobody does', () => {
+      const peers = [
+        { namespaceSelector: { matchLabels: { team: 'observability' } }, podSelector: { matchLabels: { app: 'prometheus' } } },
+      ];
+      const custom = helmTemplate({
+        set: {
+          'networkPolicy.metricsFrom[0].namespaceSelector.matchLabels.team': 'observability',
+          'networkPolicy.metricsFrom[0].podSelector.matchLabels.app': 'prometheus',
+        },
+      });
+      expect(checkNetworkPolicies(custom, { metricsFrom: peers })).toEqual([]);
+      expect(checkNetworkPolicies(custom)).not.toEqual([]); // the default peers no longer match
+      const closed = helmTemplate({ set: { 'networkPolicy.metricsFrom': 'null' } });
+      for (const d of DEPLOYABLES) {
+        const ingress = (ofDeployable(closed, 'NetworkPolicy', d.name).spec.ingress ?? []) as Json[];
+        expect(
+          ingress.flatMap((rule) => rule.ports.map((x: Json) => x.port)),
+          d.name,
+        ).not.toContain(d.adminPort);
+      }
+      expect(checkNetworkPolicies(closed, { metricsFrom: [] })).toEqual([]);
+    });
+
+    it('the checks notice ops endpoints on the API port, a `/` Ingress path and an admin port open to the app', () => {
+      const broken = structuredClone(prod) as Json[];
+      const gateway = broken.find((o) => o.kind === 'Deployment' && component(o) === 'gateway')!;
+      gateway.spec.template.spec.containers[0].livenessProbe.httpGet.port = 'http';
+      broken.find((o) => o.kind === 'ServiceMonitor' && component(o) === 'studio')!.spec.endpoints[0].port = 'http';
+      broken.find((o) => o.kind === 'Ingress')!.spec.rules[0].http.paths[0].path = '/';
+      const np = broken.find((o) => o.kind === 'NetworkPolicy' && component(o) === 'search' && o.spec.ingress)!;
+      np.spec.ingress[0].ports.push({ protocol: 'TCP', port: 7304 });
+      const problems = checkInvariants(broken as K8sObject[], { expectMigrations: true });
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          'Deployment studio-gateway: livenessProbe must use the admin port (uses http)',
+          'ServiceMonitor studio-studio: endpoint scrapes port http, must be admin',
+          'Ingress studio: path / (Prefix), must be /api (Prefix)',
+          expect.stringMatching(/^NetworkPolicy search: admits .* to the admin port 7304: only the metrics peers may$/),
+        ]),
+      );
+    });
+
+    it('refuses an ingress.path (the Ingress routes /api only) and an admin port shared with the API', () => {
+      expect(() => helmTemplateText({ set: { 'ingress.enabled': 'true', 'ingress.path': '/' } })).toThrow(/ingress\.path is gone/);
+      expect(() => helmTemplateText({ set: { 'deployables.studio.ports.admin': '7101' } })).toThrow(/must differ from ports\.http/);
+      expect(() => helmTemplateText({ set: { 'deployables.gateway.ports.admin': 'null' } })).toThrow(/schema/);
+      expect(() => helmTemplateText({ set: { 'deployables.upload-worker.ports.http': '7113' } })).toThrow(/portEnv\.http is required/);
+      expect(() => helmTemplateText({ set: { 'deployables.search.ports.http': 'null' } })).toThrow(/names no port/);
+    });
   });
 
   it.each([

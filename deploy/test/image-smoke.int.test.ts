@@ -4,7 +4,8 @@
  * from its tree (`npm run migrate:deploy`, as the Helm hook and compose run it) against fresh databases; then every
  * process starts from its tree the way its image starts it (`node --enable-source-maps dist/<entry>.mjs` in the
  * workspace folder) with NODE_ENV=production and the stack's generated secrets (each only its own), against the machine's PostgreSQL, Redis and
- * RabbitMQ and an S3 dev server. Checks: each answers /readyz 200; runs on Node 24 (/metrics) with no
+ * RabbitMQ and an S3 dev server. Checks: each answers /readyz 200 on its admin port (and 404 for the ops paths on
+ * its API port); runs on Node 24 (/metrics) with no
  * NodeVersionSupportWarning in its log; a token made with the compiled operator CLI reads through the gateway;
  * each refuses to start (exit 78, one stderr line naming it) without one of its required secrets, or with a short
  * or development value; SIGTERM ends each with exit 0. OpenTelemetry export is on (a loopback OTLP receiver), so its lazily loaded
@@ -21,7 +22,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, dropDatabase } from '@studio/testkit/db';
 import { startOtlpReceiver, type OtlpReceiver } from '@studio/testkit/otlp';
 import { DEPLOYABLES } from '../deployables.js';
-import { deployableSecretsEnv, startStack, type ProcessName, type Stack, type StackPorts } from '../../scripts/lib/stack.js';
+import {
+  adminPortOf,
+  deployableSecretsEnv,
+  stackPortsAt,
+  startStack,
+  type ProcessName,
+  type Stack,
+  type StackPorts,
+} from '../../scripts/lib/stack.js';
 import { startS3Server, type RunningS3Server } from '../../services/upload/src/dev/s3-server.js';
 // @ts-expect-error -- plain ES module without types (runs on Node alone in the image build)
 import { buildDeployable } from '../docker/build-deployable.mjs';
@@ -34,31 +43,15 @@ const LOG_DIR = path.join(ROOT, '.run', 'image-smoke');
  * Fixed ports below Linux's ephemeral range (32768-60999): a port in that range can already be the local end of
  * some other test's outgoing connection, and the process bound to it would exit with EADDRINUSE.
  */
-const PORTS: StackPorts = {
-  gateway: 24080,
-  studioHttp: 24101,
-  studioGrpc: 24201,
-  s3: 24900,
-  uploadHttp: 24103,
-  uploadGrpc: 24203,
-  uploadWorkerHttp: 24113,
-  galleryHttp: 24102,
-  galleryGrpc: 24202,
-  searchHttp: 24104,
-  searchGrpc: 24204,
-  webhooksHttp: 24105,
-  webhooksGrpc: 24205,
-  webhooksWorkerHttp: 24115,
-};
-const HTTP_PORT: Record<string, number> = {
+const PORTS: StackPorts = stackPortsAt(17_000);
+/** Each deployable's API port (none on the workers, which have only their admin port). */
+const API_PORT: Record<string, number | undefined> = {
   gateway: PORTS.gateway,
   studio: PORTS.studioHttp,
   gallery: PORTS.galleryHttp,
   upload: PORTS.uploadHttp,
-  'upload-worker': PORTS.uploadWorkerHttp,
   search: PORTS.searchHttp,
   webhooks: PORTS.webhooksHttp,
-  'webhooks-worker': PORTS.webhooksWorkerHttp,
 };
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'image-smoke-'));
@@ -178,10 +171,20 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
       'no TypeScript source is run',
     ).toBe(false);
     expect(proc.child.spawnargs.join(' ')).not.toMatch(/--import\s+tsx/);
-    const ready = await fetch(`http://127.0.0.1:${HTTP_PORT[name]}/readyz`);
+    const admin = `http://127.0.0.1:${adminPortOf(PORTS, name as Exclude<ProcessName, 's3'>)}`;
+    const ready = await fetch(`${admin}/readyz`);
     expect(ready.status).toBe(200);
-    const metrics = await (await fetch(`http://127.0.0.1:${HTTP_PORT[name]}/metrics`)).text();
+    const metrics = await (await fetch(`${admin}/metrics`)).text();
     expect(metrics).toMatch(/^nodejs_version_info\{[^}]*major="24"/m);
+    // The API port serves none of the ops paths: the standard 404, as for any unknown path.
+    const api = API_PORT[name];
+    if (api !== undefined) {
+      for (const path of ['/metrics', '/readyz', '/healthz']) {
+        const res = await fetch(`http://127.0.0.1:${api}${path}`);
+        expect(res.status, `${name} ${path} on the API port`).toBe(404);
+        expect(await res.text()).toBe('{"ok":false,"error":"not_found"}');
+      }
+    }
   });
 
   it('a token made with the compiled operator CLI reads shoots through the gateway', async () => {
@@ -266,6 +269,7 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
         DATABASE_URL: databaseUrl('studio_smoke'),
         STUDIO_HTTP_PORT: '0',
         STUDIO_GRPC_PORT: '0',
+        STUDIO_ADMIN_PORT: '0',
       },
     }).catch((e: { code?: number; stderr?: string }) => e);
     expect(err).toMatchObject({ code: 78 });
@@ -279,7 +283,7 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
     mkdirSync(path.join(LOG_DIR, 'broken'), { recursive: true });
     await expect(
       startStack({
-        ports: { ...PORTS, gateway: PORTS.gateway + 1 },
+        ports: { ...PORTS, gateway: PORTS.gateway + 1, gatewayAdmin: PORTS.gatewayAdmin + 1 },
         databaseUrls: {},
         redisUrl: 'redis://127.0.0.1:6379/7',
         amqpUrl: 'amqp://guest:guest@127.0.0.1:5672',

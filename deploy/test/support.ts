@@ -3,6 +3,7 @@
  * the invariants every rendering (Helm default, Helm prod, kustomize overlays) must keep. Each check returns
  * a list of problems (empty = fine) so that a failure names every offending object at once.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { DEPLOYABLES, type Deployable } from '../deployables.js';
 import type { K8sObject } from '../lib/render.js';
 
@@ -106,12 +107,31 @@ export function checkSecretEnv(objects: K8sObject[]): string[] {
   return problems;
 }
 
+/** The chart's default `networkPolicy.metricsFrom`: the peers (Prometheus) admitted to the admin ports. */
+export const METRICS_FROM: readonly Json[] = [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }];
+
 export interface InvariantOptions {
   /** Whether Secret objects may appear (only an explicit dev configuration). */
   allowSecrets?: boolean;
   /** Helm renderings carry the migrate jobs; the kustomize overlays keep them in a separate kustomization. */
   expectMigrations?: boolean;
+  /** The peers that alone may reach the admin ports (`networkPolicy.metricsFrom`); the chart's default if unset. */
+  metricsFrom?: readonly Json[];
 }
+
+/** A deployable's ports by name, as deploy/deployables.ts has them: admin always, http and grpc where it has them. */
+export function expectedPorts(d: Deployable): Map<string, number> {
+  const ports = new Map<string, number>([['admin', d.adminPort]]);
+  if (d.httpPort !== undefined) ports.set('http', d.httpPort);
+  if (d.grpcPort !== undefined) ports.set('grpc', d.grpcPort);
+  return ports;
+}
+
+const showPorts = (ports: Map<string, unknown>): string =>
+  [...ports]
+    .map(([name, port]) => `${name}=${port}`)
+    .sort()
+    .join(',');
 
 function configMapData(objects: K8sObject[], nameRef: string): Record<string, string> {
   const cm = byKind(objects, 'ConfigMap').find((c) => c.metadata.name === nameRef);
@@ -128,7 +148,10 @@ export function effectiveEnv(objects: K8sObject[], container: Json): Record<stri
   return env;
 }
 
-/** The workload invariants: probes, resources, security, rollout, grace, HPA, PDB, Service, policies. */
+/**
+ * The workload invariants: ports and probes (/healthz, /readyz and /metrics on the admin port only), resources,
+ * security, rollout, grace, HPA, PDB, Service, ServiceMonitors, Ingress, policies.
+ */
 export function checkInvariants(objects: K8sObject[], opts: InvariantOptions = {}): string[] {
   const problems: string[] = [];
   const deployments = byKind(objects, 'Deployment');
@@ -148,21 +171,27 @@ export function checkInvariants(objects: K8sObject[], opts: InvariantOptions = {
       p('expected exactly one container');
       continue;
     }
-    // Probes.
+    // Ports and probes: the probes go to the admin port, the only one serving /healthz and /readyz.
     const ports = new Map<string, number>((c.ports ?? []).map((x: Json) => [x.name, x.containerPort]));
     if (c.readinessProbe?.httpGet?.path !== '/readyz') p('readinessProbe must GET /readyz');
     if (c.livenessProbe?.httpGet?.path !== '/healthz') p('livenessProbe must GET /healthz');
     if (!c.startupProbe?.httpGet) p('startupProbe missing');
     for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe']) {
       const port = c[probe]?.httpGet?.port;
-      if (port !== undefined && !ports.has(port) && ![...ports.values()].includes(port)) p(`${probe} port ${port} is not a container port`);
+      if (port !== 'admin' && (port === undefined || port !== ports.get('admin')))
+        p(`${probe} must use the admin port (uses ${port ?? 'none'})`);
     }
     if (d) {
-      if (ports.get('http') !== d.httpPort) p(`http port ${ports.get('http')} != ${d.httpPort}`);
-      if (d.grpcPort !== undefined && ports.get('grpc') !== d.grpcPort) p(`grpc port ${ports.get('grpc')} != ${d.grpcPort}`);
+      const want = expectedPorts(d);
+      if (showPorts(ports) !== showPorts(want)) p(`container ports ${showPorts(ports)}, expected ${showPorts(want)}`);
       const env = effectiveEnv(objects, c);
-      if (env[d.env.httpPort] !== String(d.httpPort)) p(`${d.env.httpPort} must be ${d.httpPort} (is ${env[d.env.httpPort]})`);
+      if (env[d.env.adminPort] !== String(d.adminPort)) p(`${d.env.adminPort} must be ${d.adminPort} (is ${env[d.env.adminPort]})`);
+      if (d.httpPort !== undefined && env[d.env.httpPort!] !== String(d.httpPort))
+        p(`${d.env.httpPort} must be ${d.httpPort} (is ${env[d.env.httpPort!]})`);
       if (d.grpcPort !== undefined && env[d.env.grpcPort!] !== String(d.grpcPort)) p(`${d.env.grpcPort} must be ${d.grpcPort}`);
+      // No port variable the process does not read (e.g. a worker's retired *_WORKER_HTTP_PORT).
+      const own = new Set([d.env.httpPort, d.env.grpcPort, d.env.adminPort]);
+      for (const key of Object.keys(env)) if (key.endsWith('_PORT') && !own.has(key)) p(`${key} is not a port variable of ${name}`);
       if (env[d.env.host] !== '0.0.0.0') p(`${d.env.host} must be 0.0.0.0 (the code defaults to loopback)`);
       const envNames = new Set([...(c.env ?? []).map((e: Json) => e.name), ...Object.keys(env)]);
       if (d.database && !envNames.has('DATABASE_URL')) p('DATABASE_URL missing');
@@ -218,7 +247,14 @@ export function checkInvariants(objects: K8sObject[], opts: InvariantOptions = {
     if (pdb?.apiVersion !== 'policy/v1') p('needs a policy/v1 PodDisruptionBudget');
     const svc = byKind(objects, 'Service').find((s) => selects(s.spec.selector));
     if (!svc) p('needs a Service');
-    else if (!svc.spec.ports.some((sp: Json) => sp.name === 'http')) p('Service must expose the http port');
+    else if (d) {
+      // Every container port, by name and number: http (API), grpc, and admin (the ServiceMonitor selects it by name).
+      const svcPorts = new Map<string, number>((svc.spec.ports as Json[]).map((sp) => [sp.name, sp.port]));
+      if (showPorts(svcPorts) !== showPorts(expectedPorts(d)))
+        p(`Service ports ${showPorts(svcPorts)}, expected ${showPorts(expectedPorts(d))}`);
+      for (const sp of svc.spec.ports as Json[])
+        if (sp.targetPort !== sp.name) p(`Service port ${sp.name} must target the container port ${sp.name}`);
+    }
     if (!byKind(objects, 'NetworkPolicy').some((np) => selects(np.spec.podSelector?.matchLabels) && component(np) === name))
       p('needs its NetworkPolicy');
   }
@@ -233,8 +269,51 @@ export function checkInvariants(objects: K8sObject[], opts: InvariantOptions = {
   for (const s of secrets) if (!opts.allowSecrets && (s.data || s.stringData)) problems.push(`Secret ${s.metadata.name} carries data`);
 
   problems.push(...checkSecretEnv(objects));
-  problems.push(...checkNetworkPolicies(objects));
+  problems.push(...checkServiceMonitors(objects));
+  problems.push(...checkIngress(objects));
+  problems.push(...checkNetworkPolicies(objects, opts));
   if (opts.expectMigrations) problems.push(...checkMigrationHooks(objects));
+  return problems;
+}
+
+/** Every ServiceMonitor scrapes /metrics on the `admin` port of a Service that has one, and nothing else. */
+export function checkServiceMonitors(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  const services = byKind(objects, 'Service');
+  for (const sm of byKind(objects, 'ServiceMonitor')) {
+    const p = (msg: string) => problems.push(`ServiceMonitor ${sm.metadata.name}: ${msg}`);
+    const endpoints = (sm.spec.endpoints ?? []) as Json[];
+    if (endpoints.length === 0) p('has no endpoint');
+    for (const e of endpoints) {
+      if (e.port !== 'admin') p(`endpoint scrapes port ${e.port ?? e.targetPort}, must be admin`);
+      if (e.path !== '/metrics') p(`endpoint path ${e.path}, must be /metrics`);
+    }
+    const sel = (sm.spec.selector?.matchLabels ?? {}) as Record<string, string>;
+    const svc = services.find((s) => Object.entries(sel).every(([k, v]) => s.metadata.labels?.[k] === v));
+    if (!svc) p('selects no Service');
+    else if (!(svc.spec.ports as Json[]).some((sp) => sp.name === 'admin')) p(`Service ${svc.metadata.name} has no port named admin`);
+  }
+  return problems;
+}
+
+/** Every Ingress routes exactly one path, the prefix /api, to the gateway's API port: never `/`, never an admin port. */
+export function checkIngress(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  const gateway = DEPLOYABLES.find((d) => d.name === 'gateway')!;
+  const gatewaySvc = byKind(objects, 'Service').find((s) => component(s) === 'gateway');
+  for (const ing of byKind(objects, 'Ingress')) {
+    const p = (msg: string) => problems.push(`Ingress ${ing.metadata.name}: ${msg}`);
+    if (ing.spec.defaultBackend) p('must have no defaultBackend (it would route every path)');
+    const paths = ((ing.spec.rules ?? []) as Json[]).flatMap((rule) => (rule.http?.paths ?? []) as Json[]);
+    if (paths.length !== 1) p(`must route exactly one path, routes ${paths.map((x) => x.path).join(', ') || 'none'}`);
+    for (const path of paths) {
+      if (path.path !== '/api' || path.pathType !== 'Prefix') p(`path ${path.path} (${path.pathType}), must be /api (Prefix)`);
+      const backend = path.backend?.service ?? {};
+      if (gatewaySvc && backend.name !== gatewaySvc.metadata.name) p(`routes to ${backend.name}, must be ${gatewaySvc.metadata.name}`);
+      if (backend.port?.name !== 'http' && backend.port?.number !== gateway.httpPort)
+        p(`routes to port ${backend.port?.name ?? backend.port?.number}, must be the gateway's http port`);
+    }
+  }
   return problems;
 }
 
@@ -242,8 +321,15 @@ function ruleHasPort(rule: Json, port: number): boolean {
   return (rule.ports ?? []).some((p: Json) => p.port === port);
 }
 
-/** Default deny, gateway-only public ingress, no ingress to workers from the app, internet only for the dispatcher. */
-export function checkNetworkPolicies(objects: K8sObject[]): string[] {
+const ADMIN_PORTS = new Set(DEPLOYABLES.map((d) => d.adminPort));
+
+/**
+ * Default deny, gateway-only public ingress, no ingress to workers from the app, internet only for the
+ * dispatcher; each admin port admits the metrics peers (opts.metricsFrom) and nobody else, and those peers
+ * nothing but the admin port; no deployable may call another's admin port.
+ */
+export function checkNetworkPolicies(objects: K8sObject[], opts: Pick<InvariantOptions, 'metricsFrom'> = {}): string[] {
+  const metricsFrom = opts.metricsFrom ?? METRICS_FROM;
   const problems: string[] = [];
   const policies = byKind(objects, 'NetworkPolicy');
   const deny = policies.find(
@@ -263,8 +349,25 @@ export function checkNetworkPolicies(objects: K8sObject[]): string[] {
     const fromApp = ingress.filter((r) => (r.from ?? []).some((f: Json) => f.podSelector && !f.namespaceSelector));
     const fromNamespaces = ingress.filter((r) => (r.from ?? []).some((f: Json) => f.namespaceSelector));
     if (ingress.some((r) => !r.from || r.from.length === 0)) p('an ingress rule without `from` admits everyone');
-    if (d.tier === 'public' && !fromNamespaces.some((r) => ruleHasPort(r, d.httpPort))) p('the gateway must admit the ingress controller');
-    if (d.tier === 'internal' && !fromApp.some((r) => ruleHasPort(r, d.httpPort))) p('must admit the other deployables on its HTTP port');
+    if (ingress.some((r) => !r.ports || r.ports.length === 0)) p('an ingress rule without `ports` admits every port (the admin port too)');
+    // The admin port: the metrics peers only, and they nothing else.
+    const toAdmin = ingress.filter((r) => ruleHasPort(r, d.adminPort));
+    if (metricsFrom.length > 0 && toAdmin.length === 0) p(`must admit the metrics scrape on the admin port ${d.adminPort}`);
+    for (const r of toAdmin) {
+      if (!isDeepStrictEqual(r.from, metricsFrom))
+        p(`admits ${JSON.stringify(r.from)} to the admin port ${d.adminPort}: only the metrics peers may`);
+    }
+    for (const r of ingress.filter((x) => isDeepStrictEqual(x.from, metricsFrom))) {
+      const other = (r.ports as Json[]).filter((x) => x.port !== d.adminPort).map((x) => x.port);
+      if (other.length > 0) p(`admits the metrics peers to ${other.join(', ')}: the admin port only`);
+    }
+    for (const r of egress.filter((x) => (x.to ?? []).some((t: Json) => t.podSelector))) {
+      const admin = ((r.ports ?? []) as Json[]).filter((x) => ADMIN_PORTS.has(x.port)).map((x) => x.port);
+      if (admin.length > 0) p(`may call the admin ports ${admin.join(', ')} of other pods`);
+    }
+    if (d.tier === 'public' && !fromNamespaces.some((r) => ruleHasPort(r, d.httpPort!) && !isDeepStrictEqual(r.from, metricsFrom)))
+      p('the gateway must admit the ingress controller');
+    if (d.tier === 'internal' && !fromApp.some((r) => ruleHasPort(r, d.httpPort!))) p('must admit the other deployables on its HTTP port');
     if (d.tier === 'internal' && d.grpcPort && !fromApp.some((r) => ruleHasPort(r, d.grpcPort!)))
       p('must admit the other deployables on its gRPC port');
     if (d.tier !== 'internal' && fromApp.length > 0) p('must not admit the other deployables');

@@ -5,7 +5,9 @@
  * it, so their content cannot be hashed). kustomize: the base's ConfigMaps are configMapGenerators, so a
  * config change renames the ConfigMap the pod template points at. And the migrate Jobs (which run while the
  * previous release still serves) give up on a lock after migrations.lockTimeout instead of queueing the
- * table's traffic behind a DDL statement (docs/decisions/0010-migrations.md).
+ * table's traffic behind a DDL statement (docs/decisions/0010-migrations.md). And an upgrade across the move of
+ * /healthz, /readyz and /metrics to the admin port only adds: selectors stay, the API and gRPC Service ports stay
+ * where callers (and the old pods, during the rollout) have them.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,9 +94,24 @@ describe('helm: pod template rollout annotations', () => {
 
   it('values that touch no ConfigMap roll nothing', () => {
     const after = render({
-      set: { 'deployables.search.autoscaling.maxReplicas': '9', 'ingress.enabled': 'true', 'networkPolicy.enabled': 'false' },
+      set: {
+        'deployables.search.autoscaling.maxReplicas': '9',
+        'ingress.enabled': 'true',
+        'networkPolicy.enabled': 'false',
+        'serviceMonitor.enabled': 'true',
+        'networkPolicy.metricsFrom[0].namespaceSelector.matchLabels.team': 'observability',
+      },
     });
     expect(rolled(base, after)).toEqual([]);
+  });
+
+  it("moving one deployable's admin port rolls that deployable only (its ConfigMap, container port and probes)", () => {
+    const after = render({ set: { 'deployables.search.ports.admin': '7399' } });
+    expect(rolled(base, after)).toEqual(['search']);
+    const c = after.get('search')!.spec.template.spec.containers[0];
+    expect(c.ports.find((x: Json) => x.name === 'admin').containerPort).toBe(7399);
+    expect(c.readinessProbe.httpGet.port).toBe('admin'); // by name: follows the port
+    expect(checksum(after.get('search')!)).not.toBe(checksum(base.get('search')!));
   });
 
   it('bumping secretsRevision (after rotating a referenced Secret) rolls every deployable', () => {
@@ -114,6 +131,75 @@ describe('helm: pod template rollout annotations', () => {
     for (const [name, d] of after) expect(d.metadata.annotations, name).toEqual({ 'reloader.stakater.com/auto': 'true' });
     expect(rolled(base, after)).toEqual([]);
     for (const [name, d] of base) expect(d.metadata.annotations, name).toBeUndefined();
+  });
+});
+
+/**
+ * The Service ports the chart rendered before the admin port existed (every process served its ops paths on `http`).
+ * `helm upgrade` (and `kubectl apply -k`) patch the live objects with a three-way strategic merge, Service and
+ * container ports merging on their number: a new port is an addition, a dropped one a removal, and nothing
+ * immutable (a Deployment's spec.selector, a Service's clusterIP) changes. While the new pods roll out beside the
+ * old ones, every caller must still find the API and gRPC ports where they were.
+ */
+const BEFORE_ADMIN_PORT: Record<string, Record<string, number>> = {
+  gateway: { http: 8080 },
+  studio: { http: 7101, grpc: 7201 },
+  gallery: { http: 7102, grpc: 7202 },
+  upload: { http: 7103, grpc: 7203 },
+  'upload-worker': { http: 7113 },
+  search: { http: 7104, grpc: 7204 },
+  webhooks: { http: 7105, grpc: 7205 },
+  'webhooks-worker': { http: 7115 },
+};
+
+describe('helm upgrade across the move of the ops endpoints to the admin port', () => {
+  const objects = helmTemplate();
+  const services = new Map(byKind(objects, 'Service').map((s) => [s.metadata.labels['app.kubernetes.io/component'] as string, s]));
+  const selector = (name: string) => ({
+    'app.kubernetes.io/name': 'studio',
+    'app.kubernetes.io/instance': 'studio',
+    'app.kubernetes.io/component': name,
+  });
+
+  it('keeps the selectors (a Deployment spec.selector is immutable): the three stable labels, nothing that changes with a release', () => {
+    for (const [name, d] of deployments(objects)) {
+      expect(d.spec.selector, name).toEqual({ matchLabels: selector(name) });
+      expect(services.get(name)!.spec.selector, name).toEqual(selector(name));
+    }
+  });
+
+  it('keeps every API and gRPC Service port (name, number, target) and only adds admin, on a number no old port had', () => {
+    const oldNumbers = new Set(Object.values(BEFORE_ADMIN_PORT).flatMap((ports) => Object.values(ports)));
+    for (const d of DEPLOYABLES) {
+      const ports = services.get(d.name)!.spec.ports as Json[];
+      const before = BEFORE_ADMIN_PORT[d.name]!;
+      // A worker's old `http` port served only health and metrics: the admin port replaces it (nobody else called it).
+      const kept = d.tier === 'worker' ? {} : before;
+      for (const [portName, port] of Object.entries(kept)) {
+        expect(
+          ports.find((x) => x.name === portName),
+          `${d.name} ${portName}`,
+        ).toMatchObject({ port, targetPort: portName });
+      }
+      expect(
+        ports.map((x) => x.name).filter((x) => !(x in kept)),
+        d.name,
+      ).toEqual(['admin']);
+      // Merging on the number: an admin port on an old number would be patched into the old entry, not added.
+      expect(oldNumbers.has(d.adminPort), `${d.name} admin ${d.adminPort}`).toBe(false);
+    }
+  });
+
+  it("every upstream address in the ConfigMaps names an API or gRPC port of the target's Service, never an admin port", () => {
+    const addresses = byKind(objects, 'ConfigMap').flatMap((cm) =>
+      Object.values(cm.data as Record<string, string>).flatMap((value) => [...value.matchAll(/\bstudio-([a-z-]+):(\d+)\b/g)]),
+    );
+    expect(addresses.length).toBeGreaterThan(5);
+    for (const [address, name, port] of addresses) {
+      const svcPort = (services.get(name!)?.spec.ports as Json[] | undefined)?.find((x) => x.port === Number(port));
+      expect(svcPort, address).toBeDefined();
+      expect(svcPort!.name, address).not.toBe('admin');
+    }
   });
 });
 

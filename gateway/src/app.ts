@@ -1,5 +1,6 @@
 /**
- * The gateway process: one HTTP listener (the public API under /api/v1, ops endpoints at the root) on the core
+ * The gateway process: the public listener (the API under /api/v1 and nothing else) and the admin listener
+ * (/healthz, /readyz, /metrics on GATEWAY_ADMIN_PORT, from @studio/process) on the core
  * (core.ts: Redis, the studio gRPC client, the upstream agent, the services); the chain is http/http-app.ts. No
  * broker, no gRPC server. Start and stop order: @studio/process. Integration tests boot it in-process on port 0.
  */
@@ -22,12 +23,12 @@ export type Gateway = ProcessInstance<GatewayExposed>;
 export const gatewayProcess = defineProcess<GatewayConfig, GatewayDeps, GatewayExposed>({
   name: 'gateway',
   startedFields: (config) => ({ host: config.host }),
-  build(config, deps, context) {
+  build(config, deps) {
     const core = createGatewayCore(config, deps);
     const { logger, metrics, redis, studio, services } = core;
     const readiness: Record<string, () => Promise<unknown>> = { redis: () => redis.ping() };
     if (studio) readiness.studio_grpc = () => studio.checkHealth();
-    const httpApp = buildHttpApp({ ...core, isAccepting: context.isAccepting, readiness });
+    const httpApp = buildHttpApp(core);
     return {
       logger,
       registry: metrics.registry,
@@ -36,6 +37,8 @@ export const gatewayProcess = defineProcess<GatewayConfig, GatewayDeps, GatewayE
         services.idempotency.listen().catch((err: Error) => logger.warn({ err: err.message }, 'idempotency: subscribe failed'));
       },
       http: { app: httpApp, port: config.httpPort, host: config.host },
+      admin: { port: config.adminPort, host: config.host },
+      readiness,
       close: () => core.close(),
       expose: { ...core, httpApp },
     };

@@ -14,6 +14,7 @@ describe('gateway config', () => {
       nodeEnv: 'development',
       host: '127.0.0.1',
       httpPort: 8080,
+      adminPort: 7300,
       logLevel: 'info',
       accessLog: true,
       shutdownGraceMs: 10_000,

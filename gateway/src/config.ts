@@ -32,6 +32,8 @@ export const gatewayEnvSchema = z
   .object({
     NODE_ENV: env.nodeEnv(),
     GATEWAY_PORT: env.port(8080),
+    /** /healthz, /readyz and /metrics: on this port only; the public port serves /api/... and nothing else. */
+    GATEWAY_ADMIN_PORT: env.port(7300),
     GATEWAY_HOST: env.str('127.0.0.1'),
     LOG_LEVEL: env.logLevel(),
     /** One JSON line per request; switch off for benchmarks. */
@@ -122,6 +124,7 @@ export const gatewayEnvSchema = z
     nodeEnv: e.NODE_ENV,
     host: e.GATEWAY_HOST,
     httpPort: e.GATEWAY_PORT,
+    adminPort: e.GATEWAY_ADMIN_PORT,
     logLevel: e.LOG_LEVEL,
     accessLog: e.ACCESS_LOG,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -182,7 +182,7 @@ describe('gateway authentication with studio down', () => {
     const unknown = await h.call('/api/v1/workspaces', { token: 'stu_0000000000ff_x' });
     expect(unknown.status).toBe(503);
     expect(h.upstream.calls()).toBe(before);
-    const ready = await h.call('/readyz');
+    const ready = await h.admin('/readyz');
     expect(ready.status).toBe(503);
     expect(ready.json.checks.studio_grpc).toBe('down');
   });

@@ -134,19 +134,36 @@ describe('gateway proxy', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('serves /healthz, /readyz and /metrics at the root without a bearer', async () => {
-    const health = await h.call('/healthz');
+  it('serves /healthz, /readyz and /metrics on the admin port without a bearer', async () => {
+    const health = await h.admin('/healthz');
     expect(health.status).toBe(200);
     expect(health.json).toEqual({ ok: true });
-    const ready = await h.call('/readyz');
+    const ready = await h.admin('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.json).toEqual({ ok: true, checks: { redis: 'up', studio_grpc: 'up' } });
-    const metrics = await h.call('/metrics');
+    const metrics = await h.admin('/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.text).toContain('http_request_duration_seconds_bucket');
     expect(metrics.text).toContain('route="/api/v1/workspaces"');
     expect(metrics.text).toContain('gateway_auth_cache_lookups_total{result="hit"');
     expect(metrics.text).toContain('gateway_rate_limit_refusals_total');
+  });
+
+  it('answers the ops paths on the public port with the standard 404, with or without a bearer, before any upstream', async () => {
+    const seen = h.upstream.requests.length;
+    for (const path of ['/metrics', '/readyz', '/healthz', '/metrics?format=json', '/api/v1/metrics']) {
+      for (const token of [undefined, OWNER]) {
+        const res = await h.call(path, { token });
+        expect(res.status, `${path} ${token ? 'with' : 'without'} a bearer`).toBe(404);
+        expect(res.text).toBe('{"ok":false,"error":"not_found"}');
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+    }
+    expect(h.upstream.requests.length).toBe(seen);
+    // Scans of unknown paths are counted under one bounded label, never by their raw path.
+    const metrics = await h.admin('/metrics');
+    expect(metrics.text).not.toContain('route="/metrics"');
+    expect(metrics.text).toMatch(/http_request_duration_seconds_count\{[^}]*route="unmatched",status="404"/);
   });
 
   it('lets POST /client-sessions through without a bearer and without an identity', async () => {
@@ -189,7 +206,7 @@ describe('gateway proxy with the upstream down', () => {
     });
     expect(res.status).toBe(503);
     expect(res.json.error).toBe('unavailable');
-    expect((await h.call('/healthz')).status).toBe(200);
+    expect((await h.admin('/healthz')).status).toBe(200);
   });
 });
 
@@ -203,7 +220,8 @@ describe('gateway graceful stop', () => {
       const res = await inFlight;
       expect(res.status).toBe(200);
       await stopped;
-      await expect(h.call('/healthz')).rejects.toThrow();
+      await expect(h.call('/api/v1/workspaces', { token: OWNER })).rejects.toThrow();
+      await expect(h.admin('/healthz')).rejects.toThrow();
     } finally {
       await h.close();
     }

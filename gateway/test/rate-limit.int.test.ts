@@ -139,7 +139,7 @@ describe('gateway rate limit fails closed', () => {
     });
     expect(write.status).toBe(429);
     expect(h.upstream.calls()).toBe(before);
-    const ready = await h.call('/readyz');
+    const ready = await h.admin('/readyz');
     expect(ready.status).toBe(503);
     expect(ready.json.checks.redis).toBe('down');
   });
@@ -158,7 +158,7 @@ describe('gateway rate limit fails closed', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(429));
     expect(elapsed).toBeLessThan(250 + 400);
     await refusedClosed();
-    const metrics = await h.call('/metrics');
+    const metrics = await h.admin('/metrics');
     expect(metrics.text).toMatch(/gateway_rate_limit_refusals_total\{reason="unavailable",service="gateway"\} [1-9]/);
   });
 

@@ -93,7 +93,7 @@ describe('trace context through the gateway', () => {
   });
 
   it('measures the gRPC client calls it makes', async () => {
-    const metrics = await h.call('/metrics');
+    const metrics = await h.admin('/metrics');
     const labels = { grpc_service: 'studio.v1.StudioInternal', grpc_method: 'AuthenticateToken', grpc_code: 'OK', service: 'gateway' };
     expect(sampleSum(metrics.text, 'grpc_client_handling_seconds_count', labels)).toBeGreaterThan(0);
   });

@@ -1,6 +1,6 @@
 /**
  * Starts the whole stack as separate Node processes (one per service, as in production), waits until each
- * answers /readyz, and stops it gracefully. Used by `npm start`, the black-box tests and the benchmarks.
+ * answers /readyz on its admin port, and stops it gracefully. Used by `npm start`, the black-box tests and the benchmarks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
@@ -9,41 +9,81 @@ import { generateSecrets, secretsEnvFor, type SecretsFile } from '@studio/testki
 import { DEPLOYABLES } from '../../deploy/deployables.js';
 import { ROOT } from './infra.js';
 
+/**
+ * The ports of one local stack. Every process has an admin port (`*Admin`: /healthz, /readyz, /metrics), apart
+ * from its API (`*Http`, the gateway's public `gateway`) and gRPC ports; the workers have only the admin one.
+ */
 export interface StackPorts {
   gateway: number;
+  gatewayAdmin: number;
   studioHttp: number;
   studioGrpc: number;
+  studioAdmin: number;
   /** The S3-compatible dev server (object storage). */
   s3: number;
   uploadHttp: number;
   uploadGrpc: number;
-  /** The upload worker's health/metrics port. */
-  uploadWorkerHttp: number;
+  uploadAdmin: number;
+  uploadWorkerAdmin: number;
   galleryHttp: number;
   galleryGrpc: number;
+  galleryAdmin: number;
   searchHttp: number;
   searchGrpc: number;
+  searchAdmin: number;
   webhooksHttp: number;
   webhooksGrpc: number;
-  /** The webhook dispatcher's health/metrics port. */
-  webhooksWorkerHttp: number;
+  webhooksAdmin: number;
+  webhooksWorkerAdmin: number;
 }
 
-export const DEV_PORTS: StackPorts = {
-  gateway: 8080,
-  studioHttp: 7101,
-  studioGrpc: 7201,
-  s3: 9000,
-  uploadHttp: 7103,
-  uploadGrpc: 7203,
-  uploadWorkerHttp: 7113,
-  galleryHttp: 7102,
-  galleryGrpc: 7202,
-  searchHttp: 7104,
-  searchGrpc: 7204,
-  webhooksHttp: 7105,
-  webhooksGrpc: 7205,
-  webhooksWorkerHttp: 7115,
+/**
+ * The one port layout, shifted by `offset`: the gateway at 8080, APIs at 71xx, gRPC at 72xx, admin ports at 73xx
+ * (the gateway's 7300), object storage at 9000. DEV_PORTS is offset 0; the black-box stacks, the benches and the
+ * image smoke test shift it so that each has its own.
+ */
+export function stackPortsAt(offset: number): StackPorts {
+  const at = (port: number) => port + offset;
+  return {
+    gateway: at(8080),
+    gatewayAdmin: at(7300),
+    studioHttp: at(7101),
+    studioGrpc: at(7201),
+    studioAdmin: at(7301),
+    s3: at(9000),
+    uploadHttp: at(7103),
+    uploadGrpc: at(7203),
+    uploadAdmin: at(7303),
+    uploadWorkerAdmin: at(7313),
+    galleryHttp: at(7102),
+    galleryGrpc: at(7202),
+    galleryAdmin: at(7302),
+    searchHttp: at(7104),
+    searchGrpc: at(7204),
+    searchAdmin: at(7304),
+    webhooksHttp: at(7105),
+    webhooksGrpc: at(7205),
+    webhooksAdmin: at(7305),
+    webhooksWorkerAdmin: at(7315),
+  };
+}
+
+export const DEV_PORTS: StackPorts = stackPortsAt(0);
+
+/** Each process's admin port in `ports`: where its /healthz, /readyz and /metrics are. */
+export function adminPortOf(ports: StackPorts, name: Exclude<ProcessName, 's3'>): number {
+  return ports[ADMIN_PORT[name]];
+}
+
+const ADMIN_PORT: Record<Exclude<ProcessName, 's3'>, keyof StackPorts> = {
+  gateway: 'gatewayAdmin',
+  studio: 'studioAdmin',
+  upload: 'uploadAdmin',
+  'upload-worker': 'uploadWorkerAdmin',
+  gallery: 'galleryAdmin',
+  search: 'searchAdmin',
+  webhooks: 'webhooksAdmin',
+  'webhooks-worker': 'webhooksWorkerAdmin',
 };
 
 export interface StackOptions {
@@ -125,7 +165,8 @@ function baseSpecs(options: StackOptions): ProcessSpec[] {
     ...common,
     UPLOAD_HTTP_PORT: String(options.ports.uploadHttp),
     UPLOAD_GRPC_PORT: String(options.ports.uploadGrpc),
-    UPLOAD_WORKER_HTTP_PORT: String(options.ports.uploadWorkerHttp),
+    UPLOAD_ADMIN_PORT: String(options.ports.uploadAdmin),
+    UPLOAD_WORKER_ADMIN_PORT: String(options.ports.uploadWorkerAdmin),
     DATABASE_URL: options.databaseUrls.upload!,
     STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
     S3_ENDPOINT: `http://127.0.0.1:${options.ports.s3}`,
@@ -139,7 +180,8 @@ function baseSpecs(options: StackOptions): ProcessSpec[] {
     ...common,
     WEBHOOKS_HTTP_PORT: String(options.ports.webhooksHttp),
     WEBHOOKS_GRPC_PORT: String(options.ports.webhooksGrpc),
-    WEBHOOKS_WORKER_HTTP_PORT: String(options.ports.webhooksWorkerHttp),
+    WEBHOOKS_ADMIN_PORT: String(options.ports.webhooksAdmin),
+    WEBHOOKS_WORKER_ADMIN_PORT: String(options.ports.webhooksWorkerAdmin),
     DATABASE_URL: options.databaseUrls.webhooks!,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', // local stacks deliver to loopback receivers
     // Each local stack gets its own copy of every event on the shared exchange; gone a day after it stops.
@@ -156,11 +198,12 @@ function baseSpecs(options: StackOptions): ProcessSpec[] {
     {
       name: 'studio',
       entry: 'services/studio/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.studioHttp}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.studioAdmin}/readyz`,
       env: {
         ...common,
         STUDIO_HTTP_PORT: String(options.ports.studioHttp),
         STUDIO_GRPC_PORT: String(options.ports.studioGrpc),
+        STUDIO_ADMIN_PORT: String(options.ports.studioAdmin),
         DATABASE_URL: options.databaseUrls.studio!,
         ...options.env?.studio,
       },
@@ -168,24 +211,25 @@ function baseSpecs(options: StackOptions): ProcessSpec[] {
     {
       name: 'upload',
       entry: 'services/upload/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.uploadHttp}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.uploadAdmin}/readyz`,
       env: { ...upload, ...options.env?.upload },
     },
     {
       name: 'upload-worker',
       entry: 'services/upload/src/worker.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.uploadWorkerHttp}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.uploadWorkerAdmin}/readyz`,
       env: { ...upload, ...options.env?.['upload-worker'] },
     },
     {
       // After upload: gallery builds galleries from upload's ready keepers (gRPC) and signs URLs of its bucket.
       name: 'gallery',
       entry: 'services/gallery/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.galleryHttp}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.galleryAdmin}/readyz`,
       env: {
         ...common,
         GALLERY_HTTP_PORT: String(options.ports.galleryHttp),
         GALLERY_GRPC_PORT: String(options.ports.galleryGrpc),
+        GALLERY_ADMIN_PORT: String(options.ports.galleryAdmin),
         DATABASE_URL: options.databaseUrls.gallery!,
         STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
         UPLOAD_GRPC_ADDR: `127.0.0.1:${options.ports.uploadGrpc}`,
@@ -198,11 +242,12 @@ function baseSpecs(options: StackOptions): ProcessSpec[] {
       // Fed only by events; its rebuild command streams from studio's and gallery's IndexSource.
       name: 'search',
       entry: 'services/search/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.searchHttp}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.searchAdmin}/readyz`,
       env: {
         ...common,
         SEARCH_HTTP_PORT: String(options.ports.searchHttp),
         SEARCH_GRPC_PORT: String(options.ports.searchGrpc),
+        SEARCH_ADMIN_PORT: String(options.ports.searchAdmin),
         DATABASE_URL: options.databaseUrls.search!,
         // Own queue per local stack (the exchange is shared); gone a day after the stack stops.
         INDEX_QUEUE: `search.index-${(options.queuesOf ?? options.ports).searchHttp}`,
@@ -214,22 +259,23 @@ function baseSpecs(options: StackOptions): ProcessSpec[] {
     {
       name: 'webhooks',
       entry: 'services/webhooks/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.webhooksHttp}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.webhooksAdmin}/readyz`,
       env: { ...webhooks, ...options.env?.webhooks },
     },
     {
       name: 'webhooks-worker',
       entry: 'services/webhooks/src/worker.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.webhooksWorkerHttp}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.webhooksWorkerAdmin}/readyz`,
       env: { ...webhooks, ...options.env?.['webhooks-worker'] },
     },
     {
       name: 'gateway',
       entry: 'gateway/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.gateway}/readyz`,
+      readyUrl: `http://127.0.0.1:${options.ports.gatewayAdmin}/readyz`,
       env: {
         ...common,
         GATEWAY_PORT: String(options.ports.gateway),
+        GATEWAY_ADMIN_PORT: String(options.ports.gatewayAdmin),
         REDIS_URL: options.redisUrl,
         STUDIO_HTTP_URL: `http://127.0.0.1:${options.ports.studioHttp}`,
         STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
@@ -471,7 +517,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 }
 
 /** Every process but the object store: what a second replica set of a stack runs. */
-export const REPLICATED: ProcessName[] = [
+export const REPLICATED: Exclude<ProcessName, 's3'>[] = [
   'studio',
   'upload',
   'upload-worker',

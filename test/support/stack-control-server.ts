@@ -11,8 +11,8 @@
  *   POST /processes/:name/kill?signal=S    S = SIGKILL (default), SIGTERM or SIGINT; waits until the process has
  *                                          exited -> { name, pid, exit_code, signal }. It stays down until started.
  *   POST /processes/:name/start            body (optional) { env: { VAR: "value" } }: starts a stopped process and
- *                                          waits until its /readyz answers -> { name, pid, env_overrides }; 409 when
- *                                          it is running
+ *                                          waits until /readyz on its admin port answers -> { name, pid,
+ *                                          env_overrides }; 409 when it is running
  *   POST /processes/:name/restart          same body: graceful stop (SIGTERM, SIGKILL after 15 s), start, wait
  *                                          until ready -> { name, pid, env_overrides }
  *   GET  /broker                           { state: pass | cut | stall }

@@ -1,13 +1,14 @@
 /**
  * The gateway's HTTP application: the middleware chain every public request goes through. Order matters:
  *
- *   strip x-studio-* / request id -> metrics + access log -> helmet -> /healthz /readyz /metrics
+ *   strip x-studio-* / request id -> metrics + access log -> helmet
  *   -> GET /api/v1/openapi.json -> Cache-Control: no-store -> route table (404)
  *   -> bearer auth (401/503; 429 past the failed-authentication budget of the client address) -> rate limit (429)
  *   -> body (400) -> Idempotency-Key -> proxy (503 when the upstream is unreachable)
  *
- * Every answer from the route table on is `no-store` (it answers or carries a bearer); the ops routes and the public
- * OpenAPI document keep their own caching.
+ * Every answer from the route table on is `no-store` (it answers or carries a bearer); the public OpenAPI document
+ * keeps its own caching. /healthz, /readyz and /metrics are not on this listener: they are on the admin port
+ * (GATEWAY_ADMIN_PORT, served by @studio/process), so the public port answers them with the route table's 404.
  */
 import type http from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -22,7 +23,6 @@ import type { GatewayMetrics } from './metrics.js';
 import { noStore } from './no-store.middleware.js';
 import { observe } from './observe.middleware.js';
 import { openApiRoutes } from './openapi.routes.js';
-import { opsRoutes } from './ops.routes.js';
 import { proxyRoutes } from './proxy.routes.js';
 import { rateLimit } from './rate-limit.middleware.js';
 import { requestContext } from './request-context.middleware.js';
@@ -38,22 +38,9 @@ export interface GatewayHttpOptions {
   services: GatewayServices;
   routes: RouteTable;
   upstreamAgent: http.Agent;
-  /** False before start and while stopping: /readyz answers 503. */
-  isAccepting(): boolean;
-  /** The /readyz checks by name. */
-  readiness: Record<string, () => Promise<unknown>>;
 }
 
-export function buildHttpApp({
-  config,
-  logger,
-  metrics,
-  services,
-  routes,
-  upstreamAgent,
-  isAccepting,
-  readiness,
-}: GatewayHttpOptions): Express {
+export function buildHttpApp({ config, logger, metrics, services, routes, upstreamAgent }: GatewayHttpOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -63,7 +50,6 @@ export function buildHttpApp({
   app.use(observe({ metrics, logger, accessLog: config.accessLog }));
   // A JSON API: no CSP/COEP (they govern documents a browser renders, and cost bytes on every answer).
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
-  app.use(opsRoutes({ metrics, readiness, isAccepting }));
   // The public OpenAPI document: no bearer, answered before the route table (docs/decisions/0008-openapi.md).
   app.use(openApiRoutes(services.openApi, Math.floor(config.openApi.cacheTtlMs / 1000)));
   app.use(noStore());

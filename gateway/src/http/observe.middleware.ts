@@ -14,48 +14,44 @@ export interface ObserveOptions {
   accessLog: boolean;
 }
 
-const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
-
 export function observe(opts: ObserveOptions): RequestHandler {
   const access = createAccessLogger(opts.logger, opts.accessLog);
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const ops = OPS_PATHS.has(req.path);
-      const route = req.gateway?.route?.prefix ?? (ops ? req.path : 'unmatched');
+      // The route prefix, never the raw path: an unknown path (a scan, a probe sent to the wrong port) is `unmatched`.
+      const route = req.gateway?.route?.prefix ?? 'unmatched';
       // A caller that went away before the answer was complete: 499, as proxies count it.
       const status = res.writableFinished ? res.statusCode : 499;
       opts.metrics.httpDuration.observe({ method: req.method, route, status }, seconds);
-      if (!ops) {
-        access.info(
-          {
-            ...logFields(req.gateway?.call),
-            method: req.method,
-            path: req.path,
-            route,
-            upstream: req.gateway?.route?.upstream,
+      access.info(
+        {
+          ...logFields(req.gateway?.call),
+          method: req.method,
+          path: req.path,
+          route,
+          upstream: req.gateway?.route?.upstream,
+          status,
+          duration_ms: Math.round(seconds * 1e6) / 1e3,
+          token_id: req.gateway?.caller?.tokenId,
+        },
+        'request',
+      );
+      // Built only when an exporter is registered and the trace is sampled.
+      const sink = spanSinkFor(req.gateway?.call);
+      if (sink) {
+        const upstream = req.gateway.route?.upstream;
+        sink(
+          httpServerSpan(
+            req.gateway.call!,
+            req.method,
+            route === 'unmatched' ? null : route,
             status,
-            duration_ms: Math.round(seconds * 1e6) / 1e3,
-            token_id: req.gateway?.caller?.tokenId,
-          },
-          'request',
+            seconds * 1e3,
+            upstream ? { 'studio.upstream': upstream } : undefined,
+          ),
         );
-        // Built only when an exporter is registered and the trace is sampled.
-        const sink = spanSinkFor(req.gateway?.call);
-        if (sink) {
-          const upstream = req.gateway.route?.upstream;
-          sink(
-            httpServerSpan(
-              req.gateway.call!,
-              req.method,
-              route === 'unmatched' ? null : route,
-              status,
-              seconds * 1e3,
-              upstream ? { 'studio.upstream': upstream } : undefined,
-            ),
-          );
-        }
       }
     });
     next();

@@ -55,6 +55,10 @@ export interface Harness {
   prefix: string;
   /** Calls the gateway; `token` adds `Authorization: Bearer <token>`. */
   call(path: string, opts?: RequestOptions & { token?: string }): Promise<Answer>;
+  /** The admin listener's base URL: /healthz, /readyz, /metrics. */
+  adminUrl: string;
+  /** GET `path` on the admin listener. */
+  admin(path: string): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -65,6 +69,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const upstreamUrl = opts.upstreamUrl ?? upstream.url;
   const config = parseGatewayConfig({
     GATEWAY_PORT: '0',
+    GATEWAY_ADMIN_PORT: '0',
     LOG_LEVEL: 'silent',
     ACCESS_LOG: 'false',
     REDIS_URL: opts.redisUrl ?? testConfig.TEST_REDIS_URL,
@@ -80,8 +85,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...opts.env,
   });
   const gateway = createGateway(config, { logger: opts.logger, routes: opts.routes });
-  const { httpPort } = await gateway.start();
+  const { httpPort, adminPort } = await gateway.start();
   const url = `http://127.0.0.1:${httpPort}`;
+  const adminUrl = `http://127.0.0.1:${adminPort}`;
   return {
     gateway,
     url,
@@ -90,6 +96,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     prefix,
     call: (path, { token, ...rest } = {}) =>
       request(url, path, token === undefined ? rest : { ...rest, headers: { authorization: `Bearer ${token}`, ...(rest.headers ?? {}) } }),
+    adminUrl,
+    admin: (path) => request(adminUrl, path, {}),
     close: async () => {
       await gateway.stop();
       await Promise.all([studio.close(), upstream.close()]);

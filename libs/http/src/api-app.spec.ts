@@ -34,10 +34,12 @@ describe('createApiApp', () => {
       const doc = (await (await fetch(`${base}/internal/openapi`)).json()) as { info: { title: string }; paths: Record<string, unknown> };
       expect(doc.info.title).toBe('spec service');
       expect(Object.keys(doc.paths)).toEqual(['/things']);
-      expect((await fetch(`${base}/healthz`)).status).toBe(200);
-      const missing = await fetch(`${base}/things`);
-      expect(missing.status).toBe(404);
-      expect(await missing.text()).toBe('{"ok":false,"error":"not_found"}');
+      // Ops endpoints live on the admin port only (admin-app.ts): here they are unknown paths like any other.
+      for (const path of ['/things', '/healthz', '/readyz', '/metrics']) {
+        const missing = await fetch(`${base}${path}`);
+        expect(missing.status, path).toBe(404);
+        expect(await missing.text()).toBe('{"ok":false,"error":"not_found"}');
+      }
     } finally {
       await server.close(100);
     }

@@ -2,8 +2,9 @@
  * The express skeleton every process shares: call context (request id and W3C trace context continued from the
  * caller's `x-request-id` / `traceparent`), latency metrics by route pattern, an access log line and a span (to the
  * span sink of @studio/trace, when an exporter registered one) per request, JSON body parsing with 400s for bad JSON
- * and oversized bodies, identity verification, /healthz, /readyz, /metrics; then (finishHttpApp) 404 for unknown
- * routes and the single error handler (error-response.ts). Listening and graceful close: graceful-server.ts.
+ * and oversized bodies, identity verification; then (finishHttpApp) 404 for unknown routes and the single error
+ * handler (error-response.ts). Listening and graceful close: graceful-server.ts. /healthz, /readyz and /metrics are
+ * not here: they are served on the process's admin port only (admin-app.ts, started by @studio/process).
  */
 import type { KeyObject } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -13,7 +14,6 @@ import { createAccessLogger, type Logger } from '@studio/logger';
 import { httpServerSpan, logFields, runInContext, spanSinkFor, startCall, TRACEPARENT_HEADER } from '@studio/trace';
 import { answerThrownError } from './error-response.js';
 import { routePatternOf, trackRoutePattern, UNMATCHED_ROUTE, type HttpMetrics } from './metrics.js';
-import { withTimeout } from './with-timeout.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -31,16 +31,9 @@ export interface HttpAppOptions {
    * identity must be made for). Omit for a process that takes no identities.
    */
   identity?: IdentityVerification;
-  /** Readiness checks: each resolves when its dependency answers, or rejects. */
-  readiness?: Record<string, () => Promise<unknown>>;
-  /** Set to false while shutting down so /readyz answers 503. */
-  isAccepting?: () => boolean;
-  /** One access-log line per request (not for /healthz, /readyz, /metrics); default on. See createAccessLogger. */
+  /** One access-log line per request; default on. See createAccessLogger. */
   accessLog?: boolean;
 }
-
-/** Probes and scrapes: measured, but not access-logged (orchestrators call them every few seconds). */
-const OPS_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
@@ -61,42 +54,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
       // A caller that went away before the answer was complete: 499, as proxies count it.
       const status = res.writableFinished ? res.statusCode : 499;
       options.metrics.httpDuration.observe({ method: req.method, route, status: String(status) }, seconds);
-      if (!OPS_ROUTES.has(route)) {
-        access.info({ ...logFields(ctx), method: req.method, route, status, duration_ms: Math.round(seconds * 1e6) / 1e3 }, 'request');
-        // The request's span, to the exporter when one is registered (@studio/telemetry); else one null check.
-        const sink = spanSinkFor(ctx);
-        if (sink) sink(httpServerSpan(ctx, req.method, route === UNMATCHED_ROUTE ? null : route, status, seconds * 1e3));
-      }
+      access.info({ ...logFields(ctx), method: req.method, route, status, duration_ms: Math.round(seconds * 1e6) / 1e3 }, 'request');
+      // The request's span, to the exporter when one is registered (@studio/telemetry); else one null check.
+      const sink = spanSinkFor(ctx);
+      if (sink) sink(httpServerSpan(ctx, req.method, route === UNMATCHED_ROUTE ? null : route, status, seconds * 1e3));
     });
     runInContext(ctx, next);
-  });
-
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
-  });
-  app.get('/readyz', async (_req, res) => {
-    if (options.isAccepting && !options.isAccepting()) {
-      res.status(503).json({ ok: false, error: 'unavailable', message: 'shutting down' });
-      return;
-    }
-    const checks: Record<string, string> = {};
-    let ready = true;
-    await Promise.all(
-      Object.entries(options.readiness ?? {}).map(async ([name, check]) => {
-        try {
-          await withTimeout(check(), 2000);
-          checks[name] = 'up';
-        } catch {
-          checks[name] = 'down';
-          ready = false;
-        }
-      }),
-    );
-    res.status(ready ? 200 : 503).json(ready ? { ok: true, checks } : { ok: false, error: 'unavailable', checks });
-  });
-  app.get('/metrics', async (_req, res) => {
-    res.setHeader('content-type', options.metrics.registry.contentType);
-    res.send(await options.metrics.registry.metrics());
   });
 
   app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: ['application/json', 'application/*+json'] }));

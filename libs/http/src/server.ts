@@ -1,8 +1,9 @@
 /**
  * `@studio/http/server`: everything a process needs to serve HTTP, in one import: the express skeleton
- * (http-app.ts), how errors become answers (error-response.ts), listening with a graceful close (graceful-server.ts).
+ * (http-app.ts), the admin listener's app (admin-app.ts), how errors become answers (error-response.ts), listening with a graceful close (graceful-server.ts).
  */
 export * from './http-app.js';
+export * from './admin-app.js';
 export * from './error-response.js';
 export * from './graceful-server.js';
 export * from './with-timeout.js';

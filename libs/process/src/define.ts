@@ -3,9 +3,15 @@
  * builds its parts from its config: HTTP app, gRPC services, broker connection with the outbox relay and consumers,
  * background loops, and what to close at the end. This module owns the order every process starts and stops in:
  *
- *   start: prepare -> broker (connect, relay, consumers) -> HTTP -> gRPC -> loops -> accepting (ready)
+ *   start: admin listener -> prepare -> broker (connect, relay, consumers) -> HTTP -> gRPC -> loops
+ *          -> accepting (ready)
  *   stop:  readiness false -> stop intake and finish in-flight work (HTTP, gRPC, consumers, loops; within the
  *          grace) -> drain the outbox -> close (relay, broker connection, then the parts' own resources)
+ *          -> admin listener
+ *
+ * Every process has an admin listener on its own port (`*_ADMIN_PORT`) serving /healthz, /readyz and /metrics
+ * (@studio/http/admin-app), and nothing else; the API port (`http`) never serves them. It is up first, so a probe
+ * during start-up gets /healthz 200 and /readyz 503, and closes last, so /readyz says 503 all through the drain.
  *
  * `main.ts` is `runProcess(definition, loadXConfig())` (signals, telemetry, exit codes: run.ts); integration tests
  * call `definition.create(config, deps)` and start and stop the instance in-process on port 0.
@@ -15,7 +21,7 @@ import type client from 'prom-client';
 import { connectAmqp, type AmqpConnection } from '@studio/amqp';
 import type { OutboxRelay } from '@studio/amqp/outbox';
 import { startGrpcServer, type GrpcServerAuth, type grpc, type GrpcServerHandle } from '@studio/grpc';
-import { startHttpServer, type RunningHttpServer } from '@studio/http/server';
+import { createAdminApp, startHttpServer, type ReadinessCheck, type RunningHttpServer } from '@studio/http/server';
 import type { Logger } from '@studio/logger';
 
 /** A started consumer, as `@studio/amqp`'s consumer returns it. */
@@ -50,7 +56,12 @@ export interface ProcessParts {
   registry: client.Registry;
   /** How long in-flight work may take to finish when stopping, ms (default: the config's shutdownGraceMs). */
   shutdownGraceMs?: number;
+  /** The API listener (absent on workers, which serve no caller). */
   http?: { app: Express; port: number; host: string };
+  /** The admin listener: /healthz, /readyz and /metrics (from `registry` and `readiness`), on its own port. */
+  admin: { port: number; host: string };
+  /** The /readyz checks by name (`database`, `amqp`: context.brokerReady, ...); /readyz is 503 unless all answer. */
+  readiness?: Record<string, ReadinessCheck>;
   /**
    * The gRPC server. `auth` (the keyring of callers and, per method, whom it admits) is required for any service
    * beyond grpc.health.v1; without it the server answers health checks only (see @studio/grpc/auth).
@@ -77,6 +88,7 @@ export interface ProcessContext {
 export interface ProcessPorts {
   httpPort?: number;
   grpcPort?: number;
+  adminPort: number;
 }
 
 /** A created process: its own members (`expose`) plus the life cycle. */
@@ -145,6 +157,7 @@ function createInstance<Exposed>(
   const parts = build(context);
   const { logger, broker } = parts;
   let http: RunningHttpServer | null = null;
+  let admin: RunningHttpServer | null = null;
   let grpcServer: GrpcServerHandle | null = null;
   let loops: RunningLoop[] = [];
   /** The outbox relay once started on the broker connection (null before start and after stop). */
@@ -169,6 +182,7 @@ function createInstance<Exposed>(
     }
     await amqp?.close();
     await parts.close();
+    await admin?.close(grace);
   }
 
   return {
@@ -176,6 +190,8 @@ function createInstance<Exposed>(
     logger,
     registry: parts.registry,
     async start() {
+      const adminApp = createAdminApp({ registry: parts.registry, readiness: parts.readiness, isAccepting: () => accepting });
+      admin = await startHttpServer(adminApp, parts.admin.port, parts.admin.host);
       await parts.prepare?.();
       if (broker) {
         amqp = await connectAmqp(broker.url, logger, broker.connectionName ?? name);
@@ -203,7 +219,7 @@ function createInstance<Exposed>(
       }
       loops = (parts.loops ?? []).map((loop) => loop.start());
       accepting = true;
-      return { httpPort: http?.port, grpcPort: grpcServer?.port };
+      return { httpPort: http?.port, grpcPort: grpcServer?.port, adminPort: admin.port };
     },
     async drainEvents() {
       if (!relay) throw new Error(`${name} has no started outbox relay`);
@@ -214,6 +230,7 @@ function createInstance<Exposed>(
         stopping = null;
         relay = null;
         http = null;
+        admin = null;
         grpcServer = null;
         consumers = [];
         loops = [];

@@ -15,6 +15,7 @@ const fixture = defineProcess<{
   build: () => ({
     logger: createLogger({ service: 'fixture', level: 'info' }),
     registry: new client.Registry(),
+    admin: { port: 0, host: '127.0.0.1' },
     async prepare() {
       if (mode === 'fail-start') throw new Error('no port');
     },

@@ -31,13 +31,13 @@ export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryE
       metrics,
       accessLog: config.accessLog,
       identity: { publicKey: config.identityPublicKey, audience: 'gallery' },
-      isAccepting: context.isAccepting,
-      readiness: { database: () => db.ping(), amqp: context.brokerReady },
     });
     return {
       logger,
       registry: metrics.registry,
       http: { app: httpApp, port: config.httpPort, host: config.host },
+      admin: { port: config.adminPort, host: config.host },
+      readiness: { database: () => db.ping(), amqp: context.brokerReady },
       grpc: {
         port: config.grpcPort,
         host: config.host,

@@ -29,6 +29,8 @@ export const galleryEnvSchema = z
     GALLERY_HOST: env.str('127.0.0.1'),
     GALLERY_HTTP_PORT: env.port(7102),
     GALLERY_GRPC_PORT: env.port(7202),
+    /** /healthz, /readyz and /metrics: on this port only, never on the API port. */
+    GALLERY_ADMIN_PORT: env.port(7302),
     DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/gallery'),
     DATABASE_POOL_SIZE: env.int(10, 1),
     AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
@@ -83,6 +85,7 @@ export const galleryEnvSchema = z
     host: e.GALLERY_HOST,
     httpPort: e.GALLERY_HTTP_PORT,
     grpcPort: e.GALLERY_GRPC_PORT,
+    adminPort: e.GALLERY_ADMIN_PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     amqpUrl: e.AMQP_URL,

@@ -91,8 +91,6 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
       metrics,
       accessLog: config.accessLog,
       identity: { publicKey: config.identityPublicKey, audience: 'search' },
-      isAccepting: context.isAccepting,
-      readiness: { database: () => searchStore.ping(), broker: context.brokerReady },
     });
     const router = express.Router();
     const routes = new RouteRegistry().add(...searchRoutes(search));
@@ -119,6 +117,8 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
       logger,
       registry: metrics.registry,
       http: { app: http, port: config.httpPort, host: config.host },
+      admin: { port: config.adminPort, host: config.host },
+      readiness: { database: () => searchStore.ping(), broker: context.brokerReady },
       grpc: { port: config.grpcPort, host: config.host, register: () => undefined },
       broker: {
         url: config.amqpUrl,

@@ -13,6 +13,7 @@ describe('search config', () => {
       host: '127.0.0.1',
       httpPort: 7104,
       grpcPort: 7204,
+      adminPort: 7304,
       logLevel: 'info',
       accessLog: true,
       shutdownGraceMs: 10_000,

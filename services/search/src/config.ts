@@ -60,6 +60,8 @@ export const searchEnvSchema = z
     NODE_ENV: env.nodeEnv(),
     SEARCH_HTTP_PORT: env.port(7104),
     SEARCH_GRPC_PORT: env.port(7204),
+    /** /healthz, /readyz and /metrics: on this port only, never on the API port. */
+    SEARCH_ADMIN_PORT: env.port(7304),
     SEARCH_HOST: env.str('127.0.0.1'),
     LOG_LEVEL: env.logLevel(),
     /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
@@ -107,6 +109,7 @@ export const searchEnvSchema = z
     host: e.SEARCH_HOST,
     httpPort: e.SEARCH_HTTP_PORT,
     grpcPort: e.SEARCH_GRPC_PORT,
+    adminPort: e.SEARCH_ADMIN_PORT,
     logLevel: e.LOG_LEVEL,
     accessLog: e.ACCESS_LOG,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -80,7 +80,7 @@ describe('search consumer observability', () => {
   });
 
   it('exposes consumer lag, queue depth and indexing durations on /metrics', async () => {
-    const text = await (await fetch(`http://127.0.0.1:${h.running.httpPort}/metrics`)).text();
+    const text = await (await fetch(`http://127.0.0.1:${h.running.adminPort}/metrics`)).text();
     expect(sampleSum(text, 'amqp_consumer_lag_seconds_count', { queue: h.queue })).toBeGreaterThanOrEqual(2);
     expect(findSamples(text, 'amqp_queue_messages_ready', { queue: h.queue })).toHaveLength(1);
     expect(findSamples(text, 'amqp_queue_messages_ready', { queue: dlqOf(h.queue) })).toHaveLength(1);

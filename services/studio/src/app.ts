@@ -35,13 +35,13 @@ export const studioProcess = defineProcess<StudioConfig, StudioDeps, StudioExpos
       metrics,
       accessLog: config.accessLog,
       identity: { publicKey: config.identityPublicKey, audience: 'studio' },
-      isAccepting: context.isAccepting,
-      readiness: { database: () => db.ping(), amqp: context.brokerReady },
     });
     return {
       logger,
       registry: metrics.registry,
       http: { app: httpApp, port: config.httpPort, host: config.host },
+      admin: { port: config.adminPort, host: config.host },
+      readiness: { database: () => db.ping(), amqp: context.brokerReady },
       grpc: {
         port: config.grpcPort,
         host: config.host,

@@ -12,6 +12,7 @@ describe('studio config', () => {
     expect(c).toEqual({
       httpPort: 7101,
       grpcPort: 7201,
+      adminPort: 7301,
       host: '127.0.0.1',
       databaseUrl: 'postgresql://postgres@127.0.0.1:5432/studio',
       amqpUrl: 'amqp://guest:guest@127.0.0.1:5672',
@@ -40,6 +41,7 @@ describe('studio config', () => {
       ...secrets,
       STUDIO_HTTP_PORT: '0',
       STUDIO_GRPC_PORT: '9000',
+      STUDIO_ADMIN_PORT: '9001',
       LOG_LEVEL: 'silent',
       SHUTDOWN_GRACE_MS: '500',
       SCHEDULER_INTERVAL_MS: '50',
@@ -48,6 +50,7 @@ describe('studio config', () => {
     expect(c).toMatchObject({
       httpPort: 0,
       grpcPort: 9000,
+      adminPort: 9001,
       logLevel: 'silent',
       shutdownGraceMs: 500,
       schedulerIntervalMs: 50,

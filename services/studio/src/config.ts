@@ -10,6 +10,8 @@ export const studioEnvSchema = z
   .object({
     STUDIO_HTTP_PORT: env.port(7101),
     STUDIO_GRPC_PORT: env.port(7201),
+    /** /healthz, /readyz and /metrics: on this port only, never on the API port. */
+    STUDIO_ADMIN_PORT: env.port(7301),
     STUDIO_HOST: env.str('127.0.0.1'),
     DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/studio'),
     AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
@@ -32,6 +34,7 @@ export const studioEnvSchema = z
   .transform((e) => ({
     httpPort: e.STUDIO_HTTP_PORT,
     grpcPort: e.STUDIO_GRPC_PORT,
+    adminPort: e.STUDIO_ADMIN_PORT,
     host: e.STUDIO_HOST,
     databaseUrl: e.DATABASE_URL,
     amqpUrl: e.AMQP_URL,

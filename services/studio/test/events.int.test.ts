@@ -109,7 +109,7 @@ describe('a broker outage delays events and never drops them', () => {
     const pending = await outboxRows(t.database.url, ten.workspaceId);
     expect(pending).toHaveLength(1);
     expect(pending[0]!.sent_at).toBeNull();
-    const ready = await fetch(`http://127.0.0.1:${t.ports.httpPort}/readyz`);
+    const ready = await fetch(`http://127.0.0.1:${t.ports.adminPort}/readyz`);
     expect(ready.status).toBe(503);
 
     proxy.restore();

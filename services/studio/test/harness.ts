@@ -57,6 +57,7 @@ export async function startTestStudio(opts: TestStudioOptions = {}): Promise<Tes
     AMQP_URL: opts.amqpUrl ?? testConfig.TEST_AMQP_URL,
     STUDIO_HTTP_PORT: '0',
     STUDIO_GRPC_PORT: '0',
+    STUDIO_ADMIN_PORT: '0',
     LOG_LEVEL: 'silent',
     SHUTDOWN_GRACE_MS: '2000',
     SCHEDULER_INTERVAL_MS: String(opts.schedulerIntervalMs ?? 100),

@@ -111,7 +111,7 @@ describe('studio observability', () => {
   it('exposes HTTP by route pattern, gRPC by method and code, and the outbox on /metrics', async () => {
     expect((await t.api('GET', `/shoots/${MISSING_ID}`, { as: ten.callers.owner })).status).toBe(404);
     expect((await t.api('GET', `/no-such-thing/${MISSING_ID}`, { as: ten.callers.owner })).status).toBe(404);
-    const text = await (await fetch(`http://127.0.0.1:${t.ports.httpPort}/metrics`)).text();
+    const text = await (await fetch(`http://127.0.0.1:${t.ports.adminPort}/metrics`)).text();
     expect(
       sampleSum(text, 'http_request_duration_seconds_count', { route: '/api/v1/clients', method: 'POST', status: '201' }),
     ).toBeGreaterThan(0);

@@ -3,7 +3,9 @@
  *
  * - the API (`uploadProcess`, src/main.ts): HTTP, gRPC (UploadInternal), the outbox relay and the session janitor;
  * - the worker (`uploadWorkerProcess`, src/worker.ts): competing consumers of the derivative and AI-job work queues,
- *   its own outbox relay (events of finished jobs leave at once) and a small HTTP port for health and metrics.
+ *   its own outbox relay (events of finished jobs leave at once); its only HTTP listener is the admin port.
+ *
+ * Each has its admin port (/healthz, /readyz, /metrics) beside the API, served by @studio/process.
  *
  * Start and stop order: @studio/process. Integration tests boot both in-process on port 0.
  */
@@ -11,7 +13,6 @@ import type { Express } from 'express';
 import type { AmqpConnection } from '@studio/amqp';
 import { startConsumer } from '@studio/amqp/consumer';
 import { consumerObserver, registerQueueDepth } from '@studio/amqp/metrics';
-import { createHttpApp, finishHttpApp } from '@studio/http/server';
 import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import { apiKeysOf, type UploadConfig } from './config.js';
 import { createUploadCore, type UploadCore, type UploadDeps } from './core.js';
@@ -50,8 +51,6 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
       metrics,
       accessLog: config.accessLog,
       identity: { publicKey: keys.identityPublicKey, audience: 'upload' },
-      isAccepting: context.isAccepting,
-      readiness: { database: () => db.ping(), object_storage: () => storage.ping(), amqp: context.brokerReady },
     });
     return {
       logger,
@@ -60,6 +59,8 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
         if (config.s3.createBucket) await storage.ensureBucket();
       },
       http: { app: httpApp, port: config.httpPort, host: config.host },
+      admin: { port: config.adminPort, host: config.host },
+      readiness: { database: () => db.ping(), object_storage: () => storage.ping(), amqp: context.brokerReady },
       grpc: {
         port: config.grpcPort,
         host: config.host,
@@ -94,14 +95,6 @@ export const uploadWorkerProcess = defineProcess<UploadConfig, UploadDeps, Uploa
       amqp: () => context.amqp() ?? undefined,
       queues: [topology.derivatives.queue, topology.derivatives.deadQueue, topology.aiJobs.queue, topology.aiJobs.deadQueue],
     });
-    const opsApp = createHttpApp({
-      logger,
-      metrics,
-      accessLog: config.accessLog,
-      isAccepting: context.isAccepting,
-      readiness: { database: () => db.ping(), object_storage: () => storage.ping(), amqp: context.brokerReady },
-    });
-    finishHttpApp(opsApp, logger);
     const { derivativePrefetch } = config.worker;
     return {
       logger,
@@ -125,7 +118,8 @@ export const uploadWorkerProcess = defineProcess<UploadConfig, UploadDeps, Uploa
           ...cullConsumers({ topology, cullJobs: services.cullJobs, logger, retryDelayMs: deps.retryDelayMs, jobs }),
         ].map((definition) => (amqp: AmqpConnection) => startConsumer(amqp, definition, { logger, observer })),
       },
-      http: { app: opsApp, port: config.workerHttpPort, host: config.host },
+      admin: { port: config.workerAdminPort, host: config.host },
+      readiness: { database: () => db.ping(), object_storage: () => storage.ping(), amqp: context.brokerReady },
       close: () => core.close(),
       expose: core,
     };

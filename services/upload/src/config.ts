@@ -26,8 +26,10 @@ function uploadEnvSchemaFor(role: ProcessRole) {
       UPLOAD_HOST: env.str('127.0.0.1'),
       UPLOAD_HTTP_PORT: env.port(7103),
       UPLOAD_GRPC_PORT: env.port(7203),
-      /** The worker process's own HTTP port (health, readiness, metrics). */
-      UPLOAD_WORKER_HTTP_PORT: env.port(7113),
+      /** The API process's admin port: /healthz, /readyz and /metrics, never on the API port. */
+      UPLOAD_ADMIN_PORT: env.port(7303),
+      /** The worker process's admin port (it has no other HTTP listener). */
+      UPLOAD_WORKER_ADMIN_PORT: env.port(7313),
       DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/upload'),
       DATABASE_POOL_SIZE: env.int(10, 1),
       AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
@@ -84,7 +86,8 @@ function uploadEnvSchemaFor(role: ProcessRole) {
       host: e.UPLOAD_HOST,
       httpPort: e.UPLOAD_HTTP_PORT,
       grpcPort: e.UPLOAD_GRPC_PORT,
-      workerHttpPort: e.UPLOAD_WORKER_HTTP_PORT,
+      adminPort: e.UPLOAD_ADMIN_PORT,
+      workerAdminPort: e.UPLOAD_WORKER_ADMIN_PORT,
       databaseUrl: e.DATABASE_URL,
       databasePoolSize: e.DATABASE_POOL_SIZE,
       amqpUrl: e.AMQP_URL,

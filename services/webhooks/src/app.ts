@@ -4,7 +4,7 @@
  * - the API (`webhooksProcess`, src/main.ts): the HTTP API (endpoints, subscriptions, delivery history, replay), the
  *   fan-out consumer (events -> deliveries) and a gRPC server with grpc.health.v1 only (no synchronous contract yet);
  * - the dispatcher (`webhooksWorkerProcess`, src/worker.ts): claims due deliveries and POSTs them (several replicas
- *   are safe), with a small HTTP port for health and metrics; on stop it finishes the deliveries in flight within
+ *   are safe), with no HTTP listener but its admin port; on stop it finishes the deliveries in flight within
  *   WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS and writes their outcomes.
  *
  * Start and stop order: @studio/process. Integration tests boot both in-process on port 0.
@@ -12,7 +12,6 @@
 import type { Express } from 'express';
 import { startConsumer } from '@studio/amqp/consumer';
 import { consumerObserver, registerQueueDepth } from '@studio/amqp/metrics';
-import { createHttpApp, finishHttpApp } from '@studio/http/server';
 import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import { identityKeyOf, type WebhooksConfig } from './config.js';
 import { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps } from './core.js';
@@ -53,13 +52,13 @@ export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, Webho
       metrics,
       accessLog: config.accessLog,
       identity: { publicKey: identityKeyOf(config), audience: 'webhooks' },
-      isAccepting: context.isAccepting,
-      readiness: { database: () => db.ping(), broker: context.brokerReady },
     });
     return {
       logger,
       registry: metrics.registry,
       http: { app: httpApp, port: config.httpPort, host: config.host },
+      admin: { port: config.adminPort, host: config.host },
+      readiness: { database: () => db.ping(), broker: context.brokerReady },
       // grpc.health.v1 only (the definer adds it to every gRPC server): orchestrators and the gateway check it.
       grpc: { port: config.grpcPort, host: config.host, register: () => undefined },
       broker: {
@@ -81,24 +80,17 @@ export const webhooksWorkerProcess = defineProcess<WebhooksConfig, WebhooksDeps,
     stopping: 'webhooks dispatcher shutting down; finishing the deliveries in flight',
     overdue: 'shutdown took too long; exiting (unfinished deliveries are sent again when their leases end)',
   },
-  build(config, deps, context) {
+  build(config, deps) {
     const core = createWebhooksCore(config, deps);
     const { logger, metrics, db, secrets, policy } = core;
-    const opsApp = createHttpApp({
-      logger,
-      metrics,
-      accessLog: config.accessLog,
-      isAccepting: context.isAccepting,
-      readiness: { database: () => db.ping() },
-    });
-    finishHttpApp(opsApp, logger);
     let running: RunningDispatcher | null = null;
     let metricsRegistered = false;
     return {
       logger,
       registry: metrics.registry,
       shutdownGraceMs: config.worker.shutdownGraceMs,
-      http: { app: opsApp, port: config.worker.httpPort, host: config.host },
+      admin: { port: config.worker.adminPort, host: config.host },
+      readiness: { database: () => db.ping() },
       loops: [
         {
           name: 'dispatcher',

@@ -35,8 +35,10 @@ function webhooksEnvSchemaFor(role: ProcessRole) {
       NODE_ENV: env.nodeEnv(),
       WEBHOOKS_HTTP_PORT: env.port(7105),
       WEBHOOKS_GRPC_PORT: env.port(7205),
-      /** The dispatcher process's own HTTP port for /healthz, /readyz and /metrics. */
-      WEBHOOKS_WORKER_HTTP_PORT: env.port(7115),
+      /** The API process's admin port: /healthz, /readyz and /metrics, never on the API port. */
+      WEBHOOKS_ADMIN_PORT: env.port(7305),
+      /** The dispatcher process's admin port (it has no other HTTP listener). */
+      WEBHOOKS_WORKER_ADMIN_PORT: env.port(7315),
       WEBHOOKS_BIND_HOST: env.str('127.0.0.1'),
       /** How long the API process lets in-flight requests and fan-out batches finish after SIGTERM. */
       SHUTDOWN_GRACE_MS: env.int(10_000),
@@ -92,11 +94,12 @@ function webhooksEnvSchemaFor(role: ProcessRole) {
       host: e.WEBHOOKS_BIND_HOST,
       httpPort: e.WEBHOOKS_HTTP_PORT,
       grpcPort: e.WEBHOOKS_GRPC_PORT,
+      adminPort: e.WEBHOOKS_ADMIN_PORT,
       logLevel: e.LOG_LEVEL,
       accessLog: e.ACCESS_LOG,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-      /** The dispatcher process (worker.ts): its operations port and its own shutdown grace. */
-      worker: { httpPort: e.WEBHOOKS_WORKER_HTTP_PORT, shutdownGraceMs: e.WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS },
+      /** The dispatcher process (worker.ts): its admin port and its own shutdown grace. */
+      worker: { adminPort: e.WEBHOOKS_WORKER_ADMIN_PORT, shutdownGraceMs: e.WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS },
       databaseUrl: e.DATABASE_URL,
       databasePoolSize: e.DATABASE_POOL_SIZE,
       amqpUrl: e.AMQP_URL,

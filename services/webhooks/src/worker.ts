@@ -1,6 +1,6 @@
 /**
  * The dispatcher process (see app.ts): claims due deliveries and POSTs them (several replicas are safe); /healthz,
- * /readyz and /metrics on WEBHOOKS_WORKER_HTTP_PORT. On SIGTERM it stops claiming, finishes the deliveries in flight
+ * /readyz and /metrics on WEBHOOKS_WORKER_ADMIN_PORT. On SIGTERM it stops claiming, finishes the deliveries in flight
  * (up to WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS), writes their outcomes and exits; anything unfinished returns when its
  * lease ends.
  */

@@ -94,12 +94,17 @@ matchExpressions:
       {{- include "studio.enabledNames" . | nindent 6 }}
 {{- end -}}
 
-{{/* NetworkPolicy ports of every internal/public deployable (what the deployables call on each other). Arg: root. */}}
+{{/*
+NetworkPolicy ports of every internal/public deployable (what the deployables call on each other): their API and
+gRPC ports, never an admin port (only networkPolicy.metricsFrom reaches those). Arg: root.
+*/}}
 {{- define "studio.appPorts" -}}
 {{- $ports := list -}}
 {{- range $name, $d := .Values.deployables -}}
 {{- if and $d.enabled (ne $d.tier "worker") -}}
-{{- range $portName, $port := $d.ports -}}{{- $ports = append $ports (int $port) -}}{{- end -}}
+{{- range $portName, $port := $d.ports -}}
+{{- if ne $portName "admin" -}}{{- $ports = append $ports (int $port) -}}{{- end -}}
+{{- end -}}
 {{- end -}}
 {{- end -}}
 {{- range $port := ($ports | uniq | sortAlpha) }}
@@ -193,6 +198,30 @@ Pod template annotations that roll a deployable's pods when what they load at st
 {{- define "studio.podRolloutAnnotations" -}}
 checksum/config: {{ printf "%s\n---\n%s" (include "studio.sharedConfigData" .root) (include "studio.componentConfigData" .) | sha256sum }}
 studio/secrets-revision: {{ toString .root.Values.secretsRevision | quote }}
+{{- end -}}
+
+{{/*
+Refuses ports the processes would not be configured for: each port needs its env variable (and the reverse), the
+admin port must be a port of its own (the ops endpoints never share the API's), and a gateway or internal service
+needs its API port. Arg: dict root name d.
+*/}}
+{{- define "studio.checkPorts" -}}
+{{- range $portName, $port := .d.ports -}}
+{{- if not (hasKey $.d.portEnv $portName) -}}
+{{- fail (printf "deployables.%s.portEnv.%s is required (the variable that sets ports.%s)" $.name $portName $portName) -}}
+{{- end -}}
+{{- if and (ne $portName "admin") (eq (int $port) (int $.d.ports.admin)) -}}
+{{- fail (printf "deployables.%s.ports.admin (%v) must differ from ports.%s: /healthz, /readyz and /metrics are never served on the API port" $.name $.d.ports.admin $portName) -}}
+{{- end -}}
+{{- end -}}
+{{- range $portName, $var := .d.portEnv -}}
+{{- if not (hasKey $.d.ports $portName) -}}
+{{- fail (printf "deployables.%s.portEnv.%s names no port (ports.%s is missing)" $.name $portName $portName) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (ne .d.tier "worker") (not (hasKey .d.ports "http")) -}}
+{{- fail (printf "deployables.%s.ports.http is required (tier %s serves an API)" .name .d.tier) -}}
+{{- end -}}
 {{- end -}}
 
 {{/* Refuses a grace period that would cut a graceful shutdown short. Arg: dict root name d. */}}

@@ -27,6 +27,8 @@ export const searchSecretsEnv = (): Record<string, string> => testSecretsEnv(SEA
 export interface RunningSearch {
   httpPort: number;
   grpcPort: number;
+  /** /healthz, /readyz, /metrics. */
+  adminPort: number;
   consumer: RunningConsumer;
   stop(): Promise<void>;
 }
@@ -37,7 +39,10 @@ export async function startSearch(config: SearchConfig, logger?: Logger): Promis
   const ports = await app.start();
   const consumer = app.consumer()!;
   await waitUntil(async () => consumer.isConsuming(), 10_000, 'index consumer attached');
-  return { app, running: { httpPort: ports.httpPort!, grpcPort: ports.grpcPort!, consumer, stop: () => app.stop() } };
+  return {
+    app,
+    running: { httpPort: ports.httpPort!, grpcPort: ports.grpcPort!, adminPort: ports.adminPort, consumer, stop: () => app.stop() },
+  };
 }
 
 export interface Harness {
@@ -58,6 +63,7 @@ export async function startHarness(overrides: Record<string, string> = {}, opts:
     DATABASE_URL: db.url,
     SEARCH_HTTP_PORT: '0',
     SEARCH_GRPC_PORT: '0',
+    SEARCH_ADMIN_PORT: '0',
     AMQP_URL: testConfig.TEST_AMQP_URL,
     ...searchSecretsEnv(),
     INDEX_QUEUE: queue,

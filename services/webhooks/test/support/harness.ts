@@ -213,7 +213,8 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
   WEBHOOKS_HTTP_PORT: '0',
   WEBHOOKS_GRPC_PORT: '0',
-  WEBHOOKS_WORKER_HTTP_PORT: '0',
+  WEBHOOKS_ADMIN_PORT: '0',
+  WEBHOOKS_WORKER_ADMIN_PORT: '0',
 };
 
 /** How long an in-process dispatcher lets its deliveries in flight finish when stopped, ms. */
@@ -325,7 +326,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     spawnWorker(more = {}) {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVICE_DIR, 'src/worker.ts')], {
         cwd: ROOT,
-        env: { ...process.env, ...workerEnv(env), WEBHOOKS_WORKER_HTTP_PORT: '0', LOG_LEVEL: 'warn', ...more },
+        env: { ...process.env, ...workerEnv(env), WEBHOOKS_WORKER_ADMIN_PORT: '0', LOG_LEVEL: 'warn', ...more },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';

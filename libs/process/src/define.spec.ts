@@ -1,0 +1,115 @@
+/** The admin listener's place in a process's life: first up, last down, and the only home of the ops paths. */
+import { describe, expect, it } from 'vitest';
+import express from 'express';
+import client from 'prom-client';
+import { createLogger } from '@studio/logger';
+import { defineProcess } from './define.js';
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+async function status(url: string): Promise<number> {
+  return (await fetch(url)).status;
+}
+
+describe('defineProcess admin listener', () => {
+  it('answers /healthz 200 and /readyz 503 while preparing, 200 once started, 503 while stopping; the API port serves none of it', async () => {
+    const preparing = deferred();
+    const letPrepareFinish = deferred();
+    const closing = deferred();
+    const letCloseFinish = deferred();
+    const api = express();
+    api.get('/api/v1/things', (_req, res) => {
+      res.json({ ok: true });
+    });
+    api.use((_req, res) => {
+      res.status(404).json({ ok: false, error: 'not_found' });
+    });
+    const registry = new client.Registry();
+    new client.Gauge({ name: 'spec_up', help: 'up', registers: [registry] }).set(1);
+    const definition = defineProcess<{ shutdownGraceMs: number; accessLog: boolean }>({
+      name: 'spec',
+      build: () => ({
+        logger: createLogger({ service: 'spec', level: 'silent' }),
+        registry,
+        admin: { port: 0, host: '127.0.0.1' },
+        readiness: { database: async () => 1 },
+        http: { app: api, port: 0, host: '127.0.0.1' },
+        async prepare() {
+          preparing.resolve();
+          await letPrepareFinish.promise;
+        },
+        async close() {
+          closing.resolve();
+          await letCloseFinish.promise;
+        },
+        expose: {},
+      }),
+    });
+    const instance = definition.create({ shutdownGraceMs: 100, accessLog: false });
+    const started = instance.start();
+    await preparing.promise;
+    letPrepareFinish.resolve();
+    const ports = await started;
+    const admin = `http://127.0.0.1:${ports.adminPort}`;
+    const apiBase = `http://127.0.0.1:${ports.httpPort}`;
+    expect(ports.adminPort).not.toBe(ports.httpPort);
+    expect(await status(`${admin}/healthz`)).toBe(200);
+    expect(await status(`${admin}/readyz`)).toBe(200);
+    expect(await (await fetch(`${admin}/metrics`)).text()).toContain('spec_up');
+    for (const path of ['/healthz', '/readyz', '/metrics']) expect(await status(`${apiBase}${path}`), path).toBe(404);
+    expect(await status(`${admin}/api/v1/things`)).toBe(404);
+    expect(await status(`${apiBase}/api/v1/things`)).toBe(200);
+
+    const stopped = instance.stop();
+    await closing.promise;
+    // Everything else has stopped; the admin listener still answers, and says not ready.
+    expect(await status(`${admin}/healthz`)).toBe(200);
+    expect(await status(`${admin}/readyz`)).toBe(503);
+    letCloseFinish.resolve();
+    await stopped;
+    await expect(fetch(`${admin}/healthz`)).rejects.toThrow();
+  });
+
+  it('is up before prepare: a probe during start-up gets /healthz 200 and /readyz 503', async () => {
+    const preparing = deferred();
+    const letPrepareFinish = deferred();
+    // A fixed free port, so the test can probe before start() resolves with the ports.
+    const probe = await new Promise<number>((resolve) => {
+      const server = express().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const definition = defineProcess<{ shutdownGraceMs: number; accessLog: boolean }>({
+      name: 'spec',
+      build: () => ({
+        logger: createLogger({ service: 'spec', level: 'silent' }),
+        registry: new client.Registry(),
+        admin: { port: probe, host: '127.0.0.1' },
+        async prepare() {
+          preparing.resolve();
+          await letPrepareFinish.promise;
+        },
+        close: async () => undefined,
+        expose: {},
+      }),
+    });
+    const instance = definition.create({ shutdownGraceMs: 100, accessLog: false });
+    const started = instance.start();
+    await preparing.promise;
+    try {
+      expect(await status(`http://127.0.0.1:${probe}/healthz`)).toBe(200);
+      expect(await status(`http://127.0.0.1:${probe}/readyz`)).toBe(503);
+    } finally {
+      letPrepareFinish.resolve();
+      await started;
+      await instance.stop();
+    }
+  });
+});
