@@ -4,6 +4,8 @@
  *
  * - src/ holds only the layer folders (http, grpc, events, services, store, cli) and the process files (config.ts,
  *   core.ts, app.ts, main.ts, worker.ts), plus the few extras listed below with their reason;
+ * - every deployable has config.ts, core.ts, app.ts and main.ts; every service also builds its stores in
+ *   store/index.ts (over store/db.ts) and its services in services/index.ts;
  * - main.ts and worker.ts are one `runProcess` call, app.ts defines its processes with `defineProcess`, and no
  *   file but the definer handles signals or exits the process;
  * - config.ts is the only reader of process.env, and src/store/ the only importer of Prisma;
@@ -22,6 +24,10 @@ const DEPLOYABLES = [...readdirSync(path.join(ROOT, 'services')).map((name) => `
 const hasDatabase = (workspace: string) => workspace.startsWith('services/');
 
 const PROCESS_FILES = new Set(['config.ts', 'core.ts', 'app.ts', 'main.ts', 'worker.ts']);
+/** What src/ of every deployable holds. */
+const REQUIRED = ['config.ts', 'core.ts', 'app.ts', 'main.ts', 'http', 'services'];
+/** What src/ of every service holds besides: its database, its stores built in one place, its services in one place. */
+const SERVICE_REQUIRED = ['store/db.ts', 'store/index.ts', 'services/index.ts'];
 const LAYERS = new Set(['http', 'grpc', 'events', 'services', 'store', 'cli']);
 
 /** Folders of src/ beyond the layers, with the reason they exist. */
@@ -73,11 +79,10 @@ describe.each(DEPLOYABLES)('%s', (workspace) => {
   const read = (file: string) => readFileSync(file, 'utf8');
 
   it('has the skeleton: process files, layer folders and nothing else at the top of src/', () => {
-    for (const required of ['config.ts', 'app.ts', 'main.ts', 'http', 'services']) {
+    for (const required of hasDatabase(workspace) ? [...REQUIRED, ...SERVICE_REQUIRED] : REQUIRED) {
       expect(existsSync(path.join(src, required)), `${workspace}/src/${required} is missing`).toBe(true);
     }
     if (hasDatabase(workspace)) {
-      expect(existsSync(path.join(src, 'store', 'db.ts')), `${workspace}/src/store/db.ts is missing`).toBe(true);
       expect(existsSync(path.join(ROOT, workspace, 'prisma', 'schema.prisma')), `${workspace}/prisma/schema.prisma is missing`).toBe(true);
     }
     const strays = readdirSync(src).filter((name) => {

@@ -205,6 +205,7 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
     AMQP_URL: testConfig.TEST_AMQP_URL,
     GALLERY_HTTP_PORT: '0',
     GALLERY_GRPC_PORT: '0',
+    GALLERY_ADMIN_PORT: '0',
     STUDIO_GRPC_ADDR: `127.0.0.1:${fakes.studio.port}`,
     UPLOAD_GRPC_ADDR: `127.0.0.1:${fakes.upload.port}`,
     S3_ENDPOINT: s3.endpoint,
@@ -250,9 +251,9 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
     bearers: new ClientBearerSigner(config.clientSession.signingKey),
     api: makeApi(`http://127.0.0.1:${ports.httpPort}/api/v1`),
     tenant: (roles) => tenantCallers(testKeys().identitySigningKey, 'gallery', roles),
-    async shoot(workspaceId, count, o = {}) {
+    async shoot(workspaceId, count, shootOptions = {}) {
       const shootId = randomUUID();
-      upstreams.shoots.set(shootId, { workspaceId, title: o.title ?? 'Smith Wedding' });
+      upstreams.shoots.set(shootId, { workspaceId, title: shootOptions.title ?? 'Smith Wedding' });
       const keepers: KeeperMessage[] = [];
       for (let i = 0; i < count; i++) {
         const id = randomUUID();
@@ -270,7 +271,7 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
           capture_time: new Date(Date.UTC(2026, 4, 1, 12, 0, i)).toISOString(),
           created_at: new Date().toISOString(),
         });
-        if (o.withObjects) {
+        if (shootOptions.withObjects) {
           await putObject(`${base}/original`, Buffer.from(`original ${id}`), 'image/jpeg');
           await putObject(`${base}/web.jpg`, Buffer.from(`web ${id}`), 'image/jpeg');
           await putObject(`${base}/thumb.webp`, Buffer.from(`thumb ${id}`), 'image/webp');

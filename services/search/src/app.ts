@@ -79,7 +79,7 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
   startedFields: (config) => ({ host: config.host, queue: config.index.queue }),
   build(config, deps, context) {
     const core = createSearchCore(config, deps);
-    const { logger, metrics, searchStore, indexStore, search, indexer } = core;
+    const { logger, metrics, stores, services } = core;
     const indexMetrics = consumerMetrics(metrics.registry);
     registerQueueDepth({
       registry: metrics.registry,
@@ -93,7 +93,7 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
       identity: { publicKey: config.identityPublicKey, audience: 'search' },
     });
     const router = express.Router();
-    const routes = new RouteRegistry().add(...searchRoutes(search));
+    const routes = new RouteRegistry().add(...searchRoutes(services.search));
     routes.mount(router);
     // Database trouble during a search is a 503 with the usual error body, never a 500.
     router.use((err: unknown, _req: express.Request, _res: express.Response, next: express.NextFunction) =>
@@ -106,7 +106,7 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
 
     let consumer: RunningConsumer | null = null;
     const definition = indexConsumer({
-      indexer,
+      indexer: services.indexer,
       logger,
       prefetch: config.index.prefetch,
       queue: config.index.queue,
@@ -118,7 +118,7 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
       registry: metrics.registry,
       http: { app: http, port: config.httpPort, host: config.host },
       admin: { port: config.adminPort, host: config.host },
-      readiness: { database: () => searchStore.ping(), broker: context.brokerReady },
+      readiness: { database: () => stores.search.ping(), broker: context.brokerReady },
       grpc: { port: config.grpcPort, host: config.host, register: () => undefined },
       broker: {
         url: config.amqpUrl,
@@ -142,10 +142,12 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
           start() {
             const timer = setInterval(() => {
               const before = new Date(Date.now() - config.index.processedEventsRetentionHours * 3_600_000);
-              indexStore
+              stores.index
                 .pruneProcessedEvents(before)
                 .catch((err) => logger.warn({ err: (err as Error).message }, 'pruning processed events failed'));
-              indexStore.pruneEmptyWords().catch((err) => logger.warn({ err: (err as Error).message }, 'pruning dictionary words failed'));
+              stores.index
+                .pruneEmptyWords()
+                .catch((err) => logger.warn({ err: (err as Error).message }, 'pruning dictionary words failed'));
             }, 3_600_000);
             timer.unref();
             return { stop: async () => clearInterval(timer) };

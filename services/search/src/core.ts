@@ -6,12 +6,9 @@ import { createCursorCodec } from '@studio/cursor';
 import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { createLogger, type Logger } from '@studio/logger';
 import type { SearchConfig } from './config.js';
-import { IndexerService } from './services/indexer.service.js';
-import { RebuildService } from './services/rebuild.service.js';
-import { SearchService } from './services/search.service.js';
+import { createServices, type Services } from './services/index.js';
 import { createDatabase, type Database } from './store/db.js';
-import { IndexStore } from './store/index.store.js';
-import { SearchStore } from './store/search.store.js';
+import { createStores, type Stores } from './store/index.js';
 
 export interface SearchDeps {
   logger?: Logger;
@@ -23,11 +20,8 @@ export interface SearchCore {
   metrics: HttpMetrics;
   searchDb: Database;
   indexDb: Database;
-  searchStore: SearchStore;
-  indexStore: IndexStore;
-  search: SearchService;
-  indexer: IndexerService;
-  rebuilds: RebuildService;
+  stores: Stores;
+  services: Services;
   /** Closes both pools. */
   close(): Promise<void>;
 }
@@ -50,19 +44,16 @@ export function createSearchCore(config: SearchConfig, deps: SearchDeps = {}): S
     statementTimeoutMs: 30_000,
     applicationName: 'search-index',
   });
-  const searchStore = new SearchStore(searchDb);
-  const indexStore = new IndexStore(indexDb);
+  const stores = createStores({ search: searchDb, index: indexDb });
+  const services = createServices({ stores, cursors: createCursorCodec(config.cursorSecret), logger });
   return {
     config,
     logger,
     metrics,
     searchDb,
     indexDb,
-    searchStore,
-    indexStore,
-    search: new SearchService(searchStore, createCursorCodec(config.cursorSecret)),
-    indexer: new IndexerService(indexStore),
-    rebuilds: new RebuildService(indexStore, logger),
+    stores,
+    services,
     async close() {
       await Promise.all([searchDb.disconnect(), indexDb.disconnect()]);
     },

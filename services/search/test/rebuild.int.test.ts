@@ -164,7 +164,7 @@ describe('rebuild from IndexSource servers', () => {
     ];
     gallery.docs = [doc(ws, 'gallery', galleryId, 'Kittiwake Gallery', { slug: 'kittiwake' }, 3000)];
 
-    const report = await h.app.rebuilds.rebuild(ws, [connect(studio), connect(gallery)], {
+    const report = await h.app.services.rebuilds.rebuild(ws, [connect(studio), connect(gallery)], {
       streamTimeoutMs: 10_000,
     });
     expect(report.ok).toBe(true);
@@ -218,7 +218,7 @@ describe('rebuild from IndexSource servers', () => {
       }
     };
     try {
-      const report = await h.app.rebuilds.rebuild(ws, [connect(studio)], { streamTimeoutMs: 10_000 });
+      const report = await h.app.services.rebuilds.rebuild(ws, [connect(studio)], { streamTimeoutMs: 10_000 });
       expect(report.ok).toBe(true);
     } finally {
       studio.onSent = undefined;
@@ -239,7 +239,7 @@ describe('rebuild from IndexSource servers', () => {
     studio.docs = Array.from({ length: 5 }, (_, i) => doc(ws, 'client', randomUUID(), `Partial Storm ${i}`));
     studio.failAfter = 2;
     try {
-      const report = await h.app.rebuilds.rebuild(ws, [connect(studio)], { streamTimeoutMs: 10_000 });
+      const report = await h.app.services.rebuilds.rebuild(ws, [connect(studio)], { streamTimeoutMs: 10_000 });
       expect(report.ok).toBe(false);
       expect(report.sources[0]!.error).toMatch(/exploded|INTERNAL|internal/i);
       expect(report.removed).toBe(0);

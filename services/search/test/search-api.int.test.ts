@@ -29,7 +29,7 @@ const ids = {
 
 /** Writes documents straight through the index store (same code path as events, minus the broker). */
 async function _index(type: DocType, id: string, data: Record<string, unknown>, workspace = ws, versionMs = 0): Promise<void> {
-  await h.app.indexStore.rebuildBatch(
+  await h.app.stores.index.rebuildBatch(
     randomUUID(),
     workspace,
     [documentWrite(workspace, type, id, data, new Date(Date.UTC(2026, 0, 1) + versionMs))],
@@ -195,7 +195,7 @@ describe('paging', () => {
       docs.push(documentWrite(pws, 'client', id, data, new Date(Date.UTC(2026, 0, 1) + (i % 7) * 1000)));
     }
     for (let i = 0; i < 30; i++) docs.push(documentWrite(pws, 'client', randomUUID(), { name: `Unrelated ${i}` }, new Date()));
-    for (let i = 0; i < docs.length; i += 100) await h.app.indexStore.rebuildBatch(randomUUID(), pws, docs.slice(i, i + 100), []);
+    for (let i = 0; i < docs.length; i += 100) await h.app.stores.index.rebuildBatch(randomUUID(), pws, docs.slice(i, i + 100), []);
   });
 
   async function collect(query: string, limit: number): Promise<SearchItem[]> {
@@ -251,7 +251,7 @@ describe('paging', () => {
   });
 
   it('gives the same result with either plan (index match or keyset walk) for every tier', async () => {
-    const store = h.app.searchStore;
+    const store = h.app.stores.search;
     for (const query of ['peregrine', 'pere', 'paula peregrin', 'peregrime', 'falcon paula', 'anon 7', 'paula peregrne']) {
       const { terms } = parseQuery(query);
       const words = await store.prefixWords(
@@ -260,7 +260,7 @@ describe('paging', () => {
         64,
         20_000,
       );
-      const corr = await h.app.search.corrections(pws, terms);
+      const corr = await h.app.services.search.corrections(pws, terms);
       const resolved = terms.map((t, i) =>
         resolveTerm(t, { words: words[i]!.words.map((w) => w.word), total: words[i]!.totalWords }, corr.get(t.lexeme)?.words ?? []),
       );

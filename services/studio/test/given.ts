@@ -7,7 +7,7 @@ import { signIdentity, type Role, type TokenPrincipal } from '@studio/identity';
 import type { Services } from '../src/services/index.js';
 import type { CreateShootInput } from '../src/services/shoot.schema.js';
 import type { CreateClientInput } from '../src/services/client.schema.js';
-import type { CreateTaskInput } from '../src/services/task.service.js';
+import type { CreateTaskInput } from '../src/services/task.schema.js';
 import type { NewOrder } from '../src/store/order.store.js';
 import type { RequestBookingInput } from '../src/services/booking.schema.js';
 import type { CreateProposalInput } from '../src/services/proposal.schema.js';

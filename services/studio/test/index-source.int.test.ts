@@ -141,7 +141,7 @@ describe('gRPC IndexSource', () => {
 
   it('INVALID_ARGUMENT for a malformed workspace id; an unknown workspace streams nothing and ends OK', async () => {
     const bad = await stream(client, { workspace_id: 'not-a-uuid' });
-    expect(bad).toMatchObject({ docs: [], code: grpc.status.INVALID_ARGUMENT, details: 'workspace_id must be a UUID' });
+    expect(bad).toMatchObject({ docs: [], code: grpc.status.INVALID_ARGUMENT, details: 'workspace_id: must be a UUID' });
     expect(await stream(client, { workspace_id: MISSING_ID })).toEqual({ docs: [], code: grpc.status.OK });
   });
 

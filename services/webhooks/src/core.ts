@@ -11,8 +11,7 @@ import { createServices, type Services } from './services/index.js';
 import { createSecretBox, type SecretBox } from './services/secret-crypto.js';
 import type { Resolver, TargetPolicy } from './services/ssrf.js';
 import { createDatabase, type Database } from './store/db.js';
-import { DeliveryStore } from './store/delivery.store.js';
-import { EndpointStore } from './store/endpoint.store.js';
+import { createStores, type Stores } from './store/index.js';
 
 /** The `service` of log lines and metrics, in both processes. */
 export const SERVICE_NAME = 'webhooks';
@@ -31,7 +30,7 @@ export interface WebhooksCore {
   db: Database;
   secrets: SecretBox;
   policy: TargetPolicy;
-  stores: { endpoints: EndpointStore; deliveries: DeliveryStore };
+  stores: Stores;
   services: Services;
   /** Closes what the core opened (the database pool); safe to call twice. */
   close(): Promise<void>;
@@ -43,7 +42,7 @@ export function createWebhooksCore(config: WebhooksConfig, deps: WebhooksDeps = 
   const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const secrets = createSecretBox(config.signingSecrets.encryptionKey);
   const policy: TargetPolicy = { allowLoopback: config.allowLoopbackTargets };
-  const stores = { endpoints: new EndpointStore(db), deliveries: new DeliveryStore(db) };
+  const stores = createStores(db);
   const services = createServices({
     stores,
     secrets,

@@ -1,6 +1,12 @@
-/** Accounts: the demo seed, profiles, workspaces, memberships and API tokens. */
+/**
+ * Accounts: the demo seed, profiles, workspaces, memberships and API tokens, their options parsed with the
+ * operations' schemas (services/*.schema.ts).
+ */
 import { AppError } from '@studio/errors';
-import { positiveInt, UsageError, type Command } from './args.js';
+import { createProfileInput } from '../services/profile.schema.js';
+import { createTokenInput } from '../services/token.schema.js';
+import { addMemberInput, createWorkspaceInput } from '../services/workspace.schema.js';
+import { operationCommand, UsageError, type Command } from './args.js';
 
 export const ACCOUNT_COMMANDS: Record<string, Command> = {
   'seed-demo': {
@@ -12,45 +18,41 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
       return { ...(await seedDemo(services)) };
     },
   },
-  'create-profile': {
+  'create-profile': operationCommand({
     usage: 'create-profile --email E [--name N]',
-    options: ['email', 'name'],
+    schema: createProfileInput,
+    members: { email: 'email', name: 'name' },
     required: ['email'],
-    run: async ({ services }, options) => ({
-      profile_id: (await services.profiles.create({ email: options.email!, name: options.name })).id,
-    }),
-  },
-  'create-workspace': {
+    run: async (services, input) => ({ profile_id: (await services.profiles.create(input)).id }),
+  }),
+  'create-workspace': operationCommand({
     usage: 'create-workspace --name N [--owner PROFILE_ID]',
-    options: ['name', 'owner'],
+    schema: createWorkspaceInput,
+    members: { name: 'name', owner: 'owner_id' },
     required: ['name'],
-    run: async ({ services }, options) => ({
-      workspace_id: (await services.workspaces.create({ name: options.name!, ownerId: options.owner })).id,
-    }),
-  },
-  'add-member': {
+    run: async (services, input) => ({ workspace_id: (await services.workspaces.create(input)).id }),
+  }),
+  'add-member': operationCommand({
     usage: 'add-member --workspace WORKSPACE_ID --profile PROFILE_ID --role owner|admin|photographer|viewer',
-    options: ['workspace', 'profile', 'role'],
+    schema: addMemberInput,
+    members: { workspace: 'workspace_id', profile: 'profile_id', role: 'role' },
     required: ['workspace', 'profile', 'role'],
-    run: async ({ services }, options) => {
-      await services.workspaces.addMember({ workspaceId: options.workspace!, profileId: options.profile!, role: options.role! });
+    run: async (services, input) => {
+      await services.workspaces.addMember(input);
       return { ok: true };
     },
-  },
-  'create-token': {
+  }),
+  'create-token': operationCommand({
     usage: 'create-token --profile PROFILE_ID [--workspace WORKSPACE_ID] [--rate-limit N] [--name X]',
-    options: ['profile', 'workspace', 'rate-limit', 'name'],
+    schema: createTokenInput,
+    members: { profile: 'profile_id', workspace: 'workspace_id', 'rate-limit': 'rate_limit', name: 'name' },
     required: ['profile'],
-    run: async ({ services }, options) => {
-      const created = await services.tokens.create({
-        profileId: options.profile!,
-        workspaceId: options.workspace,
-        rateLimit: positiveInt('rate-limit', options['rate-limit']),
-        name: options.name,
-      });
+    numbers: ['rate-limit'],
+    run: async (services, input) => {
+      const created = await services.tokens.create(input);
       return { token: created.token, token_id: created.tokenId };
     },
-  },
+  }),
   'revoke-token': {
     usage: 'revoke-token --token-id TOKEN_ID',
     options: ['token-id'],

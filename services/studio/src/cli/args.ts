@@ -1,6 +1,6 @@
 /**
  * What the operator CLI's commands are made of: the command shape (@studio/process/cli), usage errors (exit 2), the
- * commands that run one domain operation (their options parsed with the operation's schema) and option parsers.
+ * commands that run one domain operation (their options parsed with the operation's schema).
  */
 import type { z } from 'zod';
 import { parseInput } from '@studio/http';
@@ -51,10 +51,4 @@ export function operationCommand<S extends z.ZodType>(command: OperationCommand<
       return command.run(services, parseInput(schema, input));
     },
   };
-}
-
-export function positiveInt(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a positive integer`);
-  return Number(value);
 }

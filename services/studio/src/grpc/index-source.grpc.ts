@@ -1,9 +1,11 @@
 /**
  * index.v1.IndexSource (proto/index/v1/index_source.proto) for the search rebuild: DescribeSource names studio's
  * document types; StreamDocuments streams every live record of a workspace, read page by page
- * (IndexSourceService). INVALID_ARGUMENT for a malformed workspace id; an unknown workspace ends OK with nothing.
+ * (IndexSourceService). The request is parsed with the operation's schema (services/index-source.schema.ts):
+ * INVALID_ARGUMENT for a malformed workspace id; an unknown workspace ends OK with nothing.
  */
 import { loadProto, unaryHandlers, type grpc } from '@studio/grpc';
+import { parseInput } from '@studio/http';
 import type { Logger } from '@studio/logger';
 import {
   INDEX_SOURCE_PROTO,
@@ -11,6 +13,7 @@ import {
   type SourceDocument,
   type StreamDocumentsRequest__Output,
 } from '@studio/proto/index-source';
+import { streamDocumentsInput } from '../services/index-source.schema.js';
 import type { Services } from '../services/index.js';
 import { streamHandler } from './stream.js';
 
@@ -22,7 +25,7 @@ export function indexSourceHandlers(services: Pick<Services, 'indexSource'>, log
       },
     }),
     StreamDocuments: streamHandler<StreamDocumentsRequest__Output, SourceDocument>(logger, 'StreamDocuments', (req) =>
-      services.indexSource.documents(req.workspace_id, req.types ?? []),
+      services.indexSource.documents(parseInput(streamDocumentsInput, { workspace_id: req.workspace_id, types: req.types ?? [] })),
     ),
   };
 }

@@ -6,6 +6,7 @@ import {
   cents,
   changesSomething,
   currency,
+  email,
   endAfterStart,
   oneOf,
   operationInput,
@@ -32,6 +33,12 @@ describe('member kinds', () => {
     expect(ok(schema, { notes: ' ab ' })).toEqual({ notes: 'ab' });
     expect(refused(schema, { notes: 'abcd' })).toBe(true);
     expect(refused(schema, { notes: '\u0000' })).toBe(true);
+  });
+
+  it('email: trimmed and lower-cased; required', () => {
+    expect(ok(email(), ' Jane.Smith@Example.COM ')).toBe('jane.smith@example.com');
+    for (const bad of ['', 'not-an-email', `${'a'.repeat(250)}@x.io`, null, undefined])
+      expect(refused(email(), bad), String(bad)).toBe(true);
   });
 
   it('optionalEmail: trimmed and lower-cased; "" is not an address', () => {

@@ -24,8 +24,11 @@ export const optionalText = (max: number) =>
 /** An ISO 8601 timestamp with a zone that is also a real calendar instant (no 30 February), as a Date. */
 export const timestamp = () => isoDateTime().refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date-time');
 
+/** An e-mail address: trimmed, lower-cased and validated. */
+export const email = () => z.string().trim().toLowerCase().pipe(z.email('must be a valid e-mail address').max(254));
+
 /** An optional e-mail address: trimmed, lower-cased and validated. */
-export const optionalEmail = () => z.string().trim().toLowerCase().pipe(z.email('must be a valid e-mail address').max(254)).nullish();
+export const optionalEmail = () => email().nullish();
 
 /** An amount in cents: a whole number from 0 to 2^31 - 1 (an Int column, a PostgreSQL integer). */
 export const cents = () => int32(0, INT32_MAX, `must be a whole number of cents from 0 to ${INT32_MAX}`);

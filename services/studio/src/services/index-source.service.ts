@@ -5,10 +5,9 @@
  * JSON its events carry) as strings; null members and nested objects are left out.
  */
 import type { TimeKey } from '@studio/cursor';
-import { AppError } from '@studio/errors';
 import type { PageQuery } from '../store/keyset.js';
 import type { ServiceDeps } from './deps.js';
-import { isUuid } from './ids.js';
+import type { StreamDocumentsInput } from './index-source.schema.js';
 import { serializeClient, serializeLead, serializeOrder, serializeShoot } from './serializers.js';
 
 export const INDEX_DOC_TYPES = ['client', 'lead', 'shoot', 'order'] as const;
@@ -89,11 +88,9 @@ export class IndexSourceService {
 
   /**
    * Every live record of the requested types (all owned types when `types` is empty; types studio does not own
-   * are ignored). invalid_input for a malformed workspace id; an unknown workspace yields nothing.
+   * are ignored). An unknown workspace yields nothing.
    */
-  async *documents(workspaceIdRaw: string, types: string[]): AsyncGenerator<SourceDocument> {
-    const workspaceId = workspaceIdRaw.trim().toLowerCase();
-    if (!isUuid(workspaceId)) throw new AppError('invalid_input', 'workspace_id must be a UUID');
+  async *documents({ workspaceId, types }: StreamDocumentsInput): AsyncGenerator<SourceDocument> {
     const wanted = types.length === 0 ? INDEX_DOC_TYPES : INDEX_DOC_TYPES.filter((t) => types.includes(t));
     for (const type of wanted) {
       const r = this.readers[type];

@@ -3,22 +3,13 @@ import { AppError } from '@studio/errors';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
 import { serializeTask, type TaskJson } from './serializers.js';
-
-export interface CreateTaskInput {
-  workspaceId: string;
-  title: string;
-  dueAt?: Date | null;
-  shootId?: string | null;
-  done?: boolean;
-}
+import type { CreateTaskInput } from './task.schema.js';
 
 export class TaskService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async create(input: CreateTaskInput): Promise<TaskJson> {
     const { stores } = this.deps;
-    const title = input.title.trim();
-    if (title.length < 1 || title.length > 200) throw new AppError('invalid_input', 'title must be 1 to 200 characters');
     const shootId = input.shootId ?? null;
     if (shootId && !(await stores.shoots.getByIdInWorkspaces(shootId, [input.workspaceId]))) {
       throw new AppError('invalid_input', 'shoot_id is not a shoot of this workspace');
@@ -26,7 +17,7 @@ export class TaskService {
     const done = input.done ?? false;
     const row = await stores.tasks.create({
       workspaceId: input.workspaceId,
-      title,
+      title: input.title,
       status: done ? 'done' : 'open',
       dueAt: input.dueAt ?? null,
       shootId,

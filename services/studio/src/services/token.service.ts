@@ -10,10 +10,10 @@ import { systemClock, type ServiceDeps } from './deps.js';
 import { isUuid } from './ids.js';
 import { serializeProfile, serializeTokenInfo } from './serializers.js';
 import { hashToken, mintToken, parseToken } from './token.format.js';
+import type { CreateTokenInput } from './token.schema.js';
 
 /** last_used_at is written at most once per this interval per token. */
 export const LAST_USED_INTERVAL_MS = 60_000;
-export const MAX_TOKEN_RATE_LIMIT = 1_000_000;
 
 export interface AuthenticatedToken {
   profileId: string;
@@ -26,13 +26,6 @@ export interface AuthenticatedToken {
   rateLimit: number | null;
 }
 
-export interface CreateTokenInput {
-  profileId: string;
-  workspaceId?: string | null;
-  name?: string | null;
-  rateLimit?: number | null;
-}
-
 export class TokenService {
   private readonly now: () => Date;
   constructor(private readonly deps: ServiceDeps) {
@@ -42,27 +35,20 @@ export class TokenService {
   /** Mints a token; the clear token is returned here only and never stored. */
   async create(input: CreateTokenInput): Promise<{ token: string; tokenId: string; prefix: string }> {
     const { stores } = this.deps;
-    const profile = isUuid(input.profileId) ? await stores.profiles.getById(input.profileId) : null;
+    const profile = await stores.profiles.getById(input.profileId);
     if (!profile) throw new AppError('invalid_input', `profile ${input.profileId} does not exist`);
     const workspaceId = input.workspaceId ?? null;
-    if (workspaceId !== null) {
-      const member = isUuid(workspaceId) ? await stores.workspaces.getMembership(workspaceId, profile.id) : null;
-      if (!member) throw new AppError('invalid_input', `profile ${profile.id} is not a member of workspace ${workspaceId}`);
+    if (workspaceId !== null && !(await stores.workspaces.getMembership(workspaceId, profile.id))) {
+      throw new AppError('invalid_input', `profile ${profile.id} is not a member of workspace ${workspaceId}`);
     }
-    const rateLimit = input.rateLimit ?? null;
-    if (rateLimit !== null && (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > MAX_TOKEN_RATE_LIMIT)) {
-      throw new AppError('invalid_input', `rate limit must be an integer from 1 to ${MAX_TOKEN_RATE_LIMIT}`);
-    }
-    const name = input.name?.trim() || null;
-    if (name !== null && name.length > 200) throw new AppError('invalid_input', 'name must be at most 200 characters');
     const minted = mintToken();
     const row = await stores.tokens.create({
       profileId: profile.id,
       workspaceId,
       prefix: minted.prefix,
       hash: minted.hash,
-      name,
-      rateLimit,
+      name: input.name ?? null,
+      rateLimit: input.rateLimit ?? null,
     });
     return { token: minted.token, tokenId: row.id, prefix: row.prefix };
   }

@@ -1,33 +1,24 @@
 /** Workspaces and memberships: created by operators; listed for the token's owner (scope applied). */
-import { ROLES, type Role } from '@studio/identity';
+import type { Role } from '@studio/identity';
 import { AppError } from '@studio/errors';
 import type { WorkspaceRow } from '../store/workspace.store.js';
 import type { ServiceDeps } from './deps.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
-import { isUuid } from './ids.js';
 import { serializeWorkspace, type WorkspaceJson } from './serializers.js';
-
-export const WORKSPACE_NAME_MAX = 200;
-
-export function isRole(value: string): value is Role {
-  return (ROLES as readonly string[]).includes(value);
-}
+import type { AddMemberInput, CreateWorkspaceInput } from './workspace.schema.js';
 
 export class WorkspaceService {
   constructor(private readonly deps: ServiceDeps) {}
 
   /** Creates a workspace, with `ownerId` as its owner when given (one transaction). */
-  async create(input: { name: string; ownerId?: string | null }): Promise<WorkspaceRow> {
-    const name = input.name.trim();
-    if (name.length < 1 || name.length > WORKSPACE_NAME_MAX)
-      throw new AppError('invalid_input', `name must be 1 to ${WORKSPACE_NAME_MAX} characters`);
+  async create(input: CreateWorkspaceInput): Promise<WorkspaceRow> {
     const { db, stores } = this.deps;
     const ownerId = input.ownerId ?? null;
-    if (ownerId !== null && !(isUuid(ownerId) && (await stores.profiles.getById(ownerId)))) {
+    if (ownerId !== null && !(await stores.profiles.getById(ownerId))) {
       throw new AppError('invalid_input', `profile ${ownerId} does not exist`);
     }
     return db.transaction(async (tx) => {
-      const workspace = await stores.workspaces.create({ name }, tx);
+      const workspace = await stores.workspaces.create({ name: input.name }, tx);
       if (ownerId) await stores.workspaces.upsertMember({ workspaceId: workspace.id, profileId: ownerId, role: 'owner' }, tx);
       return workspace;
     });
@@ -39,12 +30,11 @@ export class WorkspaceService {
   }
 
   /** Adds `profileId` to the workspace with `role`, or changes the role of an existing member. */
-  async addMember(input: { workspaceId: string; profileId: string; role: string }): Promise<void> {
-    if (!isRole(input.role)) throw new AppError('invalid_input', `role must be one of ${ROLES.join(', ')}`);
+  async addMember(input: AddMemberInput): Promise<void> {
     const { stores } = this.deps;
-    const workspace = isUuid(input.workspaceId) ? await stores.workspaces.getById(input.workspaceId) : null;
+    const workspace = await stores.workspaces.getById(input.workspaceId);
     if (!workspace) throw new AppError('invalid_input', `workspace ${input.workspaceId} does not exist`);
-    const profile = isUuid(input.profileId) ? await stores.profiles.getById(input.profileId) : null;
+    const profile = await stores.profiles.getById(input.profileId);
     if (!profile) throw new AppError('invalid_input', `profile ${input.profileId} does not exist`);
     await stores.workspaces.upsertMember({ workspaceId: workspace.id, profileId: profile.id, role: input.role });
   }

@@ -1,8 +1,7 @@
 /** Every domain service of webhook-dispatch (endpoints, subscriptions, delivery history), built over the stores. */
 import type { CursorCodec } from '@studio/cursor';
 import type { Logger } from '@studio/logger';
-import type { DeliveryStore } from '../store/delivery.store.js';
-import type { EndpointStore } from '../store/endpoint.store.js';
+import type { Stores } from '../store/index.js';
 import { DeliveryService } from './delivery.service.js';
 import { EndpointService } from './endpoint.service.js';
 import type { SecretBox } from './secret-crypto.js';
@@ -16,7 +15,7 @@ export interface Services {
 }
 
 export interface ServiceDeps {
-  stores: { endpoints: EndpointStore; deliveries: DeliveryStore };
+  stores: Stores;
   secrets: SecretBox;
   cursors: CursorCodec;
   policy: TargetPolicy;
