@@ -47,6 +47,25 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 }
 
 export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
+  /** POST marks a photo as a favorite of the caller, DELETE removes the mark: the same route otherwise. */
+  const favoriteRoute = (method: 'post' | 'delete', operationId: string, summary: string) =>
+    defineRoute({
+      method,
+      path: '/galleries/:id/favorites',
+      operationId,
+      summary,
+      tags: ['galleries'],
+      auth: 'token_or_client',
+      response: favoriteResponse,
+      params: galleryParams,
+      query: favoriteQuery,
+      body: favoriteBody,
+      bodyOptional: true,
+      handler: async ({ principal, params, query, body }) => ({
+        ok: true,
+        favorite: await galleries.setFavorite(principal, params.id, favoritePhotoId(body, query), method === 'post'),
+      }),
+    });
   const routes = [
     defineRoute({
       method: 'get',
@@ -120,40 +139,8 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
         return { ok: true, items: page.items, next_cursor: page.next_cursor };
       },
     }),
-    defineRoute({
-      method: 'post',
-      path: '/galleries/:id/favorites',
-      operationId: 'addFavorite',
-      summary: 'Mark a photo of the gallery as a favorite of the caller (idempotent)',
-      tags: ['galleries'],
-      auth: 'token_or_client',
-      response: favoriteResponse,
-      params: galleryParams,
-      query: favoriteQuery,
-      body: favoriteBody,
-      bodyOptional: true,
-      handler: async ({ principal, params, query, body }) => ({
-        ok: true,
-        favorite: await galleries.setFavorite(principal, params.id, favoritePhotoId(body, query), true),
-      }),
-    }),
-    defineRoute({
-      method: 'delete',
-      path: '/galleries/:id/favorites',
-      operationId: 'removeFavorite',
-      summary: 'Remove the favorite mark of the caller from a photo (idempotent; the body may be left out)',
-      tags: ['galleries'],
-      auth: 'token_or_client',
-      response: favoriteResponse,
-      params: galleryParams,
-      query: favoriteQuery,
-      body: favoriteBody,
-      bodyOptional: true,
-      handler: async ({ principal, params, query, body }) => ({
-        ok: true,
-        favorite: await galleries.setFavorite(principal, params.id, favoritePhotoId(body, query), false),
-      }),
-    }),
+    favoriteRoute('post', 'addFavorite', 'Mark a photo of the gallery as a favorite of the caller (idempotent)'),
+    favoriteRoute('delete', 'removeFavorite', 'Remove the favorite mark of the caller from a photo (idempotent; the body may be left out)'),
     defineRoute({
       method: 'post',
       path: '/galleries/:id/publish',

@@ -40,14 +40,9 @@ function fromRaw(r: RawGallery): GalleryRow {
   };
 }
 
-export interface PhotoEntry {
+/** An entry as read: a written entry at its position (order_index). */
+export interface PhotoEntry extends NewPhotoEntry {
   orderIndex: number;
-  photoId: string;
-  webKey: string;
-  thumbKey: string;
-  originalKey: string;
-  width: number;
-  height: number;
 }
 
 export interface NewGallery {
@@ -221,32 +216,27 @@ export class GalleryStore {
 
   /** Entries in order, up to `limit`. */
   async entries(galleryId: string, limit: number, tx: Tx = this.db.client): Promise<PhotoEntry[]> {
-    return tx.$queryRaw<PhotoEntry[]>`
-      SELECT order_index AS "orderIndex", photo_id::text AS "photoId", web_key AS "webKey", thumb_key AS "thumbKey",
-             original_key AS "originalKey", width, height
-      FROM gallery_photos WHERE gallery_id = ${galleryId}::uuid
-      ORDER BY order_index, photo_id
-      LIMIT ${limit}`;
+    return this.entriesWhere(tx, galleryId, Prisma.empty, limit);
   }
 
   /** Up to `limit` entries after `after` (the primary-key index answers it directly, wherever the page is). */
   async entriesAfter(galleryId: string, after: PhotoKey, limit: number, tx: Tx = this.db.client): Promise<PhotoEntry[]> {
-    return tx.$queryRaw<PhotoEntry[]>`
-      SELECT order_index AS "orderIndex", photo_id::text AS "photoId", web_key AS "webKey", thumb_key AS "thumbKey",
-             original_key AS "originalKey", width, height
-      FROM gallery_photos
-      WHERE gallery_id = ${galleryId}::uuid AND (order_index, photo_id) > (${after.orderIndex}::int, ${after.photoId}::uuid)
-      ORDER BY order_index, photo_id
-      LIMIT ${limit}`;
+    const condition = Prisma.sql`AND (order_index, photo_id) > (${after.orderIndex}::int, ${after.photoId}::uuid)`;
+    return this.entriesWhere(tx, galleryId, condition, limit);
   }
 
   /** Up to `limit` entries from position `offset` on (order_index is dense, so this is an index range too). */
   async entriesFrom(galleryId: string, offset: number, limit: number, tx: Tx = this.db.client): Promise<PhotoEntry[]> {
+    return this.entriesWhere(tx, galleryId, Prisma.sql`AND order_index >= ${offset}::int`, limit);
+  }
+
+  /** Up to `limit` entries of the gallery that meet `condition` (`AND ...`, or Prisma.empty), in order. */
+  private entriesWhere(tx: Tx, galleryId: string, condition: Prisma.Sql, limit: number): Promise<PhotoEntry[]> {
     return tx.$queryRaw<PhotoEntry[]>`
       SELECT order_index AS "orderIndex", photo_id::text AS "photoId", web_key AS "webKey", thumb_key AS "thumbKey",
              original_key AS "originalKey", width, height
       FROM gallery_photos
-      WHERE gallery_id = ${galleryId}::uuid AND order_index >= ${offset}::int
+      WHERE gallery_id = ${galleryId}::uuid ${condition}
       ORDER BY order_index, photo_id
       LIMIT ${limit}`;
   }

@@ -1,9 +1,12 @@
-/** operationCommand: options become the members of the operation's input, parsed with the operation's schema. */
+/**
+ * operationCommand: options become the members of the operation's input, parsed with the operation's schema;
+ * refCommand: the same for a command on one record of a workspace.
+ */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '@studio/errors';
 import type { StudioCore } from '../core.js';
-import { operationCommand } from './args.js';
+import { operationCommand, refCommand } from './args.js';
 
 const schema = z.object({ workspace_id: z.string(), amount_cents: z.int().optional(), notes: z.string().nullish() });
 
@@ -47,5 +50,25 @@ describe('operationCommand', () => {
       expect(err).toMatchObject({ kind: 'invalid_input', message: expect.stringMatching(/^amount_cents: /) });
     }
     expect(seen).toEqual([]);
+  });
+});
+
+describe('refCommand', () => {
+  const ref = z.object({ workspace_id: z.string(), booking_id: z.string() });
+
+  it('requires --workspace and the record option, handing the run the parsed ref', async () => {
+    const seen: unknown[] = [];
+    const command = refCommand('booking accept --workspace W --booking B', ref, 'booking', async (_services, input) => {
+      seen.push(input);
+      return { ok: true };
+    });
+    expect(command).toMatchObject({
+      usage: 'booking accept --workspace W --booking B',
+      options: ['workspace', 'booking'],
+      required: ['workspace', 'booking'],
+      clearable: [],
+    });
+    expect(await command.run(core, { workspace: 'w', booking: 'b' })).toEqual({ ok: true });
+    expect(seen).toEqual([{ workspace_id: 'w', booking_id: 'b' }]);
   });
 });

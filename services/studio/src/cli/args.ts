@@ -52,3 +52,17 @@ export function operationCommand<S extends z.ZodType>(command: OperationCommand<
     },
   };
 }
+
+/**
+ * A command on one record of a workspace, named by its id (`--workspace W --booking B`): both options required, parsed
+ * with the record's ref schema (e.g. bookingRef: workspace_id, booking_id).
+ */
+export function refCommand<R extends string, S extends z.ZodType<unknown, Record<'workspace_id' | `${R}_id`, unknown>>>(
+  usage: string,
+  schema: S,
+  record: R,
+  run: OperationCommand<S>['run'],
+): Command {
+  const members = { workspace: 'workspace_id', [record]: `${record}_id` } as Record<string, keyof z.input<S> & string>;
+  return operationCommand({ usage, schema, members, required: ['workspace', record], run });
+}

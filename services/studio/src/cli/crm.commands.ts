@@ -6,7 +6,7 @@
 import { clientRef, updateClientInput } from '../services/client.schema.js';
 import { createLeadInput, leadRef, updateLeadInput } from '../services/lead.schema.js';
 import { shootRef, updateShootInput } from '../services/shoot.schema.js';
-import { operationCommand, type Command } from './args.js';
+import { operationCommand, refCommand, type Command } from './args.js';
 
 const LEAD_MEMBERS = { name: 'name', email: 'email', phone: 'phone', source: 'source', notes: 'notes', client: 'client_id' } as const;
 
@@ -19,13 +19,9 @@ export const CRM_COMMANDS: Record<string, Command> = {
     clearable: ['email', 'phone', 'notes'],
     run: async (services, input) => ({ client: await services.clients.update(input) }),
   }),
-  'client delete': operationCommand({
-    usage: 'client delete --workspace W --client C',
-    schema: clientRef,
-    members: { workspace: 'workspace_id', client: 'client_id' },
-    required: ['workspace', 'client'],
-    run: (services, ref) => services.clients.delete(ref.workspaceId, ref.clientId),
-  }),
+  'client delete': refCommand('client delete --workspace W --client C', clientRef, 'client', (services, ref) =>
+    services.clients.delete(ref.workspaceId, ref.clientId),
+  ),
   'lead create': operationCommand({
     usage: 'lead create --workspace W --name N [--email E] [--phone P] [--source S] [--notes T] [--client C]',
     schema: createLeadInput,
@@ -41,13 +37,9 @@ export const CRM_COMMANDS: Record<string, Command> = {
     clearable: ['email', 'phone', 'source', 'notes', 'client'],
     run: async (services, input) => ({ lead: await services.leads.update(input) }),
   }),
-  'lead delete': operationCommand({
-    usage: 'lead delete --workspace W --lead L',
-    schema: leadRef,
-    members: { workspace: 'workspace_id', lead: 'lead_id' },
-    required: ['workspace', 'lead'],
-    run: (services, ref) => services.leads.delete(ref.workspaceId, ref.leadId),
-  }),
+  'lead delete': refCommand('lead delete --workspace W --lead L', leadRef, 'lead', (services, ref) =>
+    services.leads.delete(ref.workspaceId, ref.leadId),
+  ),
   'shoot update': operationCommand({
     usage: 'shoot update --workspace W --shoot S [--title T] [--location L] [--scheduled-start ISO] [--scheduled-end ISO]',
     schema: updateShootInput,
@@ -63,11 +55,7 @@ export const CRM_COMMANDS: Record<string, Command> = {
     clearable: ['location', 'scheduled-start', 'scheduled-end'],
     run: async (services, input) => ({ shoot: await services.shoots.update(input) }),
   }),
-  'shoot delete': operationCommand({
-    usage: 'shoot delete --workspace W --shoot S',
-    schema: shootRef,
-    members: { workspace: 'workspace_id', shoot: 'shoot_id' },
-    required: ['workspace', 'shoot'],
-    run: (services, ref) => services.shoots.delete(ref.workspaceId, ref.shootId),
-  }),
+  'shoot delete': refCommand('shoot delete --workspace W --shoot S', shootRef, 'shoot', (services, ref) =>
+    services.shoots.delete(ref.workspaceId, ref.shootId),
+  ),
 };

@@ -92,73 +92,22 @@ async function seedData(services: Services, workspaceId: string, now: Date): Pro
   });
   for (const item of past.shot_list_items) await services.shotLists.setItem(past.id, workspaceId, item.id, true);
 
-  await services.orders.record({
-    workspaceId,
-    clientId: jane.id,
-    number: 'PO-1001',
-    status: 'paid',
-    totalCents: 12_900,
-    currency: 'GBP',
-    paidAt: at(-2, 11),
-  });
-  await services.orders.record({
-    workspaceId,
-    clientId: omar.id,
-    number: 'PO-1002',
-    status: 'shipped',
-    totalCents: 4_500,
-    currency: 'GBP',
-    paidAt: at(-12, 15),
-  });
-  await services.orders.record({
-    workspaceId,
-    clientId: acme.id,
-    number: 'PO-1003',
-    status: 'delivered',
-    totalCents: 23_000,
-    currency: 'GBP',
-    paidAt: at(-40, 9),
-  });
-  await services.orders.record({
-    workspaceId,
-    clientId: jane.id,
-    number: 'PO-1004',
-    status: 'pending',
-    totalCents: 3_900,
-    currency: 'GBP',
-    paidAt: null,
-  });
+  for (const order of [
+    { clientId: jane.id, number: 'PO-1001', status: 'paid', totalCents: 12_900, paidAt: at(-2, 11) },
+    { clientId: omar.id, number: 'PO-1002', status: 'shipped', totalCents: 4_500, paidAt: at(-12, 15) },
+    { clientId: acme.id, number: 'PO-1003', status: 'delivered', totalCents: 23_000, paidAt: at(-40, 9) },
+    { clientId: jane.id, number: 'PO-1004', status: 'pending', totalCents: 3_900, paidAt: null },
+  ] as const) {
+    await services.orders.record({ workspaceId, currency: 'GBP', ...order });
+  }
 
-  await services.invoices.create({
-    workspaceId,
-    clientId: jane.id,
-    number: 'INV-2001',
-    status: 'paid',
-    amountCents: 180_000,
-    currency: 'GBP',
-    dueAt: at(-10),
-    paidAt: at(-11),
-  });
-  await services.invoices.create({
-    workspaceId,
-    clientId: omar.id,
-    number: 'INV-2002',
-    status: 'sent',
-    amountCents: 45_000,
-    currency: 'GBP',
-    dueAt: at(7),
-    paidAt: null,
-  });
-  await services.invoices.create({
-    workspaceId,
-    clientId: acme.id,
-    number: 'INV-2003',
-    status: 'draft',
-    amountCents: 60_000,
-    currency: 'GBP',
-    dueAt: at(21),
-    paidAt: null,
-  });
+  for (const invoice of [
+    { clientId: jane.id, number: 'INV-2001', status: 'paid', amountCents: 180_000, dueAt: at(-10), paidAt: at(-11) },
+    { clientId: omar.id, number: 'INV-2002', status: 'sent', amountCents: 45_000, dueAt: at(7), paidAt: null },
+    { clientId: acme.id, number: 'INV-2003', status: 'draft', amountCents: 60_000, dueAt: at(21), paidAt: null },
+  ] as const) {
+    await services.invoices.create({ workspaceId, currency: 'GBP', ...invoice });
+  }
 
   await services.tasks.create({ workspaceId, title: 'Confirm timeline with Jane', dueAt: at(2), shootId: wedding.id });
   await services.tasks.create({ workspaceId, title: 'Charge camera batteries', dueAt: at(4), shootId: wedding.id });

@@ -8,7 +8,7 @@ import { invoiceRef, issueInvoiceInput } from '../services/invoice.schema.js';
 import { createOrderInput, transitionOrderInput } from '../services/order.schema.js';
 import { createProposalInput, declineProposalInput, proposalRef, sendProposalInput } from '../services/proposal.schema.js';
 import { createReviewInput, reviewRef } from '../services/review.schema.js';
-import { operationCommand, type Command } from './args.js';
+import { operationCommand, refCommand, type Command } from './args.js';
 
 const BOOKING = { workspace: 'workspace_id', booking: 'booking_id' } as const;
 const PROPOSAL = { workspace: 'workspace_id', proposal: 'proposal_id' } as const;
@@ -31,13 +31,9 @@ export const SALES_COMMANDS: Record<string, Command> = {
     required: ['workspace', 'title', 'scheduled-start'],
     run: async (services, input) => ({ booking: await services.bookings.request(input) }),
   }),
-  'booking accept': operationCommand({
-    usage: 'booking accept --workspace W --booking B',
-    schema: bookingRef,
-    members: BOOKING,
-    required: ['workspace', 'booking'],
-    run: async (services, ref) => ({ booking: await services.bookings.accept(ref.workspaceId, ref.bookingId) }),
-  }),
+  'booking accept': refCommand('booking accept --workspace W --booking B', bookingRef, 'booking', async (services, ref) => ({
+    booking: await services.bookings.accept(ref.workspaceId, ref.bookingId),
+  })),
   'booking decline': operationCommand({
     usage: 'booking decline --workspace W --booking B [--reason R]',
     schema: declineBookingInput,
@@ -68,20 +64,12 @@ export const SALES_COMMANDS: Record<string, Command> = {
     required: ['workspace', 'proposal'],
     run: async (services, input) => ({ proposal: await services.proposals.send(input.workspaceId, input.proposalId, input.expiresAt) }),
   }),
-  'proposal view': operationCommand({
-    usage: 'proposal view --workspace W --proposal P',
-    schema: proposalRef,
-    members: PROPOSAL,
-    required: ['workspace', 'proposal'],
-    run: async (services, ref) => ({ proposal: await services.proposals.view(ref.workspaceId, ref.proposalId) }),
-  }),
-  'proposal accept': operationCommand({
-    usage: 'proposal accept --workspace W --proposal P',
-    schema: proposalRef,
-    members: PROPOSAL,
-    required: ['workspace', 'proposal'],
-    run: async (services, ref) => ({ proposal: await services.proposals.accept(ref.workspaceId, ref.proposalId) }),
-  }),
+  'proposal view': refCommand('proposal view --workspace W --proposal P', proposalRef, 'proposal', async (services, ref) => ({
+    proposal: await services.proposals.view(ref.workspaceId, ref.proposalId),
+  })),
+  'proposal accept': refCommand('proposal accept --workspace W --proposal P', proposalRef, 'proposal', async (services, ref) => ({
+    proposal: await services.proposals.accept(ref.workspaceId, ref.proposalId),
+  })),
   'proposal decline': operationCommand({
     usage: 'proposal decline --workspace W --proposal P [--reason R]',
     schema: declineProposalInput,
@@ -119,13 +107,9 @@ export const SALES_COMMANDS: Record<string, Command> = {
     numbers: ['amount-cents'],
     run: async (services, input) => ({ invoice: await services.invoices.issue(input) }),
   }),
-  'invoice pay': operationCommand({
-    usage: 'invoice pay --workspace W --invoice I',
-    schema: invoiceRef,
-    members: { workspace: 'workspace_id', invoice: 'invoice_id' },
-    required: ['workspace', 'invoice'],
-    run: async (services, ref) => ({ invoice: await services.invoices.pay(ref.workspaceId, ref.invoiceId) }),
-  }),
+  'invoice pay': refCommand('invoice pay --workspace W --invoice I', invoiceRef, 'invoice', async (services, ref) => ({
+    invoice: await services.invoices.pay(ref.workspaceId, ref.invoiceId),
+  })),
   'review create': operationCommand({
     usage: 'review create --workspace W --rating 1..5 --body TEXT [--client C] [--shoot S] [--author NAME]',
     schema: createReviewInput,
@@ -134,13 +118,9 @@ export const SALES_COMMANDS: Record<string, Command> = {
     numbers: ['rating'],
     run: async (services, input) => ({ review: await services.reviews.create(input) }),
   }),
-  'review approve': operationCommand({
-    usage: 'review approve --workspace W --review R',
-    schema: reviewRef,
-    members: { workspace: 'workspace_id', review: 'review_id' },
-    required: ['workspace', 'review'],
-    run: async (services, ref) => ({ review: await services.reviews.approve(ref.workspaceId, ref.reviewId) }),
-  }),
+  'review approve': refCommand('review approve --workspace W --review R', reviewRef, 'review', async (services, ref) => ({
+    review: await services.reviews.approve(ref.workspaceId, ref.reviewId),
+  })),
   'order create': operationCommand({
     usage: 'order create --workspace W --number N --total-cents N --currency EUR [--client C]',
     schema: createOrderInput,
