@@ -30,6 +30,7 @@ describe('gateway config', () => {
         timeoutMs: 30_000,
         maxSockets: 256,
       },
+      corsOrigins: new Set(),
       openApi: { cacheTtlMs: 60_000, fetchTimeoutMs: 2000 },
       identitySigningKey: ed25519('private'),
       serviceKey: ed25519('private'),
@@ -93,6 +94,16 @@ describe('gateway config', () => {
     bad({ STUDIO_GRPC_ADDR: 'nope' }, 'STUDIO_GRPC_ADDR');
     bad({ ACCESS_LOG: 'maybe' }, 'ACCESS_LOG');
     bad({ IDEMPOTENCY_LOCK_MS: '5000' }, 'IDEMPOTENCY_LOCK_MS');
+    for (const origin of ['*', 'https://*.example.com', 'https://a.example/path', 'a.example', 'ftp://a.example', 'https://a.example?x=1'])
+      bad({ CORS_ORIGINS: `https://ok.example,${origin}` }, 'CORS_ORIGINS');
+  });
+
+  it('reads CORS_ORIGINS as the exact origins a browser sends; empty by default', () => {
+    expect(parseGatewayConfig(secrets).corsOrigins).toEqual(new Set());
+    expect(
+      parseGatewayConfig({ ...secrets, CORS_ORIGINS: ' https://Photos.Example.com/ , http://127.0.0.1:5173,https://a.example:443,' })
+        .corsOrigins,
+    ).toEqual(new Set(['https://photos.example.com', 'http://127.0.0.1:5173', 'https://a.example']));
   });
 
   it('parses the environment', () => {

@@ -3,6 +3,7 @@
  *
  *   strip x-studio-* / request id -> metrics + access log -> helmet
  *   -> GET /api/v1/openapi.json -> Cache-Control: no-store -> route table (404)
+ *   -> CORS for the client-portal routes from CORS_ORIGINS (preflights answered 204 here)
  *   -> bearer auth (401/503; 429 past the failed-authentication budget of the client address) -> rate limit (429)
  *   -> body (400) -> Idempotency-Key -> proxy (503 when the upstream is unreachable)
  *
@@ -18,6 +19,7 @@ import type { GatewayConfig } from '../config.js';
 import type { GatewayServices } from '../core.js';
 import { authenticate } from './auth.middleware.js';
 import { readBody } from './body.middleware.js';
+import { cors } from './cors.middleware.js';
 import { idempotency } from './idempotency.middleware.js';
 import type { GatewayMetrics } from './metrics.js';
 import { noStore } from './no-store.middleware.js';
@@ -54,6 +56,7 @@ export function buildHttpApp({ config, logger, metrics, services, routes, upstre
   app.use(openApiRoutes(services.openApi, Math.floor(config.openApi.cacheTtlMs / 1000)));
   app.use(noStore());
   app.use(routeResolver(routes));
+  app.use(cors(config.corsOrigins));
   app.use(
     authenticate(services.auth, services.clientSessions, {
       limiter: services.authFailures,
