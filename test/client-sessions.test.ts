@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, NOT_FOUND_TEXT } from './support/client.js';
 import { tenant } from './support/operator.js';
+import { PORTAL_ORIGIN } from './support/portal.js';
 import { captureGalleryEvents, createGallery, galleryAdmin, loopbackAddress, openSession, shootWithKeepers } from './support/gallery.js';
 
 describe('client sessions', () => {
@@ -44,6 +45,34 @@ describe('client sessions', () => {
     const alias = await openSession({ magic_code: g.token });
     expect(alias.status).toBe(200);
     expect(alias.body.session.gallery_id).toBe(g.id);
+  });
+
+  it('lets a page on the listed portal origin open a session and read its gallery (CORS), and nothing else', async () => {
+    const g = await published();
+    const preflight = await api('OPTIONS', '/client-sessions', {
+      headers: { origin: PORTAL_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(PORTAL_ORIGIN);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+    const session = await openSession({ portal_token: g.token }, loopbackAddress(), { origin: PORTAL_ORIGIN });
+    expect(session.status).toBe(200);
+    expect(session.headers['access-control-allow-origin']).toBe(PORTAL_ORIGIN);
+    const bearer = session.body.session.bearer as string;
+    const read = await api('GET', `/galleries/${g.id}/photos`, { token: bearer, headers: { origin: PORTAL_ORIGIN } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBe(PORTAL_ORIGIN);
+    const favPreflight = await api('OPTIONS', `/galleries/${g.id}/favorites`, {
+      headers: { origin: PORTAL_ORIGIN, 'access-control-request-method': 'DELETE', 'access-control-request-headers': 'authorization' },
+    });
+    expect(favPreflight.status).toBe(204);
+    // API-token routes and other origins: no CORS, so a browser refuses to call them.
+    const owner = await api('OPTIONS', '/shoots', { headers: { origin: PORTAL_ORIGIN, 'access-control-request-method': 'GET' } });
+    expect(owner.headers.get('access-control-allow-origin')).toBeNull();
+    const stranger = await api('OPTIONS', '/client-sessions', {
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('answers 401 for an invalid, expired, non-gallery or suspended portal token', async () => {

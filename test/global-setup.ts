@@ -19,6 +19,7 @@ import { stackPortsAt, startStack, type ProcessName, type Stack, type StackOptio
 import { startTcpProxy } from '@studio/testkit/tcp-proxy';
 import { startOtlpReceiver } from '@studio/testkit/otlp';
 import { generateSecrets, type SecretsFile } from '@studio/testkit/secrets';
+import { PORTAL_ORIGIN } from './support/portal.js';
 import { startStackControl } from './support/stack-control-server.js';
 
 /**
@@ -79,7 +80,11 @@ export default async function setup(project: TestProject) {
     amqpUrl: stackAmqp.toString(),
     output: { dir: logDir },
     logLevel: 'warn',
-    env: Object.fromEntries(traced.map((name) => [name, otelEnv])),
+    env: {
+      ...Object.fromEntries(traced.map((name) => [name, otelEnv])),
+      // The client portal's origin in test/client-sessions.test.ts (CORS).
+      gateway: { ...otelEnv, CORS_ORIGINS: PORTAL_ORIGIN },
+    },
     // Generated here, not by startStack, so that a replica set started from stackOptions shares them.
     secrets: generateSecrets(),
   };

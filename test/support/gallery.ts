@@ -73,7 +73,11 @@ export interface RawAnswer {
 }
 
 /** POST /client-sessions (no bearer) from `localAddress`. */
-export function openSession(body: unknown, localAddress: string = loopbackAddress()): Promise<RawAnswer> {
+export function openSession(
+  body: unknown,
+  localAddress: string = loopbackAddress(),
+  headers: Record<string, string> = {},
+): Promise<RawAnswer> {
   const url = new URL(`${baseUrl()}/client-sessions`);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -84,7 +88,7 @@ export function openSession(body: unknown, localAddress: string = loopbackAddres
         path: url.pathname,
         method: 'POST',
         localAddress,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
       },
       (res) => {
         const chunks: Buffer[] = [];
