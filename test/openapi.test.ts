@@ -220,6 +220,24 @@ describe('GET /api/v1/openapi.json', () => {
   });
 });
 
+describe('what documentation tools need (issue 16 item 3, first part)', () => {
+  it('names a contact and a license, and describes every tag it uses', () => {
+    const info = doc.info as Json;
+    expect(info.contact).toMatchObject({ name: expect.any(String), email: expect.stringContaining('@') });
+    expect(info.license).toMatchObject({ name: expect.any(String) });
+    const used = new Set(operations.flatMap((operation) => (operation.op.tags as string[] | undefined) ?? []));
+    const tags = doc.tags as { name: string; description?: string }[];
+    expect(tags.map((t) => t.name).sort()).toEqual([...used].sort());
+    for (const tag of tags) expect(tag.description, tag.name).toMatch(/\w{3,}/);
+  });
+
+  it('has no prefixItems tuple: every array schema says what its items are', () => {
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain('prefixItems');
+    expect(text).not.toContain('"items":false');
+  });
+});
+
 describe('what the spec states is in the document', () => {
   it('every route answers 400, 401, 404 and 429 with the error body of section 7; 429 carries Retry-After', () => {
     expect(SPEC_ERRORS.get('400')).toBe('invalid_input');

@@ -33,6 +33,33 @@ export const PUBLIC_API_INFO: OpenApiDocument['info'] = {
   version: '1.0.0',
   description:
     'Workspaces, galleries, shoots, clients, uploads and webhooks for photographers. Every path is relative to the server URL (the /api/v1 prefix). Errors are `{ "ok": false, "error": "<code>" }`; every route can answer 400, 401, 404 and 429, routes that need a role also 403, routes that take Idempotency-Key also 422.',
+  // Placeholders on the reserved .example domain until the product has its public addresses.
+  contact: { name: 'Studio API support', url: 'https://studio.example/support', email: 'api@studio.example' },
+  license: { name: 'Proprietary: use under the Studio terms of service', url: 'https://studio.example/terms' },
+};
+
+/**
+ * What each tag of the document groups (documentation tools show it above the group). A spec checks that every tag
+ * an operation uses is described here, so a new service or route group cannot ship an undescribed tag.
+ */
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  ai: "Background AI jobs on a shoot's photos: start a cull and poll it until every photo has a keep or reject decision with its reason.",
+  auth: "Who the bearer is: the token's profile, its workspaces and roles.",
+  'client-sessions':
+    "A gallery's customer exchanges the portal token for a short-lived client bearer that opens that one gallery (no API token involved).",
+  clients: "The photographer's customers (people and companies) in a workspace: create, list, read, update, delete.",
+  dashboard: "Summary figures of a workspace for the photographer's home screen.",
+  galleries:
+    "Galleries of a shoot's keepers: create, curate, publish to the customer through a portal token, deliver; the client-bearer routes (photos, favorites).",
+  invoices: 'Invoices of a workspace and their payment state.',
+  meta: 'This OpenAPI document.',
+  orders: 'Print-store orders: their items, state changes and fulfilment.',
+  search: "Full-text search over a workspace's clients, shoots, leads, galleries and orders, typo-tolerant and prefix-aware.",
+  shoots: 'Shoots: the sessions a photographer plans and photographs, with their schedule and state.',
+  tasks: "The photographer's to-do items, optionally tied to a shoot.",
+  uploads: 'Resumable uploads straight to object storage (single-shot or multipart presigned URLs), then the photos they make.',
+  webhooks: 'Signed webhook endpoints and subscriptions: register, rotate the signing secret, list deliveries and replay them.',
+  workspaces: 'Workspaces (the tenant) and their members and roles.',
 };
 
 export interface UpstreamFragment {
@@ -120,7 +147,7 @@ export function buildPublicDocument(
       components: commonComponents(),
     },
   });
-  return { doc: mergeOpenApi(PUBLIC_API_INFO, sources), problems };
+  return { doc: mergeOpenApi(PUBLIC_API_INFO, sources, TAG_DESCRIPTIONS), problems };
 }
 
 export interface OpenApiServiceOptions {

@@ -38,7 +38,13 @@ export interface OpenApiComponents {
 
 export interface OpenApiDocument {
   openapi: string;
-  info: { title: string; version: string; description?: string };
+  info: {
+    title: string;
+    version: string;
+    description?: string;
+    contact?: { name?: string; url?: string; email?: string };
+    license?: { name: string; url?: string; identifier?: string };
+  };
   servers?: { url: string; description?: string }[];
   security?: Record<string, string[]>[];
   tags?: { name: string; description?: string }[];
@@ -434,7 +440,12 @@ export function openApiFragment(routes: RouteRegistry | readonly AnyRouteDef[], 
   return finishDocument({ title: opts.title, version: opts.version ?? '1.0.0', description: opts.description }, paths, components);
 }
 
-function finishDocument(info: OpenApiDocument['info'], paths: OpenApiDocument['paths'], components: OpenApiComponents): OpenApiDocument {
+function finishDocument(
+  info: OpenApiDocument['info'],
+  paths: OpenApiDocument['paths'],
+  components: OpenApiComponents,
+  tagDescriptions: Readonly<Record<string, string>> = {},
+): OpenApiDocument {
   const sorted: OpenApiDocument['paths'] = {};
   for (const path of Object.keys(paths).sort()) {
     const item = paths[path]!;
@@ -448,7 +459,7 @@ function finishDocument(info: OpenApiDocument['info'], paths: OpenApiDocument['p
     info: Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined)) as OpenApiDocument['info'],
     servers: [{ url: PUBLIC_API_BASE }],
     security: [{ apiToken: [] }],
-    tags: tags.map((name) => ({ name })),
+    tags: tags.map((name) => (tagDescriptions[name] ? { name, description: tagDescriptions[name] } : { name })),
     paths: sorted,
     components: {
       ...components,
@@ -477,7 +488,12 @@ export interface FragmentSource {
  * renamed in the later fragment (`<Source><Name>`); the same path and method, or one operationId, in two
  * fragments is an error.
  */
-export function mergeOpenApi(info: OpenApiDocument['info'], sources: readonly FragmentSource[]): OpenApiDocument {
+export function mergeOpenApi(
+  info: OpenApiDocument['info'],
+  sources: readonly FragmentSource[],
+  /** A description per tag, shown by documentation tools beside each group of operations. */
+  tagDescriptions: Readonly<Record<string, string>> = {},
+): OpenApiDocument {
   const components = commonComponents();
   const common = new Set(Object.keys(components.schemas));
   const paths: OpenApiDocument['paths'] = {};
@@ -509,7 +525,7 @@ export function mergeOpenApi(info: OpenApiDocument['info'], sources: readonly Fr
       }
     }
   }
-  return finishDocument(info, paths, components);
+  return finishDocument(info, paths, components, tagDescriptions);
 }
 
 function renameRefs<T>(value: T, renames: Map<string, string>): T {

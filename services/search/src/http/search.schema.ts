@@ -1,6 +1,6 @@
 /** zod schemas of GET /search (validated once at the edge by the route builder; 400 invalid_input). */
 import { z } from 'zod';
-import { cursor, limit, listResponse, uuid, withWireFormat } from '@studio/http';
+import { cursor, int32, limit, listResponse, uuid, withWireFormat } from '@studio/http';
 import { DOC_TYPES, isDocType, type DocType } from '../services/document-mapping.js';
 import { MAX_QUERY_CHARS } from '../services/query-parser.js';
 
@@ -40,6 +40,16 @@ export const searchQuerySchema = z.object({
   cursor: cursor(),
 });
 
+/**
+ * One highlighted run of a snippet's `text`: `[start, end]`, end exclusive, in UTF-16 code units. Written as an
+ * array of exactly two integers rather than a tuple: `prefixItems` with `items: false` is valid JSON Schema 2020-12,
+ * but linters and code generators (Spectral, openapi-typescript's older modes) misread it.
+ */
+const highlightSchema = z
+  .array(int32(0))
+  .length(2)
+  .describe('A highlighted run of `text`: [start, end), end exclusive, in UTF-16 code units.');
+
 export const searchItemSchema = z
   .object({
     type: z.enum(DOC_TYPES),
@@ -49,7 +59,7 @@ export const searchItemSchema = z
       .object({
         field: z.string(),
         text: z.string(),
-        highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+        highlights: z.array(highlightSchema),
       })
       .nullable(),
     rank: z.number(),
