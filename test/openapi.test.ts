@@ -231,6 +231,10 @@ describe('what documentation tools need (issue 16 item 3, first part)', () => {
     for (const tag of tags) expect(tag.description, tag.name).toMatch(/\w{3,}/);
   });
 
+  it('carries no zod default integer bound (+-(2^53 - 1)): an integer states its real bounds or none', () => {
+    expect(JSON.stringify(doc)).not.toContain('9007199254740991');
+  });
+
   it('has no prefixItems tuple: every array schema says what its items are', () => {
     const text = JSON.stringify(doc);
     expect(text).not.toContain('prefixItems');

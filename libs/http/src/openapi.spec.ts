@@ -16,7 +16,7 @@ import {
   type OpenApiDocument,
 } from './openapi.js';
 import { defineRoute, type AnyRouteDef } from './route.js';
-import { idParams, limit, listQuery, listResponse, okResponse, uuid, UUID_PATTERN } from './schemas.js';
+import { idParams, int32, limit, listQuery, listResponse, okResponse, uuid, UUID_PATTERN } from './schemas.js';
 import { createHttpApp, finishHttpApp, startHttpServer } from './server.js';
 import { createMetrics } from './metrics.js';
 import { withWireFormat } from './wire-format.js';
@@ -220,6 +220,22 @@ describe('operationFor', () => {
     expect(() => toJsonSchema(z.object({ b: z.string() }).meta({ id: 'SpecClash' }), 'output', schemas, 'second')).toThrow(
       /second: two different schemas are named "SpecClash"/,
     );
+  });
+});
+
+describe('integer bounds', () => {
+  it("drops zod's default +-(2^53 - 1) and keeps the bounds a schema states", () => {
+    const json = toJsonSchema(
+      z.object({ free: z.int(), count: z.int().min(0), column: int32(), page: limit(100, 50) }),
+      'input',
+      {},
+      'spec',
+    ) as { properties: Record<string, JsonObject> };
+    expect(json.properties.free).toEqual({ type: 'integer' });
+    expect(json.properties.count).toEqual({ type: 'integer', minimum: 0 });
+    expect(json.properties.column).toMatchObject({ type: 'integer', minimum: -2147483648, maximum: 2147483647 });
+    expect(json.properties.page).toMatchObject({ minimum: 1, maximum: 100 });
+    expect(JSON.stringify(json)).not.toContain('9007199254740991');
   });
 });
 

@@ -202,7 +202,7 @@ export function toJsonSchema(
 ): JsonObject {
   let json: JsonObject;
   try {
-    json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'throw', override: applyWireFormat }) as JsonObject;
+    json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'throw', override: documentSchema }) as JsonObject;
   } catch (err) {
     throw new Error(`${where}: the zod schema has no JSON Schema form (${(err as Error).message})`);
   }
@@ -217,6 +217,23 @@ export function toJsonSchema(
   return normalise(rest, closeOpen, where);
 }
 
+/** The per-node pass over zod's JSON Schema: zod's own integer limits dropped, documented wire formats applied. */
+function documentSchema(ctx: { zodSchema: unknown; jsonSchema: JsonObject }): void {
+  dropDefaultIntegerBounds(ctx.jsonSchema);
+  applyWireFormat(ctx);
+}
+
+/**
+ * `z.int()` without limits comes out as minimum -(2^53 - 1) and maximum 2^53 - 1: not a bound anyone chose, only
+ * what a JavaScript number holds exactly, and tools show it as if it were one (it was in 99 places). Integers keep
+ * the bounds their schema states (int32 columns, limits, sizes) and carry none otherwise.
+ */
+function dropDefaultIntegerBounds(json: JsonObject): void {
+  if (json.type !== 'integer') return;
+  if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
+  if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
+}
+
 function applyWireFormat(ctx: { zodSchema: unknown; jsonSchema: JsonObject }): void {
   const wire = wireFormatOf(ctx.zodSchema as z.ZodType);
   if (!wire) return;
@@ -228,7 +245,7 @@ function applyWireFormat(ctx: { zodSchema: unknown; jsonSchema: JsonObject }): v
       $schema: _dialect,
       $defs,
       ...rest
-    } = z.toJSONSchema(wire, { target: 'draft-2020-12', io: 'input', unrepresentable: 'throw', override: applyWireFormat }) as JsonObject;
+    } = z.toJSONSchema(wire, { target: 'draft-2020-12', io: 'input', unrepresentable: 'throw', override: documentSchema }) as JsonObject;
     json = inlineDefs(rest, ($defs ?? {}) as Record<string, JsonObject>, 0);
   } else {
     json = structuredClone(wire);
