@@ -37,7 +37,22 @@ describe('AI cull', () => {
     expect(job.result.photos).toHaveLength(4);
     const byName = new Map(job.result.photos.map((d: any) => [ids.get(d.photo_id), d]));
     expect(byName.get('c-dark.jpg')).toMatchObject({ decision: 'reject', reason: 'underexposed' });
-    expect(byName.get('d-blurred.jpg')).toMatchObject({ decision: 'reject', reason: 'blurry' });
+    expect(byName.get('d-blurred.jpg')).toMatchObject({
+      decision: 'reject',
+      reason: 'blurry',
+      explanation: expect.stringMatching(/^blurry: sharpness [\d.]+ < /),
+    });
+    // Keepers explain themselves too, and the result carries the thresholds that decided.
+    for (const d of job.result.photos.filter((p: any) => p.decision === 'keeper')) {
+      expect(['sharp_and_well_exposed', 'best_of_near_duplicates']).toContain(d.reason);
+      expect(d.explanation).toMatch(/sharpness [\d.]+ >= /);
+    }
+    expect(job.result.thresholds).toMatchObject({
+      under_mean: expect.any(Number),
+      blur_floor: expect.any(Number),
+      dup_distance: expect.any(Number),
+      sharpness_threshold: expect.any(Number),
+    });
     for (const d of job.result.photos) {
       const photo = (await api('GET', `/photos/${d.photo_id}`, { token })).body.photo;
       expect(photo.keeper).toBe(d.decision === 'keeper');

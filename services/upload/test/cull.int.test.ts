@@ -70,7 +70,8 @@ describe('AI cull', () => {
       expect(['keeper', 'reject']).toContain(d.decision);
       expect(d.scores).toEqual(expect.objectContaining({ sharpness: expect.any(Number), mean_luminance: expect.any(Number) }));
       expect(d).toHaveProperty('duplicate_group');
-      expect(d).toHaveProperty('reason');
+      expect(d.reason).toEqual(expect.any(String)); // keepers included
+      expect(d.explanation).toEqual(expect.any(String));
     }
     // The service's verdicts are exactly the imaging module's cull of the same photos (features from the same
     // decode the worker does; the algorithm's own quality is tested in src/imaging).
@@ -83,9 +84,16 @@ describe('AI cull', () => {
     const expected = cull(inputs, 'medium');
     const got = new Map(job.result.photos.map((d: any) => [d.photo_id, d]));
     for (const e of expected.photos) {
-      expect(got.get(e.id)).toMatchObject({ decision: e.decision, reason: e.reason, duplicate_group: e.duplicate_group, scores: e.scores });
+      expect(got.get(e.id)).toMatchObject({
+        decision: e.decision,
+        reason: e.reason,
+        duplicate_group: e.duplicate_group,
+        scores: e.scores,
+        explanation: e.explanation,
+      });
     }
     expect(job.result.counts).toEqual(expected.counts);
+    expect(job.result.thresholds).toEqual(expected.thresholds);
 
     // Keeper flags on the photos and in the internal keeper list.
     const rejected = job.result.photos.find((d: any) => d.decision === 'reject');

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { isoTimestamp, okResponse } from '@studio/http';
+import { CULL_KEEP_REASONS, CULL_REJECT_REASONS } from '../imaging/cull.js';
+import { SENSITIVITIES } from '../services/cull-job.service.js';
 
 const id = () => z.uuid();
 const int = () => z.number().int();
@@ -35,7 +37,7 @@ export const photoSchema = z
     cull: z
       .record(z.string(), z.unknown())
       .nullable()
-      .describe("The last cull's verdict: job_id, decision, reason, scores, duplicate_group."),
+      .describe("The last cull's verdict: job_id, decision, reason (set for keepers too), scores, duplicate_group."),
     created_at: isoTimestamp(),
     uploaded_at: isoTimestamp().nullable(),
     processed_at: isoTimestamp().nullable(),
@@ -119,6 +121,72 @@ export const resumeFileSchema = z
   })
   .meta({ id: 'ResumeFile' });
 
+/** The values the cull applied (the preset of the job's sensitivity, src/imaging/cull.ts CULL_PRESETS). */
+export const cullThresholdsSchema = z
+  .object({
+    under_mean: z.number().describe('Underexposed when the mean luminance (0..1) is below this (and the brightest 1% is below under_p99).'),
+    under_p99: z.number().describe('Guard: a frame whose brightest 1% reaches this luminance is never underexposed (low-key).'),
+    over_mean: z.number().describe('Overexposed when the mean luminance is above this (and the darkest 1% is above over_p01).'),
+    over_p01: z.number().describe('Guard: a frame whose darkest 1% is at or below this luminance is never overexposed (high-key).'),
+    dark_clip: z.number().describe('Underexposed when this share of pixels is crushed black (and the under_p99 guard fails).'),
+    bright_clip: z.number().describe('Overexposed when this share of pixels is blown white (and the over_p01 guard fails).'),
+    blur_ratio: z.number().describe('Blurry below blur_ratio x sharpness_reference (the shoot median).'),
+    blur_floor: z.number().describe('Blurry below this sharpness whatever the shoot (Laplacian variance on the 1024 px proxy).'),
+    group_blur_ratio: z
+      .number()
+      .describe("Blurry below group_blur_ratio x the sharpest well-exposed frame of the photo's near-duplicate group."),
+    dup_distance: z
+      .number()
+      .int()
+      .min(0)
+      .max(128)
+      .describe('Near-duplicates: perceptual distance (dHash + pHash differing bits) at most this...'),
+    dup_distance_untimed: z.number().int().min(0).max(128).describe('...or at most this when either capture time is unknown.'),
+    dup_window_s: z.number().min(0).describe('...and capture times at most this many seconds apart.'),
+    sharpness_reference: z.number().describe("Median sharpness of the shoot's well-exposed photos."),
+    sharpness_threshold: z
+      .number()
+      .describe('The sharpness a well-exposed photo needed: max(blur_floor, blur_ratio x sharpness_reference).'),
+  })
+  .meta({ id: 'CullThresholds' });
+
+export const cullDecisionSchema = z
+  .object({
+    photo_id: id(),
+    decision: z.enum(['keeper', 'reject']),
+    reason: z
+      .enum([...CULL_REJECT_REASONS, ...CULL_KEEP_REASONS])
+      .describe(
+        `Never null. A reject: ${CULL_REJECT_REASONS.join(', ')} (exposure before blur before duplicate). ` +
+          `A keeper: ${CULL_KEEP_REASONS.join(', ')}.`,
+      ),
+    scores: z.object({ sharpness: z.number(), mean_luminance: z.number(), clipped_share: z.number() }),
+    duplicate_group: z.string().nullable().describe('Id of its near-duplicate group (dup:<photo id>), null when it has none.'),
+    best_in_group: z.boolean().describe('The best frame of its group (a keeper, or rejected when no frame of the group passed).'),
+    explanation: z.string().describe('For people: the rule that decided, with the numbers and thresholds.'),
+  })
+  .meta({ id: 'CullDecision' });
+
+export const cullJobResultSchema = z
+  .object({
+    sensitivity: z.enum(SENSITIVITIES),
+    counts: z.object({
+      total: int(),
+      keeper: int(),
+      reject: int(),
+      blurry: int(),
+      underexposed: int(),
+      overexposed: int(),
+      duplicate: int(),
+      duplicate_groups: int().describe('Near-duplicate groups of 2+ photos.'),
+    }),
+    thresholds: cullThresholdsSchema
+      .nullable()
+      .describe('The thresholds that decided; null only for jobs finished before they were recorded.'),
+    photos: z.array(cullDecisionSchema).describe('One decision per culled photo.'),
+  })
+  .meta({ id: 'CullJobResult' });
+
 export const aiJobSchema = z
   .object({
     id: id(),
@@ -128,7 +196,7 @@ export const aiJobSchema = z
     state: z.enum(['queued', 'running', 'succeeded', 'failed']),
     sensitivity: z.string().nullable(),
     progress: z.object({ done: int(), total: int() }),
-    result: z.record(z.string(), z.unknown()).nullable().describe('Set when the job succeeded.'),
+    result: cullJobResultSchema.nullable().describe("Set when the job succeeded: the cull's decisions and thresholds."),
     error: z.string().nullable(),
     attempts: int(),
     created_at: isoTimestamp(),

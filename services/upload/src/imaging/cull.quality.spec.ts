@@ -54,7 +54,7 @@ function score(shoot: SyntheticPhoto[], result: CullResult) {
       }
     } else {
       errors.push(
-        `scene ${s}: ${keepers.length} keepers in the burst family (${family.map((p) => `${p.id}=${by.get(p.id)!.reason ?? 'keeper'}`).join(', ')})`,
+        `scene ${s}: ${keepers.length} keepers in the burst family (${family.map((p) => `${p.id}=${by.get(p.id)!.decision === 'keeper' ? 'keeper' : by.get(p.id)!.reason}`).join(', ')})`,
       );
     }
     for (const p of photos.filter((q) => !isFamily(q))) {
@@ -85,7 +85,9 @@ function confusion(shoot: SyntheticPhoto[], result: CullResult): string {
   ] as const;
   const lines = ['photo \\ decided'.padEnd(16) + cols.map((l) => l.padStart(13)).join('')];
   for (const [label, match] of rowsOf) {
-    const counts = cols.map((c) => shoot.filter((p) => match(p) && (by.get(p.id)!.reason ?? 'keeper') === c).length);
+    const counts = cols.map(
+      (c) => shoot.filter((p) => match(p) && (by.get(p.id)!.decision === 'keeper' ? 'keeper' : by.get(p.id)!.reason) === c).length,
+    );
     lines.push(label.padEnd(16) + counts.map((c) => String(c).padStart(13)).join(''));
   }
   return lines.join('\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cull, CULL_PRESETS, type CullInput } from './cull.js';
+import { cull, CULL_KEEP_REASONS, CULL_PRESETS, CULL_REJECT_REASONS, type CullInput } from './cull.js';
 import { computeFeatures, dHash, hammingDistance, laplacianSharpness, pHash, perceptualDistance, type CullFeatures } from './features.js';
 import type { GreyProxy } from './derivative.js';
 import { mulberry32 } from './testing/synthetic.js';
@@ -103,14 +103,16 @@ describe('cull rules', () => {
       'medium',
     );
     const by = Object.fromEntries(res.photos.map((p) => [p.id, p]));
-    expect(by.ok).toMatchObject({ decision: 'keeper', reason: null });
+    expect(by.ok).toMatchObject({ decision: 'keeper', reason: 'sharp_and_well_exposed' });
     expect(by.dark).toMatchObject({ decision: 'reject', reason: 'underexposed' });
     expect(by.crushed).toMatchObject({ decision: 'reject', reason: 'underexposed' });
     expect(by.bright).toMatchObject({ decision: 'reject', reason: 'overexposed' });
     expect(by.blown).toMatchObject({ decision: 'reject', reason: 'overexposed' });
     expect(by.blown!.explanation).toContain('blown highlights');
-    expect(by.lowkey).toMatchObject({ decision: 'keeper', reason: null });
-    expect(by.highkey).toMatchObject({ decision: 'keeper', reason: null });
+    expect(by.lowkey).toMatchObject({ decision: 'keeper', reason: 'sharp_and_well_exposed' });
+    expect(by.lowkey!.explanation).toContain('low-key but with real highlights: mean luminance 0.08, brightest 1% at 0.9 (>= 0.5)');
+    expect(by.highkey).toMatchObject({ decision: 'keeper', reason: 'sharp_and_well_exposed' });
+    expect(by.highkey!.explanation).toContain('high-key but with real shadows: mean luminance 0.9, darkest 1% at 0.04 (<= 0.2)');
     expect(res.counts).toMatchObject({ total: 7, keeper: 3, reject: 4, underexposed: 2, overexposed: 2 });
   });
 
@@ -119,7 +121,7 @@ describe('cull rules', () => {
     const res = cull(shoot, 'medium');
     expect(res.thresholds.sharpness_reference).toBe(130);
     expect(res.thresholds.sharpness_threshold).toBeCloseTo(CULL_PRESETS.medium.blur_ratio * 130, 2);
-    expect(res.photos.map((p) => p.reason)).toEqual([null, null, null, null, null, 'blurry']);
+    expect(res.photos.map((p) => p.reason)).toEqual([...Array(5).fill('sharp_and_well_exposed'), 'blurry']);
     // Same shape at 10x the sharpness (another camera/resolution): same decisions.
     const scaled = cull(
       shoot.map((p) => ({ ...p, features: { ...p.features, sharpness: p.features.sharpness * 10 } })),
@@ -146,10 +148,10 @@ describe('cull rules', () => {
     ];
     const res = cull(shoot, 'medium');
     const by = Object.fromEntries(res.photos.map((p) => [p.id, p]));
-    expect(by.b2).toMatchObject({ decision: 'keeper', best_in_group: true, duplicate_group: 'dup:b1' });
+    expect(by.b2).toMatchObject({ decision: 'keeper', reason: 'best_of_near_duplicates', best_in_group: true, duplicate_group: 'dup:b1' });
     expect(by.b1).toMatchObject({ decision: 'reject', reason: 'duplicate', best_in_group: false, duplicate_group: 'dup:b1' });
     expect(by.b3).toMatchObject({ decision: 'reject', reason: 'duplicate', duplicate_group: 'dup:b1' });
-    expect(by.late).toMatchObject({ decision: 'keeper', duplicate_group: null });
+    expect(by.late).toMatchObject({ decision: 'keeper', reason: 'sharp_and_well_exposed', duplicate_group: null });
     expect(by.other).toMatchObject({ decision: 'keeper', duplicate_group: null });
     expect(res.counts).toMatchObject({ duplicate: 2, duplicate_groups: 1 });
   });
@@ -197,10 +199,16 @@ describe('cull rules', () => {
       ],
       'medium',
     );
-    expect(res.photos.map((p) => [p.decision, p.best_in_group])).toEqual([
-      ['reject', false],
-      ['reject', true],
+    expect(res.photos.map((p) => [p.decision, p.reason, p.best_in_group])).toEqual([
+      ['reject', 'underexposed', false],
+      ['reject', 'underexposed', true],
     ]);
+    // The fallback frame keeps its own reason and says it was the best available of its group.
+    expect(res.photos[1]!.explanation).toBe(
+      `underexposed: mean luminance 0.05 < ${CULL_PRESETS.medium.under_mean}, brightest 1% below 0.1 (< ${CULL_PRESETS.medium.under_p99}); ` +
+        'best available of 2 near-duplicates, none of which passed (sharpness 80 vs 50 underexposed)',
+    );
+    expect(res.photos[0]!.explanation).not.toContain('best available');
   });
 
   it('is deterministic and independent of input order', () => {
@@ -244,6 +252,88 @@ describe('cull rules', () => {
     // An invalid Date counts as an unknown capture time (hash-only comparison), not as an error.
     const base = hashes(9);
     const res = cull([photo('x', { t: 0, ...base }), { ...photo('y', { ...base, sharpness: 400 }), captureTime: new Date(NaN) }]);
-    expect(res.photos.map((p) => p.reason)).toEqual([null, 'duplicate']);
+    expect(res.photos.map((p) => p.reason)).toEqual(['best_of_near_duplicates', 'duplicate']);
+  });
+});
+
+describe('every decision explains itself', () => {
+  const t = CULL_PRESETS.medium;
+  const base = hashes(21);
+  const near = (bits: number) => ({ dhash: flip(base.dhash, bits), phash: base.phash });
+  const shoot = [
+    photo('b1', { t: 0, sharpness: 480, ...base }),
+    photo('b2', { t: 1, sharpness: 520, ...near(4) }),
+    photo('b3', { t: 2, sharpness: 470, ...near(8) }),
+    photo('solo', { t: 100, sharpness: 500, seed: 31 }),
+    photo('soft', { t: 200, sharpness: 30, seed: 32 }),
+    photo('dark', { t: 300, sharpness: 500, mean_luminance: 0.05, p99: 0.2, seed: 33 }),
+  ];
+  const res = cull(shoot, 'medium');
+  const by = Object.fromEntries(res.photos.map((p) => [p.id, p]));
+  const threshold = res.thresholds.sharpness_threshold;
+
+  it('gives every photo a non-null reason code that matches its decision, and an explanation', () => {
+    for (const p of res.photos) {
+      expect(p.reason).not.toBeNull();
+      expect(p.explanation.length).toBeGreaterThan(10);
+      expect(p.decision === 'keeper' ? CULL_KEEP_REASONS : CULL_REJECT_REASONS).toContain(p.reason);
+    }
+    expect(res.counts).toMatchObject({ keeper: 2, reject: 4, duplicate: 2, blurry: 1, underexposed: 1 });
+  });
+
+  it('a lone keeper: sharp and well exposed, with the sharpness threshold and the exposure limits', () => {
+    expect(threshold).toBe(Math.max(t.blur_floor, t.blur_ratio * res.thresholds.sharpness_reference));
+    expect(by.solo).toMatchObject({ decision: 'keeper', reason: 'sharp_and_well_exposed' });
+    expect(by.solo!.explanation).toBe(
+      `sharp and well exposed: sharpness 500 >= ${threshold} (${t.blur_ratio} x shoot median ${res.thresholds.sharpness_reference}), ` +
+        `mean luminance 0.45 within ${t.under_mean}..${t.over_mean}`,
+    );
+  });
+
+  it('the keeper of a near-duplicate group says it is the sharpest, of how many, against which numbers', () => {
+    expect(by.b2).toMatchObject({ decision: 'keeper', reason: 'best_of_near_duplicates', best_in_group: true });
+    expect(by.b2!.explanation).toMatch(/^sharpest of 3 near-duplicates \(sharpness 520 vs 480, 470\); sharpness 520 >= /);
+    expect(by.b1!.explanation).toBe('duplicate: one of 3 near-duplicates; b2 is sharper and kept (sharpness 520 vs 480)');
+    expect(by.b3!.explanation).toBe('duplicate: one of 3 near-duplicates; b2 is sharper and kept (sharpness 520 vs 470)');
+  });
+
+  it('rejects name the number and the threshold they failed', () => {
+    expect(by.soft).toMatchObject({
+      reason: 'blurry',
+      explanation: `blurry: sharpness 30 < ${threshold} (${t.blur_ratio} x shoot median 480)`,
+    });
+    expect(by.dark).toMatchObject({
+      reason: 'underexposed',
+      explanation: `underexposed: mean luminance 0.05 < ${t.under_mean}, brightest 1% below 0.2 (< ${t.under_p99})`,
+    });
+  });
+
+  it('a group keeper that is not the sharpest frame says it is the sharpest of those that passed', () => {
+    const g = cull(
+      [
+        photo('k', { t: 0, ...base, sharpness: 600 }),
+        photo('dk', { t: 1, ...near(2), sharpness: 900, mean_luminance: 0.05, p99: 0.2 }),
+        photo('k2', { t: 2, ...near(3), sharpness: 550 }),
+        ...[500, 600, 700].map((s, i) => photo(`x${i}`, { t: 100 + i * 30, sharpness: s, seed: 60 + i })),
+      ],
+      'medium',
+    );
+    const k = g.photos.find((p) => p.id === 'k')!;
+    expect(k).toMatchObject({ decision: 'keeper', reason: 'best_of_near_duplicates' });
+    expect(k.explanation).toMatch(
+      /^sharpest of the 2 of 3 near-duplicates that are well exposed and in focus \(sharpness 600 vs 900 underexposed, 550\); /,
+    );
+  });
+
+  it('the result carries the thresholds used: the preset (with overrides) plus the shoot-relative sharpness', () => {
+    for (const s of ['low', 'medium', 'high'] as const) {
+      const r = cull(shoot, s);
+      const { sharpness_reference, sharpness_threshold, ...preset } = r.thresholds;
+      expect(preset).toEqual(CULL_PRESETS[s]);
+      expect(sharpness_threshold).toBe(
+        Math.round(Math.max(CULL_PRESETS[s].blur_floor, CULL_PRESETS[s].blur_ratio * sharpness_reference) * 100) / 100,
+      );
+    }
+    expect(cull(shoot, 'medium', { dup_distance: 3 }).thresholds).toMatchObject({ ...t, dup_distance: 3 });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Explainable, CPU-only culling of a shoot. Input: per photo its id, capture time and the features computed from
- * its greyscale proxy (features.ts). Output: keeper/reject with ONE reason, the scores behind it, the
- * near-duplicate group and a sentence saying which rule decided. Same input -> same output: photos are processed
+ * its greyscale proxy (features.ts). Output: keeper/reject with ONE reason (a machine code, keepers included:
+ * CULL_REJECT_REASONS / CULL_KEEP_REASONS), the scores behind it, the near-duplicate group and a sentence naming
+ * the rule and the numbers that decided; the result carries the thresholds applied. Same input -> same output: photos are processed
  * in (capture time, id) order whatever the input order, there is no randomness, features are rounded.
  *
  * THE RULES (numbers per sensitivity in CULL_PRESETS; "high" rejects more):
@@ -27,13 +28,21 @@
  *    one that passed rules 1-3 (ties: mean luminance closer to 0.5, then fewer clipped pixels, then id); it is the
  *    keeper and the other frames that passed rules 1-3 are rejected as "duplicate". Frames that failed rules 1-3
  *    keep their own reason. When no frame of a group passed, the sharpest well-exposed (else sharpest) frame is
- *    still marked best_in_group, but stays rejected.
+ *    still marked best_in_group, but stays rejected (with its own reason; its explanation says it was the best
+ *    available frame of the group).
  * Precedence of reasons: underexposed/overexposed > blurry > duplicate.
+ * Keepers: best_of_near_duplicates (the best frame of a group, rule 4), else sharp_and_well_exposed.
  */
 import { packHashes, popcount32, type CullFeatures } from './features.js';
 
 export type Sensitivity = 'low' | 'medium' | 'high';
-export type CullReason = 'blurry' | 'underexposed' | 'overexposed' | 'duplicate';
+/** Why a photo was rejected (stable machine codes; clients may depend on them). */
+export const CULL_REJECT_REASONS = ['underexposed', 'overexposed', 'blurry', 'duplicate'] as const;
+/** Why a photo was kept (stable machine codes). */
+export const CULL_KEEP_REASONS = ['sharp_and_well_exposed', 'best_of_near_duplicates'] as const;
+export type CullRejectReason = (typeof CULL_REJECT_REASONS)[number];
+export type CullKeepReason = (typeof CULL_KEEP_REASONS)[number];
+export type CullReason = CullRejectReason | CullKeepReason;
 export type CullDecisionKind = 'keeper' | 'reject';
 
 export interface CullInput {
@@ -51,7 +60,8 @@ export interface CullScores {
 export interface CullDecision {
   id: string;
   decision: CullDecisionKind;
-  reason: CullReason | null;
+  /** Never null: a CullRejectReason for a reject, a CullKeepReason for a keeper. */
+  reason: CullReason;
   scores: CullScores;
   /** Id of the near-duplicate group (`dup:` + id of its earliest frame), null for a photo without near-duplicates. */
   duplicate_group: string | null;
@@ -142,7 +152,15 @@ export interface CullResult {
   photos: CullDecision[];
   counts: CullCounts;
   /** The thresholds applied, including the shoot-relative sharpness threshold actually used. */
-  thresholds: CullThresholds & { sharpness_reference: number; sharpness_threshold: number };
+  thresholds: CullAppliedThresholds;
+}
+
+/** The preset (with overrides) plus the shoot-relative sharpness numbers rule 2 derived from it. */
+export interface CullAppliedThresholds extends CullThresholds {
+  /** Median sharpness of the shoot's well-exposed photos (of all photos when none is). */
+  sharpness_reference: number;
+  /** max(blur_floor, blur_ratio x sharpness_reference): below it a well-exposed photo is blurry. */
+  sharpness_threshold: number;
 }
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
@@ -180,7 +198,12 @@ function exposureOf(f: CullFeatures, t: CullThresholds): { verdict: Exposure; wh
     if (bright >= t.bright_clip)
       return { verdict: 'overexposed', why: `${pct(bright)} blown highlights >= ${pct(t.bright_clip)}, ${washed}` };
   }
-  return { verdict: null, why: '' };
+  // Passed: say why, naming the guard that spared a dark (low-key) or bright (high-key) frame.
+  if (mean < t.under_mean || dark >= t.dark_clip)
+    return { verdict: null, why: `low-key but with real highlights: mean luminance ${mean}, brightest 1% at ${p99} (>= ${t.under_p99})` };
+  if (mean > t.over_mean || bright >= t.bright_clip)
+    return { verdict: null, why: `high-key but with real shadows: mean luminance ${mean}, darkest 1% at ${p01} (<= ${t.over_p01})` };
+  return { verdict: null, why: `mean luminance ${mean} within ${t.under_mean}..${t.over_mean}` };
 }
 
 class UnionFind {
@@ -300,6 +323,8 @@ export function cull(
   const exposedSharpness = sorted.filter((_, i) => wellExposed(i)).map((p) => finite(p.features.sharpness));
   const reference = r2(median(exposedSharpness.length > 0 ? exposedSharpness : sorted.map((p) => finite(p.features.sharpness))));
   const sharpnessThreshold = r2(Math.max(t.blur_floor, t.blur_ratio * reference));
+  const thresholdWhy =
+    sharpnessThreshold === t.blur_floor ? `floor ${t.blur_floor}` : `${sharpnessThreshold} (${t.blur_ratio} x shoot median ${reference})`;
   const blurry: (string | null)[] = sorted.map((p, i) => {
     if (!wellExposed(i)) return null;
     const s = finite(p.features.sharpness);
@@ -323,11 +348,17 @@ export function cull(
   const groupOf: (string | null)[] = new Array(n).fill(null);
   const best = new Uint8Array(n);
   const duplicateOf: (number | null)[] = new Array(n).fill(null);
+  const groupSize = new Int32Array(n);
+  /** For the best frame of a group: how it compares with its siblings (for the explanation). */
+  const bestWhy: (string | null)[] = new Array(n).fill(null);
 
   for (const [root, list] of members) {
     if (list.length < 2) continue;
     const groupId = `dup:${sorted[root]!.id}`;
-    for (const i of list) groupOf[i] = groupId;
+    for (const i of list) {
+      groupOf[i] = groupId;
+      groupSize[i] = list.length;
+    }
 
     // Rule 3: blur relative to the sharpest well-exposed sibling.
     const exposed = list.filter(wellExposed);
@@ -349,6 +380,25 @@ export function cull(
     for (const i of pool) if (better(sorted[i]!, sorted[winner]!)) winner = i;
     best[winner] = 1;
     if (passed.length > 0) for (const i of passed) if (i !== winner) duplicateOf[i] = winner;
+
+    // The winner's comparison: siblings by sharpness (descending, then id), each failed one with its reason.
+    const sharp = (i: number) => finite(sorted[i]!.features.sharpness);
+    const siblings = list
+      .filter((i) => i !== winner)
+      .sort((a, b) => sharp(b) - sharp(a) || compareIds(sorted[a]!.id, sorted[b]!.id))
+      .map((i) => {
+        const why = exposure[i]!.verdict ?? (blurry[i] !== null ? 'blurry' : null);
+        return why ? `${sharp(i)} ${why}` : `${sharp(i)}`;
+      });
+    const sharpest = list.every((i) => sharp(i) <= sharp(winner));
+    const tie = pool.some((i) => i !== winner && sharp(i) === sharp(winner)) ? '; tie broken by exposure, clipping, then id' : '';
+    const of =
+      passed.length > 0
+        ? sharpest
+          ? `sharpest of ${list.length} near-duplicates`
+          : `sharpest of the ${passed.length} of ${list.length} near-duplicates that are well exposed and in focus`
+        : `best available of ${list.length} near-duplicates, none of which passed`;
+    bestWhy[winner] = `${of} (sharpness ${sharp(winner)} vs ${siblings.join(', ')}${tie})`;
   }
 
   for (let i = 0; i < n; i++) {
@@ -359,8 +409,9 @@ export function cull(
       mean_luminance: finite(f.mean_luminance),
       clipped_share: finite(f.clipped_share),
     };
-    let reason: CullReason | null = null;
+    let reason: CullReason;
     let explanation: string;
+    let keep = false;
     const exp = exposure[i]!;
     if (exp.verdict) {
       reason = exp.verdict;
@@ -370,16 +421,23 @@ export function cull(
       explanation = `blurry: ${blurry[i]}`;
     } else if (duplicateOf[i] !== null) {
       const w = sorted[duplicateOf[i]!]!;
+      const ws = finite(w.features.sharpness);
       reason = 'duplicate';
-      explanation = `duplicate: near-duplicate of ${w.id}, which is sharper (${scores.sharpness} vs ${finite(w.features.sharpness)})`;
+      explanation =
+        ws === scores.sharpness
+          ? `duplicate: one of ${groupSize[i]} near-duplicates; ${w.id} is kept (same sharpness ${ws}; tie broken by exposure, clipping, then id)`
+          : `duplicate: one of ${groupSize[i]} near-duplicates; ${w.id} is sharper and kept (sharpness ${ws} vs ${scores.sharpness})`;
     } else {
-      explanation = groupOf[i]
-        ? `keeper: best frame of its near-duplicate group (sharpness ${scores.sharpness})`
-        : `keeper: sharpness ${scores.sharpness} >= ${sharpnessThreshold}, exposure within limits`;
+      const passedWhy = `sharpness ${scores.sharpness} >= ${thresholdWhy}, ${exp.why}`;
+      keep = true;
+      reason = groupOf[i] ? 'best_of_near_duplicates' : 'sharp_and_well_exposed';
+      explanation = groupOf[i] ? `${bestWhy[i]}; ${passedWhy}` : `sharp and well exposed: ${passedWhy}`;
     }
+    // The best available frame of a group where none passed stays rejected with its own reason, and says so.
+    if (!keep && bestWhy[i] !== null) explanation += `; ${bestWhy[i]}`;
     decisions[i] = {
       id: p.id,
-      decision: reason === null ? 'keeper' : 'reject',
+      decision: keep ? 'keeper' : 'reject',
       reason,
       scores,
       duplicate_group: groupOf[i]!,
@@ -402,7 +460,7 @@ export function cull(
   };
   for (const d of decisions) {
     counts[d.decision]++;
-    if (d.reason) counts[d.reason]++;
+    if (d.decision === 'reject') counts[d.reason as CullRejectReason]++;
   }
   return {
     sensitivity,

@@ -31,13 +31,16 @@ export { parseExifCaptureTime, parseExifDateTime } from './exif.js';
 export type { CaptureTimeSource, ExifCaptureTime } from './exif.js';
 export { computeFeatures, dHash, exposureStats, hammingDistance, laplacianSharpness, pHash, perceptualDistance } from './features.js';
 export type { CullFeatures } from './features.js';
-export { CULL_PRESETS, cull } from './cull.js';
+export { CULL_KEEP_REASONS, CULL_PRESETS, CULL_REJECT_REASONS, cull } from './cull.js';
 export type {
+  CullAppliedThresholds,
   CullCounts,
   CullDecision,
   CullDecisionKind,
   CullInput,
+  CullKeepReason,
   CullReason,
+  CullRejectReason,
   CullResult,
   CullScores,
   CullThresholds,

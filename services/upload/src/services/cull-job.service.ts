@@ -16,7 +16,7 @@ import type { JobRow } from '../store/job.store.js';
 import type { PhotoRow } from '../store/photo.store.js';
 import type { ServiceDeps } from './deps.js';
 import { systemClock } from './deps.js';
-import { serializeJob } from './serializers.js';
+import { serializeJob, type CullJobDecision, type CullJobResult } from './serializers.js';
 
 export const SENSITIVITIES = ['low', 'medium', 'high'] as const;
 
@@ -100,7 +100,7 @@ export class CullJobService {
     }
 
     const result = cull(inputs, sensitivity);
-    const decisions = result.photos.map((d) => ({
+    const decisions: CullJobDecision[] = result.photos.map((d) => ({
       photo_id: d.id,
       decision: d.decision,
       reason: d.reason,
@@ -110,7 +110,7 @@ export class CullJobService {
       explanation: d.explanation,
     }));
     const counts = { ...result.counts } as unknown as Record<string, number>;
-    const stored = { sensitivity, counts, photos: decisions };
+    const stored: CullJobResult = { sensitivity, counts: result.counts, thresholds: result.thresholds, photos: decisions };
     const finished = await db.transaction(
       async (tx) => {
         if (!(await stores.jobs.succeed(tx, job.id, stored, photos.length, this.now()))) return false;

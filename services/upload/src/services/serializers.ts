@@ -7,6 +7,27 @@ import type { JobRow } from '../store/job.store.js';
 import type { PhotoRow } from '../store/photo.store.js';
 import type { FileRow, FileWithParts, PartRow, SessionRow } from '../store/session.store.js';
 import type { PresignedUrl } from '@studio/s3-presign';
+import type { CullAppliedThresholds, CullCounts, CullDecisionKind, CullReason, CullScores, Sensitivity } from '../imaging/index.js';
+
+/** One photo's verdict in a cull job's result (decision 0003). */
+export type CullJobDecision = {
+  photo_id: string;
+  decision: CullDecisionKind;
+  reason: CullReason;
+  scores: CullScores;
+  duplicate_group: string | null;
+  best_in_group: boolean;
+  explanation: string;
+};
+
+/** A cull job's result as stored (CullJobService.run) and served. */
+export type CullJobResult = {
+  sensitivity: Sensitivity;
+  counts: CullCounts;
+  /** Null only for jobs that finished before the thresholds were stored. */
+  thresholds: CullAppliedThresholds | null;
+  photos: CullJobDecision[];
+};
 
 export function iso(value: Date | null | undefined): string | null {
   return value ? value.toISOString() : null;
@@ -90,6 +111,29 @@ export function serializeSession(s: SessionRow, ttlMs: number, files?: (FileRow 
   };
 }
 
+/**
+ * A stored cull result. Results stored before every decision had a reason have `reason: null` on keepers and no
+ * thresholds: the keeper's reason is exact from what was stored (a keeper in a near-duplicate group is always its
+ * best frame); the thresholds are not recorded, so they are null rather than guessed from today's presets.
+ */
+function serializeCullResult(raw: unknown): CullJobResult | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Omit<CullJobResult, 'thresholds' | 'photos'> & {
+    thresholds?: CullAppliedThresholds | null;
+    photos: (Omit<CullJobDecision, 'reason'> & { reason: CullReason | null })[];
+  };
+  return {
+    sensitivity: r.sensitivity,
+    counts: r.counts,
+    thresholds: r.thresholds ?? null,
+    photos: r.photos.map((d) => ({
+      ...d,
+      // Only a legacy keeper has no reason.
+      reason: d.reason ?? (d.duplicate_group === null ? 'sharp_and_well_exposed' : 'best_of_near_duplicates'),
+    })),
+  };
+}
+
 export function serializeJob(j: JobRow) {
   const params = (j.params ?? {}) as { sensitivity?: string };
   return {
@@ -100,7 +144,7 @@ export function serializeJob(j: JobRow) {
     state: j.state,
     sensitivity: params.sensitivity ?? null,
     progress: { done: j.progressDone, total: j.progressTotal },
-    result: j.state === 'succeeded' ? ((j.result as Record<string, unknown> | null) ?? null) : null,
+    result: j.state === 'succeeded' ? serializeCullResult(j.result) : null,
     error: j.error,
     attempts: j.attempts,
     created_at: j.createdAt.toISOString(),
