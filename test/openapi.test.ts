@@ -240,6 +240,17 @@ describe('what documentation tools need (issue 16 item 3, first part)', () => {
     expect(text).not.toContain('prefixItems');
     expect(text).not.toContain('"items":false');
   });
+
+  it('describes every operation in a sentence or more (at least 40 characters), beyond its summary', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    for (const operation of operations) {
+      const name = key(operation.method, operation.path);
+      const { summary, description } = operation.op as { summary?: string; description?: string };
+      expect(typeof description, name).toBe('string');
+      expect((description as string).trim().length, name).toBeGreaterThanOrEqual(40);
+      expect((description as string).trim(), name).not.toBe(summary?.trim());
+    }
+  });
 });
 
 describe('what the spec states is in the document', () => {

@@ -72,6 +72,8 @@ function documentOperation(): JsonObject {
   return {
     operationId: 'getOpenApiDocument',
     summary: 'This OpenAPI 3.1 document of the public API',
+    description:
+      'No authentication needed. Returns the OpenAPI 3.1 document of the public API, merged by the gateway from the route definitions of the services behind it, as JSON.',
     tags: ['meta'],
     security: [],
     responses: {

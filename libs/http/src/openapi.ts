@@ -391,6 +391,7 @@ export function operationFor(
   const operation: JsonObject = {
     operationId: def.operationId,
     summary: def.summary,
+    ...(def.description ? { description: def.description } : {}),
     ...(def.tags?.length ? { tags: def.tags } : {}),
     ...(def.deprecated ? { deprecated: true } : {}),
     security: def.auth === 'none' ? [] : def.auth === 'token_or_client' ? [{ apiToken: [] }, { clientSession: [] }] : [{ apiToken: [] }],

@@ -43,6 +43,11 @@ export interface RouteDef<
   path: string;
   operationId: string;
   summary: string;
+  /**
+   * What the operation does for a caller, in a sentence or three: who may call it, what it changes, what it answers
+   * and its notable refusals (the OpenAPI `description`; `summary` is the short title).
+   */
+  description?: string;
   tags?: string[];
   auth: A;
   params?: P;

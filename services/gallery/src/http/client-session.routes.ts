@@ -11,6 +11,8 @@ export function clientSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       path: '/client-sessions',
       operationId: 'openClientSession',
       summary: 'Exchange a gallery portal token (or magic code) for a client bearer limited to that gallery',
+      description:
+        'No API token: the gallery portal token in the body (portal_token, or its alias magic_code) is the credential. Returns a short-lived client bearer (session.bearer, session.expires_at, session.gallery_id) that works only on GET /galleries/{id}, GET /galleries/{id}/photos and the favorites routes of that one gallery. An invalid, expired, suspended or non-gallery portal token is 401; calls are rate-limited per client IP, and the first session of a gallery marks it delivered and emits gallery.delivered once.',
       tags: ['client-sessions'],
       auth: 'none',
       response: clientSessionResponse,

@@ -48,12 +48,13 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 
 export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
   /** POST marks a photo as a favorite of the caller, DELETE removes the mark: the same route otherwise. */
-  const favoriteRoute = (method: 'post' | 'delete', operationId: string, summary: string) =>
+  const favoriteRoute = (method: 'post' | 'delete', operationId: string, summary: string, description: string) =>
     defineRoute({
       method,
       path: '/galleries/:id/favorites',
       operationId,
       summary,
+      description,
       tags: ['galleries'],
       auth: 'token_or_client',
       response: favoriteResponse,
@@ -72,6 +73,8 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       path: '/galleries',
       operationId: 'listGalleries',
       summary: 'List the galleries of a workspace (drafts included), newest first',
+      description:
+        'Any member of the workspace named by workspace_id (required) may call it; drafts are included. Returns one page of galleries, newest first, with next_cursor for the next page (limit 1 to 100). A workspace the caller does not reach is 404.',
       tags: ['galleries'],
       auth: 'token',
       response: listGalleriesResponse,
@@ -83,6 +86,8 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       path: '/galleries',
       operationId: 'createGallery',
       summary: "Create a draft gallery from a shoot's ready keepers, in capture order",
+      description:
+        "Needs the photographer role or above in the shoot's workspace (403 below it; 404 when the caller does not reach the shoot). Creates a draft gallery holding the shoot's ready keepers in capture order, emits gallery.created and returns the gallery with 201. A shoot without ready keepers is refused with 400 invalid_input and nothing is created.",
       tags: ['galleries'],
       auth: 'token',
       response: galleryResponse,
@@ -99,6 +104,8 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       path: '/galleries/:id',
       operationId: 'getGallery',
       summary: 'Read one gallery with all its photos in order and signed URLs (1 hour)',
+      description:
+        "Any member of the gallery's workspace, or a client session opened for this gallery, may read it. Returns the gallery with its photos in order, each with a URL to the web derivative signed for 1 hour (original_url only for photographer roles); a very large gallery carries its first photos and photos_next_cursor to continue with /photos. The answer is gzip-encoded when Accept-Encoding allows it; a gallery of another tenant, or not the client session's gallery, is 404.",
       tags: ['galleries'],
       auth: 'token_or_client',
       response: galleryDetailResponse,
@@ -125,6 +132,8 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       path: '/galleries/:id/photos',
       operationId: 'listGalleryPhotos',
       summary: 'Page through the photos of a gallery (keyset cursor on order_index, photo_id)',
+      description:
+        "Same callers as GET /galleries/{id}. Returns a page of the gallery's photos in order (limit 1 to 200, default 200) with next_cursor, an opaque keyset cursor on (order_index, photo_id); original_url appears only for photographer roles. A legacy decimal-offset cursor is still accepted for one release and such answers carry Deprecation and Sunset headers; the next cursor is always an opaque one.",
       tags: ['galleries'],
       auth: 'token_or_client',
       response: listGalleryPhotosResponse,
@@ -139,13 +148,25 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
         return { ok: true, items: page.items, next_cursor: page.next_cursor };
       },
     }),
-    favoriteRoute('post', 'addFavorite', 'Mark a photo of the gallery as a favorite of the caller (idempotent)'),
-    favoriteRoute('delete', 'removeFavorite', 'Remove the favorite mark of the caller from a photo (idempotent; the body may be left out)'),
+    favoriteRoute(
+      'post',
+      'addFavorite',
+      'Mark a photo of the gallery as a favorite of the caller (idempotent)',
+      "A member of the gallery's workspace or the gallery's client session may call it. Marks the photo (photo_id in the body, or photo_id / photoId in the query) as a favorite of the caller and returns gallery_id, photo_id and favorite: true; marking it again changes nothing. A photo that is not in the gallery is 404.",
+    ),
+    favoriteRoute(
+      'delete',
+      'removeFavorite',
+      'Remove the favorite mark of the caller from a photo (idempotent; the body may be left out)',
+      "Same callers and photo_id rule as POST /galleries/{id}/favorites. Removes the caller's favorite mark from the photo and returns favorite: false; removing a mark that is not there changes nothing. A photo that is not in the gallery is 404.",
+    ),
     defineRoute({
       method: 'post',
       path: '/galleries/:id/publish',
       operationId: 'publishGallery',
       summary: 'Publish a draft gallery (again: no change) and get its portal token',
+      description:
+        "Needs the photographer role or above in the gallery's workspace (403 below it, 404 outside the caller's tenant). Moves a draft gallery to published, mints its portal token and emits gallery.published; returns the gallery with the portal token. Publishing again changes nothing and emits nothing but returns the same portal token, so a lost answer can be recovered by calling again.",
       tags: ['galleries'],
       auth: 'token',
       response: publishResponse,

@@ -11,6 +11,8 @@ export function searchRoutes(service: SearchService): AnyRouteDef[] {
       path: '/search',
       operationId: 'search',
       summary: 'Search clients, leads, shoots, galleries, albums and orders of one workspace',
+      description:
+        'Any member of the workspace named by workspace_id (required) may search it. q is matched, typo-tolerant and by prefix, across clients, leads, shoots, galleries, albums and orders; types (comma-separated) narrows the kinds and an unknown type is dropped. Returns items ordered by relevance with an opaque next_cursor (limit 1 to 50); malformed query text is sanitised, never a 500.',
       tags: ['search'],
       auth: 'token',
       query: searchQuerySchema,

@@ -11,6 +11,8 @@ export function authRoutes({ tokens }: Services): AnyRouteDef[] {
       path: '/auth/whoami',
       operationId: 'whoami',
       summary: 'The owning profile, the token and the workspaces it reaches',
+      description:
+        "Any valid API token may call it; it takes no input. Returns the token's owning profile, the token's own details and the workspaces it reaches with the caller's role in each (a workspace-scoped token reaches only that workspace). A missing, invalid or revoked token is 401.",
       tags: ['auth'],
       auth: 'token',
       response: whoamiResponse,

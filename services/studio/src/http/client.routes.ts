@@ -14,6 +14,8 @@ export function clientRoutes({ clients }: Services): AnyRouteDef[] {
       path: '/clients',
       operationId: 'listClients',
       summary: 'List the clients of a workspace, newest first',
+      description:
+        'Any member of the workspace named by workspace_id (required) may call it. Returns one page of its clients, newest first, with next_cursor (limit 1 to 100). A workspace the caller does not reach is 404.',
       tags: ['clients'],
       auth: 'token',
       response: listClientsResponse,
@@ -28,6 +30,8 @@ export function clientRoutes({ clients }: Services): AnyRouteDef[] {
       path: '/clients',
       operationId: 'createClient',
       summary: 'Create a client (email lower-cased; email, phone and notes optional)',
+      description:
+        "Needs the photographer role or above in the workspace named in the body (403 below it, 404 outside the caller's tenant). Creates the client (email lower-cased; email, phone and notes optional), emits client.created and returns it with 201. Takes an Idempotency-Key header: the same key with the same body returns the first answer, with a different body 422.",
       tags: ['clients'],
       auth: 'token',
       response: clientResponse,

@@ -13,6 +13,8 @@ export function dashboardRoutes({ dashboard }: Services): AnyRouteDef[] {
       path: '/mobile/dashboard',
       operationId: 'getMobileDashboard',
       summary: 'Upcoming shoots, open tasks, recent paid orders and counts',
+      description:
+        'Any member may call it; workspace_id is optional and, when left out, the dashboard covers every workspace the token reaches. Returns in one read what the mobile home screen shows: upcoming shoots, open tasks, recent paid orders and counts. A workspace_id the caller does not reach is 404.',
       tags: ['dashboard'],
       auth: 'token',
       response: dashboardResponse,

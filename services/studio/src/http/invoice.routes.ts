@@ -13,6 +13,8 @@ export function invoiceRoutes({ invoices }: Services): AnyRouteDef[] {
       path: '/invoices',
       operationId: 'listInvoices',
       summary: 'List invoices, newest first',
+      description:
+        'Any member may call it; workspace_id is optional and, when left out, the list covers every workspace the token reaches. Returns one page of invoices, newest first, with next_cursor (limit 1 to 100). A workspace_id the caller does not reach is 404.',
       tags: ['invoices'],
       auth: 'token',
       response: listInvoicesResponse,

@@ -13,6 +13,8 @@ export function orderRoutes({ orders }: Services): AnyRouteDef[] {
       path: '/orders',
       operationId: 'listPaidOrders',
       summary: 'List the paid orders of a workspace, newest first',
+      description:
+        'Any member of the workspace named by workspace_id (required) may call it. Returns one page of its paid print-store orders, newest first, with next_cursor; it serves as a polling fallback for the payment.received trigger. A workspace the caller does not reach is 404.',
       tags: ['orders'],
       auth: 'token',
       response: listOrdersResponse,

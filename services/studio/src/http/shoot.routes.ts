@@ -15,6 +15,8 @@ export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
       path: '/shoots',
       operationId: 'listShoots',
       summary: 'List the shoots of a workspace, newest first',
+      description:
+        'Any member of the workspace named by workspace_id (required) may call it. Returns one page of its shoots, newest first, with next_cursor (limit 1 to 100). A workspace the caller does not reach is 404.',
       tags: ['shoots'],
       auth: 'token',
       response: listShootsResponse,
@@ -29,6 +31,8 @@ export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
       path: '/shoots',
       operationId: 'createShoot',
       summary: 'Create a planned shoot with a slug unique in its workspace',
+      description:
+        "Needs the photographer role or above in the workspace named in the body (403 below it, 404 outside the caller's tenant). Creates a planned shoot whose slug is made unique in the workspace, emits shoot.created and returns it with 201. Takes an Idempotency-Key header: the same key with the same body returns the first answer, with a different body 422.",
       tags: ['shoots'],
       auth: 'token',
       response: shootResponse,
@@ -47,6 +51,8 @@ export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
       path: '/shoots/:id',
       operationId: 'getShoot',
       summary: 'Read one shoot with its shot-list items',
+      description:
+        "Any member of the shoot's workspace may read it. Returns the shoot with its shot-list items and their done flags. A shoot of another tenant, or outside the token's workspaces, is 404.",
       tags: ['shoots'],
       auth: 'token',
       response: shootResponse,
@@ -58,6 +64,8 @@ export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
       path: '/shoots/:id/shot-list',
       operationId: 'updateShotListItem',
       summary: 'Tick or untick one shot-list item (idempotent)',
+      description:
+        "Needs the photographer role or above in the shoot's workspace (403 below it, 404 outside the caller's tenant). Sets one shot-list item done or not done and returns the shoot; a change emits shoot.updated, and the tick that completes the list of a planned shoot also emits shoot.completed. An item already in the asked state changes nothing and emits nothing.",
       tags: ['shoots'],
       auth: 'token',
       response: shootResponse,

@@ -13,6 +13,8 @@ export function taskRoutes({ tasks }: Services): AnyRouteDef[] {
       path: '/tasks',
       operationId: 'listTasks',
       summary: 'List tasks, newest first',
+      description:
+        'Any member may call it; workspace_id is optional and, when left out, the list covers every workspace the token reaches. Returns one page of tasks, newest first, with next_cursor (limit 1 to 100). A workspace_id the caller does not reach is 404.',
       tags: ['tasks'],
       auth: 'token',
       response: listTasksResponse,

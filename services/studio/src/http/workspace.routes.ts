@@ -12,6 +12,8 @@ export function workspaceRoutes({ workspaces }: Services): AnyRouteDef[] {
       path: '/workspaces',
       operationId: 'listWorkspaces',
       summary: "List the workspaces the token's owner belongs to, newest first",
+      description:
+        "Any valid API token may call it. Returns one page of the workspaces the token's owner belongs to, newest first, with next_cursor; a token scoped to one workspace sees only that workspace.",
       tags: ['workspaces'],
       auth: 'token',
       response: listWorkspacesResponse,

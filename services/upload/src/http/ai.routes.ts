@@ -11,6 +11,8 @@ export function aiRoutes({ cullJobs }: Services): AnyRouteDef[] {
       path: '/ai/cull-jobs',
       operationId: 'createCullJob',
       summary: "Queue a cull of a shoot's ready photos (sensitivity low | medium | high)",
+      description:
+        "Needs the photographer role or above in the shoot's workspace (403 below it, 404 outside the caller's tenant). Queues a cull of the shoot's ready photos at the given sensitivity and answers 202 with the queued job; poll it with GET /ai/jobs/{id}. When the job finishes it emits ai_job.done, and on success it also sets the shoot's keeper flags and emits ai.cull.completed.",
       tags: ['ai'],
       auth: 'token',
       response: aiJobResponse,
@@ -24,6 +26,8 @@ export function aiRoutes({ cullJobs }: Services): AnyRouteDef[] {
       path: '/ai/jobs/:id',
       operationId: 'getAiJob',
       summary: 'Poll an AI job: state, progress and, when it succeeded, its result',
+      description:
+        "Any member of the job's workspace may poll it. Returns the job's state and progress and, once it succeeded, its result (or its error when it failed). A job of another tenant is 404.",
       tags: ['ai'],
       auth: 'token',
       response: aiJobResponse,

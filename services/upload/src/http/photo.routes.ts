@@ -11,6 +11,8 @@ export function photoRoutes({ photos }: Services): AnyRouteDef[] {
       path: '/photos',
       operationId: 'createPhoto',
       summary: 'Start a single-shot upload: a pending photo and a presigned PUT URL for its bytes',
+      description:
+        "Needs the photographer role or above in the shoot's workspace (403 below it, 404 outside the caller's tenant). Reserves a pending photo and returns it with 201 and a presigned PUT URL signed for the declared size and content type; PUT the bytes there, then call POST /photos/{id}/finalize. A file larger than the single-shot limit is 400 (use an upload session); a photo never finalized is failed once its upload URL has expired.",
       tags: ['uploads'],
       auth: 'token',
       response: createPhotoResponse,
@@ -33,6 +35,8 @@ export function photoRoutes({ photos }: Services): AnyRouteDef[] {
       path: '/photos/:id/finalize',
       operationId: 'finalizePhoto',
       summary: 'Check the uploaded object and start processing; again later: the current state (poll for ready)',
+      description:
+        "Needs the photographer role or above in the photo's workspace. Checks the uploaded object against the declared size and SHA-256 and moves the photo to processing, emitting photo.uploaded; a failed check is 400 and the photo stays pending, so the bytes can be PUT again. On a photo already past pending it returns the current state without a second event, which is how a client polls for ready.",
       tags: ['uploads'],
       auth: 'token',
       response: photoResponse,
@@ -45,6 +49,8 @@ export function photoRoutes({ photos }: Services): AnyRouteDef[] {
       path: '/photos/:id',
       operationId: 'getPhoto',
       summary: 'Read one photo (a pending one carries a fresh upload URL for photographer roles)',
+      description:
+        "Any member of the photo's workspace may read it. Returns the photo; while it is pending, callers with the photographer role or above also get a fresh upload URL (and its upload window is extended to that URL's expiry) so a failed PUT can be retried. A photo of another tenant is 404.",
       tags: ['uploads'],
       auth: 'token',
       response: getPhotoResponse,

@@ -11,6 +11,8 @@ export function deliveryRoutes(deliveries: DeliveryService): AnyRouteDef[] {
       path: '/webhook-endpoints/:id/deliveries',
       operationId: 'listWebhookDeliveries',
       summary: 'Delivery history of an endpoint, newest first, with the last status and error body',
+      description:
+        "Any member of the endpoint's workspace may call it. Returns a page of the endpoint's deliveries, newest first, each with its state, last HTTP status and error body, and next_cursor; state filters by delivery state. An endpoint of another tenant is 404.",
       tags: ['webhooks'],
       auth: 'token' as const,
       params: idParams,
@@ -26,6 +28,8 @@ export function deliveryRoutes(deliveries: DeliveryService): AnyRouteDef[] {
       path: '/webhook-deliveries/:id',
       operationId: 'getWebhookDelivery',
       summary: 'One delivery with its payload and every attempt',
+      description:
+        "Any member of the delivery's workspace may call it. Returns the delivery with its event payload and every attempt made so far. A delivery of another tenant is 404.",
       tags: ['webhooks'],
       auth: 'token' as const,
       params: idParams,
@@ -40,6 +44,8 @@ export function deliveryRoutes(deliveries: DeliveryService): AnyRouteDef[] {
       path: '/webhook-deliveries/:id/replay',
       operationId: 'replayWebhookDelivery',
       summary: 'Send the same event (same X-Service-Event-Id) again, with a fresh retry schedule',
+      description:
+        "Needs the admin role or above in the delivery's workspace (403 below it, 404 outside the caller's tenant). Starts a new delivery cycle of the same event with a fresh retry schedule, so the subscriber sees the same X-Service-Event-Id again, and answers 202 with the delivery. A delivery whose endpoint is inactive is 409: subscribe again first.",
       tags: ['webhooks'],
       auth: 'token' as const,
       params: idParams,

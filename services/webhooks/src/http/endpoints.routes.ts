@@ -11,6 +11,8 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
       path: '/webhook-endpoints',
       operationId: 'listWebhookEndpoints',
       summary: 'List webhook endpoints of a workspace (never with their secrets)',
+      description:
+        'Deprecated: prefer /webhooks/subscriptions. Any member of the workspace named by workspace_id (required) may call it; kind selects legacy endpoints (the default), subscriptions or all. Returns a page with next_cursor; signing secrets are never included.',
       tags: ['webhooks'],
       auth: 'token' as const,
       deprecated: true,
@@ -27,6 +29,8 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
       path: '/webhook-endpoints',
       operationId: 'createWebhookEndpoint',
       summary: 'Register a legacy endpoint; the signing secret is returned this once',
+      description:
+        'Deprecated: prefer POST /webhooks/subscriptions. Needs the admin role or above (403 below it). Registers a legacy endpoint for some of gallery.published, gallery.delivered and ai.cull.completed and returns it with 201 and its signing_secret, shown this once. Takes Idempotency-Key; a refused target URL is 400 and a workspace at its limit of active endpoints is 409.',
       tags: ['webhooks'],
       auth: 'token' as const,
       deprecated: true,
@@ -49,6 +53,8 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
       path: '/webhook-endpoints/:id',
       operationId: 'deleteWebhookEndpoint',
       summary: 'Hard-delete an endpoint and its delivery history',
+      description:
+        "Deprecated. Needs the admin role or above in the endpoint's workspace (403 below it, 404 outside the caller's tenant). Hard-deletes the endpoint, of either kind, with its deliveries and their attempts, and answers deleted: true.",
       tags: ['webhooks'],
       auth: 'token' as const,
       deprecated: true,
@@ -65,6 +71,8 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
       path: '/webhook-endpoints/:id/rotate-secret',
       operationId: 'rotateWebhookSecret',
       summary: 'Rotate the signing secret; the new one is returned this once, the old one signs v0 for 24 h',
+      description:
+        "Needs the admin role or above in the endpoint's workspace (403 below it, 404 outside the caller's tenant). Generates a new signing secret, returned this once; for 24 hours deliveries carry v1 signed with the new secret and v0 signed with the old one. It is also how an admin obtains the secret of a REST-hook subscription.",
       tags: ['webhooks'],
       auth: 'token' as const,
       deprecated: true,

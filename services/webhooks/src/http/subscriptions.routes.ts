@@ -11,6 +11,8 @@ export function subscriptionRoutes(subscriptions: SubscriptionService): AnyRoute
       path: '/webhooks/subscriptions',
       operationId: 'subscribeWebhook',
       summary: 'Register or reactivate a REST-hook subscription (no secret in the answer)',
+      description:
+        'Needs the admin role or above in the workspace (workspace_id in the body, optional for a token scoped to one workspace). Registers a REST-hook subscription of target_url to one event, or reactivates the existing one for the same target and event (same id and history); answers 201 with created telling which. Takes Idempotency-Key; the signing secret is not returned (obtain it with rotate-secret).',
       tags: ['webhooks'],
       auth: 'token' as const,
       body: subscribeBody,
@@ -32,6 +34,8 @@ export function subscriptionRoutes(subscriptions: SubscriptionService): AnyRoute
       path: '/webhooks/subscriptions',
       operationId: 'unsubscribeWebhook',
       summary: 'Remove a subscription; a repeated delete answers deleted: false',
+      description:
+        "Needs the admin role or above in the subscription's workspace. The JSON body names the subscription by id, or by workspace_id, target_url and event; it is deactivated. Returns deleted: true, or deleted: false when there was no active subscription, so repeated deletes are safe.",
       tags: ['webhooks'],
       auth: 'token' as const,
       body: unsubscribeBody,
