@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'libs/*/src/**/*.spec.ts',
+            'packages/*/src/**/*.spec.ts',
             'services/*/src/**/*.spec.ts',
             'gateway/src/**/*.spec.ts',
             'scripts/**/*.spec.ts',

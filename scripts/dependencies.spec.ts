@@ -10,7 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 function manifests(): string[] {
   const out = [path.join(ROOT, 'package.json')];
-  for (const group of ['libs', 'services']) {
+  for (const group of ['libs', 'packages', 'services']) {
     for (const name of readdirSync(path.join(ROOT, group))) {
       const file = path.join(ROOT, group, name, 'package.json');
       if (existsSync(file)) out.push(file);

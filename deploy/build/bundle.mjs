@@ -118,10 +118,10 @@ export function installedFor(workspace) {
   return provided;
 }
 
-/** Every npm workspace's package.json (the root's `workspaces`: libs/*, services/*, gateway, test), relative. */
+/** Every npm workspace's package.json (the root's `workspaces`: libs/*, packages/*, services/*, gateway, test), relative. */
 export function workspaceManifests() {
   const found = [];
-  for (const parent of ['libs', 'services']) {
+  for (const parent of ['libs', 'packages', 'services']) {
     for (const name of readdirSync(path.join(ROOT, parent)))
       if (existsSync(path.join(ROOT, parent, name, 'package.json'))) found.push(`${parent}/${name}/package.json`);
   }

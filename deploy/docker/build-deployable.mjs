@@ -87,7 +87,7 @@ export async function buildDeployable(name, outDir, { log = (msg) => process.std
   );
   for (const file of manifests().filter((f) => f.includes('/') && path.dirname(f) !== ws))
     rmSync(path.join(out, path.dirname(file)), { recursive: true, force: true });
-  for (const parent of ['libs', 'services']) {
+  for (const parent of ['libs', 'packages', 'services']) {
     if (existsSync(path.join(out, parent)) && readdirSync(path.join(out, parent)).length === 0)
       rmSync(path.join(out, parent), { recursive: true });
   }

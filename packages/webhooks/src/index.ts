@@ -1,0 +1,12 @@
+export { WEBHOOK_EVENT_TYPES, isWebhookEventType, type WebhookEvent, type WebhookEventOf, type WebhookEventType } from './events.js';
+export {
+  DEFAULT_TOLERANCE_S,
+  SIGNATURE_HEADER,
+  WebhookVerificationError,
+  signWebhook,
+  verifyWebhook,
+  type RawBody,
+  type SignWebhookOptions,
+  type VerifyWebhookOptions,
+  type WebhookVerificationErrorCode,
+} from './verify.js';
