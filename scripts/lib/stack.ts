@@ -148,14 +148,19 @@ export function deployableSecretsEnv(secrets: SecretsFile, name: string): Record
 }
 
 function specs(options: StackOptions, secrets: SecretsFile): ProcessSpec[] {
-  return baseSpecs(options).map((spec) => ({
-    ...spec,
-    // The S3 dev server is no deployable and takes no secrets.
-    env: { ...(spec.name === 's3' ? {} : deployableSecretsEnv(secrets, spec.name)), ...spec.env },
-  }));
+  return baseSpecs(options).map((spec) =>
+    // The S3 dev server is no deployable: no secrets, and its own health URL.
+    spec.name === 's3'
+      ? { ...spec, readyUrl: `http://127.0.0.1:${options.ports.s3}/health` }
+      : {
+          ...spec,
+          readyUrl: `http://127.0.0.1:${adminPortOf(options.ports, spec.name)}/readyz`,
+          env: { ...deployableSecretsEnv(secrets, spec.name), ...spec.env },
+        },
+  );
 }
 
-function baseSpecs(options: StackOptions): ProcessSpec[] {
+function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
   const common = {
     AMQP_URL: options.amqpUrl,
     LOG_LEVEL: options.logLevel ?? 'info',
@@ -192,13 +197,11 @@ function baseSpecs(options: StackOptions): ProcessSpec[] {
     {
       name: 's3',
       entry: 'services/upload/src/dev/s3-server.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.s3}/health`,
       env: { S3_SERVER_PORT: String(options.ports.s3), S3_SERVER_DATA_DIR: options.s3DataDir ?? '', ...options.env?.s3 },
     },
     {
       name: 'studio',
       entry: 'services/studio/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.studioAdmin}/readyz`,
       env: {
         ...common,
         STUDIO_HTTP_PORT: String(options.ports.studioHttp),
@@ -211,20 +214,17 @@ function baseSpecs(options: StackOptions): ProcessSpec[] {
     {
       name: 'upload',
       entry: 'services/upload/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.uploadAdmin}/readyz`,
       env: { ...upload, ...options.env?.upload },
     },
     {
       name: 'upload-worker',
       entry: 'services/upload/src/worker.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.uploadWorkerAdmin}/readyz`,
       env: { ...upload, ...options.env?.['upload-worker'] },
     },
     {
       // After upload: gallery builds galleries from upload's ready keepers (gRPC) and signs URLs of its bucket.
       name: 'gallery',
       entry: 'services/gallery/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.galleryAdmin}/readyz`,
       env: {
         ...common,
         GALLERY_HTTP_PORT: String(options.ports.galleryHttp),
@@ -242,7 +242,6 @@ function baseSpecs(options: StackOptions): ProcessSpec[] {
       // Fed only by events; its rebuild command streams from studio's and gallery's IndexSource.
       name: 'search',
       entry: 'services/search/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.searchAdmin}/readyz`,
       env: {
         ...common,
         SEARCH_HTTP_PORT: String(options.ports.searchHttp),
@@ -259,19 +258,16 @@ function baseSpecs(options: StackOptions): ProcessSpec[] {
     {
       name: 'webhooks',
       entry: 'services/webhooks/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.webhooksAdmin}/readyz`,
       env: { ...webhooks, ...options.env?.webhooks },
     },
     {
       name: 'webhooks-worker',
       entry: 'services/webhooks/src/worker.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.webhooksWorkerAdmin}/readyz`,
       env: { ...webhooks, ...options.env?.['webhooks-worker'] },
     },
     {
       name: 'gateway',
       entry: 'gateway/src/main.ts',
-      readyUrl: `http://127.0.0.1:${options.ports.gatewayAdmin}/readyz`,
       env: {
         ...common,
         GATEWAY_PORT: String(options.ports.gateway),

@@ -77,8 +77,6 @@ export interface ProcessParts {
 
 /** Given to `build` before anything starts, for readiness checks and the like. */
 export interface ProcessContext {
-  /** True from the end of start until stopping begins: /readyz answers 503 otherwise. */
-  isAccepting(): boolean;
   /** Throws unless the broker is connected and every consumer is consuming (a /readyz check). */
   brokerReady(): Promise<void>;
   /** The broker connection once started (null before and after). */
@@ -147,7 +145,6 @@ function createInstance<Exposed>(
   let amqp: AmqpConnection | null = null;
   let consumers: RunningConsumer[] = [];
   const context: ProcessContext = {
-    isAccepting: () => accepting,
     amqp: () => amqp,
     async brokerReady() {
       if (!amqp?.isConnected()) throw new Error('amqp not connected');
@@ -190,7 +187,12 @@ function createInstance<Exposed>(
     logger,
     registry: parts.registry,
     async start() {
-      const adminApp = createAdminApp({ registry: parts.registry, readiness: parts.readiness, isAccepting: () => accepting });
+      const adminApp = createAdminApp({
+        registry: parts.registry,
+        readiness: parts.readiness,
+        // True from the end of start until stopping begins: /readyz answers 503 otherwise.
+        isAccepting: () => accepting,
+      });
       admin = await startHttpServer(adminApp, parts.admin.port, parts.admin.host);
       await parts.prepare?.();
       if (broker) {
