@@ -4,6 +4,8 @@
  * Usage: npm run bench [-- --seconds 10] [--only foundation,upload] [--upload-sections derivatives,cull,multipart]
  *                      [--profile gateway,studio]
  * `--profile` runs the named processes under V8's sampling profiler and prints where their CPU time went.
+ * `BENCH_SLOT=n` (1..3) runs a second bench beside the first: its own ports (+ n*20), databases (`_bench<n>`),
+ * Redis database, output directory and work queues, so two benches on one machine never share a process.
  */
 import path from 'node:path';
 import { dropDatabase } from '@studio/testkit/db';
@@ -43,11 +45,19 @@ const wanted = (name: string) => !only || only.has(name);
 
 const profileArg = args.indexOf('--profile');
 const profiled = profileArg >= 0 ? (String(args[profileArg + 1] ?? 'gateway,studio').split(',') as ProcessName[]) : [];
-const profileDir = path.join(ROOT, '.run/bench/profiles');
+const SLOT = Number(process.env.BENCH_SLOT ?? 0) || 0;
+if (!Number.isInteger(SLOT) || SLOT < 0 || SLOT > 3) {
+  console.error('BENCH_SLOT must be 0..3');
+  process.exit(2);
+}
+// Each slot's stacks sit 20 ports above the previous slot's: no two processes of any slot share a port.
+const PORT_OFFSET = 20_000 + SLOT * 20;
+const outputDir = path.join(ROOT, SLOT === 0 ? '.run/bench' : `.run/bench-${SLOT}`);
+const profileDir = path.join(outputDir, 'profiles');
 rmSync(profileDir, { recursive: true, force: true });
 // Access logs off everywhere: a benchmark measures the request path, not log volume.
 const env: Partial<Record<ProcessName, Record<string, string>>> = Object.fromEntries(REPLICATED.map((n) => [n, { ACCESS_LOG: 'false' }]));
-// BENCH_WORKER_DEBUG=1: the upload worker logs each derivative job's stage timings (.run/bench/upload-worker.log).
+// BENCH_WORKER_DEBUG=1: the upload worker logs each derivative job's stage timings (<output dir>/upload-worker.log).
 if (process.env.BENCH_WORKER_DEBUG) env['upload-worker'] = { ...env['upload-worker'], LOG_LEVEL: 'debug' };
 for (const name of profiled) {
   env[name] = {
@@ -67,15 +77,17 @@ if (uploadSections?.some((s) => !['derivatives', 'cull', 'multipart'].includes(s
 const mixedArg = args.indexOf('--mixed-seconds');
 const mixedSeconds = mixedArg >= 0 ? Number(args[mixedArg + 1]) : 60;
 
-const ports: StackPorts = stackPortsAt(20_000);
-for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}_bench`);
-const databaseUrls = await provision({ suffix: '_bench' });
+const ports: StackPorts = stackPortsAt(PORT_OFFSET);
+const dbSuffix = SLOT === 0 ? '_bench' : `_bench${SLOT}`;
+for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}${dbSuffix}`);
+const databaseUrls = await provision({ suffix: dbSuffix });
 const stackOptions: StackOptions = {
   ports,
   databaseUrls,
-  redisUrl: 'redis://127.0.0.1:6379/2',
+  // Black-box stacks use Redis databases 1 and 4-6.
+  redisUrl: `redis://127.0.0.1:6379/${SLOT === 0 ? 2 : 7 + SLOT}`,
   amqpUrl: defaultInfra.amqpUrl,
-  output: { dir: path.join(ROOT, '.run/bench') },
+  output: { dir: outputDir },
   logLevel: 'warn',
   env,
   // Generated here, not by startStack, so that the mixed bench's second replica set (started from these options)
@@ -100,7 +112,14 @@ try {
       seconds,
     });
   }
-  const webhooks = wanted('webhooks') ? await webhooksBench({ amqpUrl: defaultInfra.amqpUrl, seconds }) : undefined;
+  const webhooks = wanted('webhooks')
+    ? await webhooksBench({
+        amqpUrl: defaultInfra.amqpUrl,
+        seconds,
+        logDir: outputDir,
+        databaseName: `webhooks_bench_run${SLOT || ''}`,
+      })
+    : undefined;
   const file = writeResults('bench', {
     at: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length },
@@ -148,8 +167,8 @@ async function mixedBench(first: StackOptions, a: Stack, secs: number) {
     const b = await startReplicaSet(
       first,
       // The second set's own ports (its object store is the first set's).
-      stackPortsAt(20_500),
-      { dir: path.join(ROOT, '.run/bench/replica-b') },
+      stackPortsAt(PORT_OFFSET + 500),
+      { dir: path.join(outputDir, 'replica-b') },
     );
     try {
       results.push(await runMixed({ ...mixedOptions, baseUrls: [a.baseUrl, b.baseUrl] }, fixture));

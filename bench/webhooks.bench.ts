@@ -45,6 +45,8 @@ export interface WebhooksBenchOptions {
   rate?: number;
   /** Events of the saturation phase (published as fast as the broker confirms). Default 15,000. */
   burst?: number;
+  /** Database created for the run when databaseUrl is not given. Default webhooks_bench_run. */
+  databaseName?: string;
   /** Folder for the service processes' logs. Default .run/bench. */
   logDir?: string;
 }
@@ -211,7 +213,7 @@ export async function provisionBenchDatabase(
 }
 
 export async function webhooksBench(opts: WebhooksBenchOptions): Promise<WebhooksBenchResult> {
-  const databaseUrl = opts.databaseUrl ?? (await provisionBenchDatabase('webhooks_bench_run', opts.pgAdminUrl));
+  const databaseUrl = opts.databaseUrl ?? (await provisionBenchDatabase(opts.databaseName ?? 'webhooks_bench_run', opts.pgAdminUrl));
   const rate = opts.rate ?? 1000;
   const burst = opts.burst ?? 15_000;
   const logDir = opts.logDir ?? path.join(ROOT, '.run/bench');
