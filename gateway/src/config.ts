@@ -62,6 +62,12 @@ export const gatewayEnvSchema = z
     OPENAPI_CACHE_TTL_MS: env.int(60_000, 0),
     /** One service's fragment (GET /internal/openapi) must arrive within this time. */
     OPENAPI_FETCH_TIMEOUT_MS: env.int(2000, 10),
+    /**
+     * GET /api/v1/openapi.json needs no bearer: it is limited per client address instead (like GitHub's unauthenticated
+     * limit), so nobody can make the gateway send its ~300 KB document in a loop. Clients that keep the document and
+     * revalidate with If-None-Match need a handful a day.
+     */
+    OPENAPI_RATE_LIMIT_PER_MINUTE: env.int(60, 1),
 
     /** Ed25519 private key of the caller identities forwarded to the services: the gateway alone holds it. */
     IDENTITY_SIGNING_KEY: secretEnv.signingKey(),
@@ -163,7 +169,11 @@ export const gatewayEnvSchema = z
       maxSockets: e.UPSTREAM_MAX_SOCKETS,
     },
     corsOrigins: e.CORS_ORIGINS,
-    openApi: { cacheTtlMs: e.OPENAPI_CACHE_TTL_MS, fetchTimeoutMs: e.OPENAPI_FETCH_TIMEOUT_MS },
+    openApi: {
+      cacheTtlMs: e.OPENAPI_CACHE_TTL_MS,
+      fetchTimeoutMs: e.OPENAPI_FETCH_TIMEOUT_MS,
+      rateLimitPerMinute: e.OPENAPI_RATE_LIMIT_PER_MINUTE,
+    },
     identitySigningKey: e.IDENTITY_SIGNING_KEY,
     serviceKey: e.SERVICE_SIGNING_KEY,
     clientSessionPublicKey: e.CLIENT_SESSION_PUBLIC_KEY,

@@ -2,7 +2,7 @@
  * The gateway's HTTP application: the middleware chain every public request goes through. Order matters:
  *
  *   strip x-studio-* / request id -> metrics + access log -> helmet
- *   -> GET /api/v1/openapi.json -> Cache-Control: no-store -> route table (404)
+ *   -> GET /api/v1/openapi.json (429 past its per-address limit) -> Cache-Control: no-store -> route table (404)
  *   -> CORS for the client-portal routes from CORS_ORIGINS (preflights answered 204 here)
  *   -> bearer auth (401/503; 429 past the failed-authentication budget of the client address) -> rate limit (429)
  *   -> body (400) -> Idempotency-Key -> proxy (503 when the upstream is unreachable)
@@ -26,7 +26,7 @@ import { noStore } from './no-store.middleware.js';
 import { observe } from './observe.middleware.js';
 import { openApiRoutes } from './openapi.routes.js';
 import { proxyRoutes } from './proxy.routes.js';
-import { rateLimit } from './rate-limit.middleware.js';
+import { addressRateLimit, rateLimit } from './rate-limit.middleware.js';
 import { requestContext } from './request-context.middleware.js';
 import { sendErrorKind } from './respond.js';
 import type { RouteTable } from './route-table.js';
@@ -53,7 +53,19 @@ export function buildHttpApp({ config, logger, metrics, services, routes, upstre
   // A JSON API: no CSP/COEP (they govern documents a browser renders, and cost bytes on every answer).
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   // The public OpenAPI document: no bearer, answered before the route table (docs/decisions/0008-openapi.md).
-  app.use(openApiRoutes(services.openApi, Math.floor(config.openApi.cacheTtlMs / 1000)));
+  app.use(
+    openApiRoutes(
+      services.openApi,
+      Math.floor(config.openApi.cacheTtlMs / 1000),
+      addressRateLimit({
+        bucket: 'doc',
+        limiter: services.rateLimit,
+        metrics,
+        limit: config.openApi.rateLimitPerMinute,
+        trustedProxies: config.rateLimit.trustedProxies,
+      }),
+    ),
+  );
   app.use(noStore());
   app.use(routeResolver(routes));
   app.use(cors(config.corsOrigins));

@@ -1,16 +1,17 @@
 /**
- * GET /api/v1/openapi.json: the public OpenAPI 3.1 document (services/openapi.service.ts). Needs no bearer and is
- * not rate limited (it is served from memory); mounted before the route table, so any other method on the path
- * falls through to the unknown-route 404.
+ * GET /api/v1/openapi.json: the public OpenAPI 3.1 document (services/openapi.service.ts). Needs no bearer, so it is
+ * limited per client address (OPENAPI_RATE_LIMIT_PER_MINUTE; 429 with Retry-After past it, RateLimit-* headers on
+ * every answer); mounted before the route table, so any other method on the path falls through to the unknown-route
+ * 404.
  */
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { toAppError } from '@studio/errors';
 import { OPENAPI_PATH, type OpenApiService } from '../services/openapi.service.js';
 import { JSON_TYPE, sendErrorKind } from './respond.js';
 
-export function openApiRoutes(service: OpenApiService, maxAgeSeconds: number): Router {
+export function openApiRoutes(service: OpenApiService, maxAgeSeconds: number, limit: RequestHandler): Router {
   const router = Router();
-  router.get(OPENAPI_PATH, async (req: Request, res: Response) => {
+  router.get(OPENAPI_PATH, limit, async (req: Request, res: Response) => {
     let doc;
     try {
       doc = await service.document();

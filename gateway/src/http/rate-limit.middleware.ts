@@ -40,15 +40,35 @@ export function rateLimit(opts: RateLimitOptions): RequestHandler {
       limit = opts.publicLimit;
     }
     opts.limiter.hit(subject, limit).then(
-      (decision) => apply(decision, req, res, next, opts),
-      () => apply({ kind: 'unavailable' }, req, res, next, opts),
+      (decision) => applyRateLimit(decision, req, res, next, opts.metrics),
+      () => applyRateLimit({ kind: 'unavailable' }, req, res, next, opts.metrics),
     );
   };
 }
 
-function apply(decision: RateLimitDecision, req: Request, res: Response, next: NextFunction, opts: RateLimitOptions): void {
+/**
+ * Limits a public route per client address (`bucket` names its own count, apart from the routes behind the bearer
+ * check): the OpenAPI document.
+ */
+export function addressRateLimit(opts: {
+  bucket: string;
+  limiter: RateLimitService;
+  metrics: GatewayMetrics;
+  limit: number;
+  trustedProxies: TrustedProxies;
+}): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], opts.trustedProxies);
+    opts.limiter.hit(`${opts.bucket}:ip:${address}`, opts.limit).then(
+      (decision) => applyRateLimit(decision, req, res, next, opts.metrics),
+      () => applyRateLimit({ kind: 'unavailable' }, req, res, next, opts.metrics),
+    );
+  };
+}
+
+function applyRateLimit(decision: RateLimitDecision, req: Request, res: Response, next: NextFunction, metrics: GatewayMetrics): void {
   if (decision.kind === 'unavailable') {
-    opts.metrics.rateLimitRefusals.unavailable.inc();
+    metrics.rateLimitRefusals.unavailable.inc();
     res.setHeader('retry-after', '1');
     sendErrorKind(req, res, 'rate_limited', 'the rate limiter is unavailable; retry shortly');
     return;
@@ -57,7 +77,7 @@ function apply(decision: RateLimitDecision, req: Request, res: Response, next: N
   res.setHeader('ratelimit-remaining', String(decision.remaining));
   res.setHeader('ratelimit-reset', String(decision.resetSeconds));
   if (decision.kind === 'limited') {
-    opts.metrics.rateLimitRefusals.limit.inc();
+    metrics.rateLimitRefusals.limit.inc();
     res.setHeader('retry-after', String(decision.resetSeconds));
     sendErrorKind(req, res, 'rate_limited');
     return;

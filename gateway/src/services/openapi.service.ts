@@ -73,15 +73,21 @@ function documentOperation(): JsonObject {
     operationId: 'getOpenApiDocument',
     summary: 'This OpenAPI 3.1 document of the public API',
     description:
-      'No authentication needed. Returns the OpenAPI 3.1 document of the public API, merged by the gateway from the route definitions of the services behind it, as JSON.',
+      'No authentication needed. Returns the OpenAPI 3.1 document of the public API, merged by the gateway from the route definitions of the services behind it, as JSON. Limited per client address (60 a minute by default): keep the document and revalidate it with If-None-Match, which answers 304 while it is unchanged.',
     tags: ['meta'],
     security: [],
     responses: {
       '200': {
         description: 'OK',
-        headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+        headers: {
+          'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+          'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
+          'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
+          'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
+        },
         content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document.' } } },
       },
+      '429': { $ref: `#/components/responses/${ERROR_RESPONSES.rate_limited}` },
       '500': { $ref: `#/components/responses/${ERROR_RESPONSES.internal}` },
       '503': { $ref: `#/components/responses/${ERROR_RESPONSES.unavailable}` },
     },
