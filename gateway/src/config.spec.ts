@@ -31,7 +31,7 @@ describe('gateway config', () => {
         maxSockets: 256,
       },
       corsOrigins: new Set(),
-      openApi: { cacheTtlMs: 60_000, fetchTimeoutMs: 2000 },
+      openApi: { cacheTtlMs: 60_000, fetchTimeoutMs: 2000, rateLimitPerMinute: 60 },
       identitySigningKey: ed25519('private'),
       serviceKey: ed25519('private'),
       clientSessionPublicKey: ed25519('public'),
