@@ -38,7 +38,8 @@ const EXTRA_FOLDERS: Record<string, string> = {
 
 /** What a file in each layer folder is called. */
 const ROLES: Record<string, RegExp> = {
-  http: /(\.routes|\.schema|\.middleware|^http-app)\.ts$/,
+  // .examples.ts: OpenAPI examples written out beside the routes they show (libs/http/src/openapi-example.ts derives the rest).
+  http: /(\.routes|\.schema|\.examples|\.middleware|^http-app)\.ts$/,
   grpc: /(\.grpc|\.client)\.ts$/,
   events: /(\.consumer|\.events|^domain-events)\.ts$/,
   store: /(\.store|^db|^index)\.ts$/,

@@ -164,7 +164,13 @@ describe('operationFor', () => {
       }),
     );
     expect(operation.parameters).toEqual([
-      { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN } },
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN },
+        example: expect.stringMatching(UUID_PATTERN),
+      },
     ]);
     expect(operation.requestBody).toMatchObject({ required: false });
     const body = bodySchema(operation);

@@ -16,6 +16,9 @@
  */
 import type { IRouter, NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
+import { entityOf, exampleOf } from './openapi-example.js';
+
+export { exampleUuid } from './openapi-example.js';
 import { ERROR_TABLE, type ErrorKind } from '@studio/errors';
 import type { AnyRouteDef, RouteRegistry } from './route.js';
 import { wireFormatOf } from './wire-format.js';
@@ -81,6 +84,30 @@ const ERROR_DESCRIPTIONS: Record<ErrorKind, string> = {
   rate_limited: 'The rate limit is exhausted, or the limiter is unavailable (fail-closed). Retry after Retry-After seconds.',
   unavailable: 'A dependency is unreachable; nothing was done. Retry later.',
   internal: 'An unexpected error; the request id names the log line.',
+};
+
+const EXAMPLE_REQUEST_ID = '5b0e6f1c-3c2d-4a8e-9f47-2d1b8c6e7a90';
+
+/** One realistic body of each error kind (the message is for people and not stable). */
+const ERROR_EXAMPLES: Record<ErrorKind, JsonObject> = {
+  invalid_input: {
+    ok: false,
+    error: 'invalid_input',
+    message: 'body.title: Too small: expected string to have >=1 characters',
+    issues: [{ path: 'body.title', message: 'Too small: expected string to have >=1 characters' }],
+  },
+  unauthorized: { ok: false, error: 'unauthorized', message: 'a valid bearer is required' },
+  forbidden: { ok: false, error: 'forbidden', message: 'this needs the admin role in the workspace' },
+  not_found: { ok: false, error: 'not_found' },
+  conflict: { ok: false, error: 'conflict', message: 'the gallery is already published' },
+  idempotency_conflict: {
+    ok: false,
+    error: 'idempotency_conflict',
+    message: 'this Idempotency-Key was used with a different request',
+  },
+  rate_limited: { ok: false, error: 'rate_limited', message: 'the rate limit is exhausted; retry after Retry-After seconds' },
+  unavailable: { ok: false, error: 'unavailable', message: 'a dependency is unreachable; retry later', request_id: EXAMPLE_REQUEST_ID },
+  internal: { ok: false, error: 'internal', message: 'internal error', request_id: EXAMPLE_REQUEST_ID },
 };
 
 /** Errors every public route can answer (spec sections 4 and 7; 5xx: docs/decisions/0001). */
@@ -159,7 +186,7 @@ export function commonComponents(): OpenApiComponents {
     responses[name] = {
       description: `${ERROR_TABLE[kind].http} ${kind}: ${ERROR_DESCRIPTIONS[kind]}`,
       headers,
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` } } },
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` }, example: ERROR_EXAMPLES[kind] } },
     };
   }
   return {
@@ -173,6 +200,7 @@ export function commonComponents(): OpenApiComponents {
         description:
           'Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.',
         schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7e]{1,200}$' },
+        example: '9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c',
       },
     },
     headers: structuredClone(HEADERS),
@@ -336,6 +364,8 @@ function parametersOf(
   schema: z.ZodType | undefined,
   components: Record<string, JsonObject>,
   where: string,
+  /** What `{id}` names: `Gallery` on /galleries/{id} (for its example). */
+  entity?: string,
 ): JsonObject[] {
   if (!schema) return [];
   const { properties, required } = objectProperties(
@@ -350,6 +380,7 @@ function parametersOf(
       required: location === 'path' ? true : required.has(name),
       ...(typeof description === 'string' ? { description } : {}),
       schema: rest,
+      example: exampleOf(rest, components, name, entity),
     };
   });
 }
@@ -370,7 +401,9 @@ export function operationFor(
   const where = `${def.method.toUpperCase()} ${def.path}`;
   const { path, names } = openApiPath(def.path);
 
-  const pathParams = parametersOf('path', def.params as z.ZodType | undefined, components, where);
+  const segments = path.split('/');
+  const idOf = segments[segments.indexOf('{id}') - 1];
+  const pathParams = parametersOf('path', def.params as z.ZodType | undefined, components, where, idOf ? entityOf(idOf) : undefined);
   const declared = new Set(pathParams.map((p) => p.name));
   for (const name of names) {
     if (!declared.has(name)) {
@@ -401,9 +434,10 @@ export function operationFor(
   if (def.body) {
     const body = def.body as z.ZodType;
     const optional = def.bodyOptional === true || body.safeParse(undefined).success;
+    const schema = toJsonSchema(body, 'input', components, `${where} body`);
     operation.requestBody = {
       required: !optional,
-      content: { 'application/json': { schema: toJsonSchema(body, 'input', components, `${where} body`) } },
+      content: { 'application/json': { schema, example: def.example?.request ?? exampleOf(schema, components) } },
     };
   }
 
@@ -411,16 +445,15 @@ export function operationFor(
   const status = def.status ?? 200;
   const headers: JsonObject = { 'X-Request-Id': headerRef('X-Request-Id'), ...rateLimitHeaders() };
   if (def.idempotent) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
+  const responseSchema = def.response
+    ? toJsonSchema(def.response, 'output', components, `${where} response`)
+    : { type: 'object', properties: { ok: { const: true } }, required: ['ok'] };
   const responses: JsonObject = {
     [String(status)]: {
       description: SUCCESS_DESCRIPTIONS[status] ?? 'Success',
       headers,
       content: {
-        'application/json': {
-          schema: def.response
-            ? toJsonSchema(def.response, 'output', components, `${where} response`)
-            : { type: 'object', properties: { ok: { const: true } }, required: ['ok'] },
-        },
+        'application/json': { schema: responseSchema, example: def.example?.response ?? exampleOf(responseSchema, components) },
       },
     },
   };

@@ -64,6 +64,11 @@ export interface RouteDef<
   errors?: ErrorKind[];
   /** Takes an Idempotency-Key header (handled by the gateway; documented here). */
   idempotent?: boolean;
+  /**
+   * OpenAPI examples where the ones derived from the schemas (openapi-example.ts) would not show the route well: a
+   * request body and/or a success body, each valid against its schema (the contract linters check).
+   */
+  example?: { request?: unknown; response?: unknown };
   /** OpenAPI: the route is deprecated (kept for compatibility; see docs/decisions/0008-openapi.md). */
   deprecated?: boolean;
   handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>, Infer<H>, A>) => Promise<unknown> | unknown;

@@ -17,6 +17,8 @@ export function clientSessionRoutes({ sessions }: Services): AnyRouteDef[] {
       auth: 'none',
       response: clientSessionResponse,
       body: openSessionBody,
+      // One of the two members: both at once must be equal, which the derived example would not show.
+      example: { request: { portal_token: 'gpt_3f9a1c2b7d4e_Qm9vay1vZi1zYW1wbGUtdG9rZW4tZm9yLWRvY3MtMDE' } },
       errors: ['unauthorized'],
       handler: async ({ body }) => ({ ok: true, session: await sessions.open(presentedToken(body)) }),
     }),

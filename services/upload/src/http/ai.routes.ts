@@ -1,6 +1,7 @@
 /** /ai: start a cull job (202, runs on the worker) and poll any AI job. */
 import { defineRoute, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
+import { queuedCullJob, succeededCullJob } from './ai.examples.js';
 import { createCullJobBody, jobParams } from './ai.schema.js';
 import { aiJobResponse } from './response.schema.js';
 
@@ -17,6 +18,7 @@ export function aiRoutes({ cullJobs }: Services): AnyRouteDef[] {
       auth: 'token',
       response: aiJobResponse,
       body: createCullJobBody,
+      example: { request: { shoot_id: succeededCullJob.job.shoot_id, sensitivity: 'medium' }, response: queuedCullJob },
       status: 202,
       errors: ['forbidden'],
       handler: async ({ principal, body }) => ({ ok: true, ...(await cullJobs.create(principal, body.shoot_id, body.sensitivity)) }),
@@ -32,6 +34,7 @@ export function aiRoutes({ cullJobs }: Services): AnyRouteDef[] {
       auth: 'token',
       response: aiJobResponse,
       params: jobParams,
+      example: { response: succeededCullJob },
       handler: async ({ principal, params }) => ({ ok: true, ...(await cullJobs.get(principal, params.id)) }),
     }),
   ];

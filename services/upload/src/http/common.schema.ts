@@ -32,6 +32,7 @@ export const sha256 = () =>
   z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (SHA-256)')
+    .meta({ examples: ['9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'] })
     .transform((s) => s.toLowerCase())
     .nullish()
     .transform((v) => v ?? null);

@@ -39,6 +39,8 @@ export function subscriptionRoutes(subscriptions: SubscriptionService): AnyRoute
       tags: ['webhooks'],
       auth: 'token' as const,
       body: unsubscribeBody,
+      // By id (the other form names workspace_id, target_url and event instead).
+      example: { request: { id: '6b1f0c2e-8d4a-4f3b-9c7e-2a5d8e1f4b70' } },
       errors: ['forbidden'],
       response: z.object({ ok: z.literal(true), deleted: z.boolean() }),
       handler: async ({ principal, body }) => {
