@@ -213,7 +213,9 @@ function stringExample(schema: JsonObject, at: Walk): string {
   if (value.length < min) value = value.padEnd(min, 'x');
   if (value.length > max) value = value.slice(0, max);
   if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) {
-    throw new Error(`example: "${value}" does not match the pattern of ${name || 'a string'} (${schema.pattern}); give it .meta({ examples })`);
+    throw new Error(
+      `example: "${value}" does not match the pattern of ${name || 'a string'} (${schema.pattern}); give it .meta({ examples })`,
+    );
   }
   return value;
 }
