@@ -14,6 +14,18 @@ export interface LoggerOptions {
   /** Where lines go (default stdout); tests pass a stream that keeps them. */
   destination?: DestinationStream;
 }
+/**
+ * Standard output, written asynchronously (issue 15: logging must be cheap). pino's default writes each line with its
+ * own synchronous write(2): one system call per request per process with access logs on. Asynchronous, the lines
+ * that arrive while a write is in flight go out together in the next one, so under load a write carries many lines,
+ * and at rest each line still leaves at once (nothing waits for a buffer to fill). pino flushes what is left
+ * synchronously when the process exits (its exit hook on asynchronous destinations), so a crash that exits the
+ * process loses no line; only a SIGKILL can cut the last write short, as it could cut a synchronous one.
+ */
+function stdout(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false });
+}
+
 export function createLogger({ service, level = 'info', destination }: LoggerOptions): Logger {
   return pino(
     {
@@ -23,7 +35,7 @@ export function createLogger({ service, level = 'info', destination }: LoggerOpt
       formatters: { level: (label) => ({ level: label }) },
       mixin: () => logFields(),
     },
-    destination,
+    destination ?? stdout(),
   );
 }
 
