@@ -1,7 +1,8 @@
 /** Clients of a workspace (the photographer's customers). */
 import type { Database, Tx } from './db.js';
 import type { Client } from './generated/client.js';
-import { afterKey, newestFirst, takeFor, type PageQuery } from './keyset.js';
+import { Prisma } from './generated/client.js';
+import { keysetPageStatement, type PageQuery } from './keyset.js';
 import { lockRow } from './locking.js';
 
 export type ClientRow = Client;
@@ -15,6 +16,10 @@ export interface NewClient {
 }
 
 export type ClientChanges = Partial<Pick<ClientRow, 'name' | 'email' | 'phone' | 'notes'>> & { updatedAt: Date };
+
+/** Every column of a client row, named as the Client model names them. */
+const CLIENT_COLUMNS = Prisma.sql`id::text AS id, workspace_id::text AS "workspaceId", name, email, phone, notes,
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 export class ClientStore {
   constructor(private readonly db: Database) {}
@@ -41,12 +46,9 @@ export class ClientStore {
     await tx.client.deleteMany({ where: { id, workspaceId } });
   }
 
+  /** A page of clients, newest first (one raw statement: see keysetPageStatement). */
   listInWorkspaces(workspaceIds: string[], page: PageQuery, tx: Tx = this.db.client): Promise<ClientRow[]> {
-    return tx.client.findMany({
-      where: { workspaceId: { in: workspaceIds }, ...afterKey(page.after) },
-      orderBy: newestFirst(),
-      take: takeFor(page),
-    });
+    return tx.$queryRaw<ClientRow[]>(keysetPageStatement(CLIENT_COLUMNS, 'clients', workspaceIds, page));
   }
 
   countInWorkspaces(workspaceIds: string[], tx: Tx = this.db.client): Promise<number> {

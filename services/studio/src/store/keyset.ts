@@ -3,6 +3,7 @@
  * `created_at < t OR (created_at = t AND id < id)`, ordered by created_at DESC, id DESC, fetching limit + 1.
  */
 import type { TimeKey } from '@studio/cursor';
+import { Prisma } from './generated/client.js';
 
 export interface PageQuery {
   limit: number;
@@ -22,4 +23,22 @@ export function newestFirst(): [{ createdAt: 'desc' }, { id: 'desc' }] {
 /** One more row than the page holds, so the caller knows whether a next page exists. */
 export function takeFor(page: PageQuery): number {
   return page.limit + 1;
+}
+
+/**
+ * One keyset page of a workspace-owned table as one raw statement: `select` (the columns, aliased to the model's
+ * field names) from `table` in `workspaceIds`, newest first, limit + 1 rows. The hottest lists read through it
+ * because the ORM's query compiler costs more CPU than the query itself (issue 15: about a third of studio's CPU
+ * on GET /clients went to compiling the same findMany again for every request). `(created_at, id) < (t, id)` is the
+ * keyset condition of afterKey() written as a row comparison, which the (workspace_id, created_at DESC, id DESC)
+ * index serves directly. `table` is a constant of the store, never caller input.
+ */
+export function keysetPageStatement(select: Prisma.Sql, table: string, workspaceIds: string[], page: PageQuery): Prisma.Sql {
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
+  const after = page.after
+    ? Prisma.sql`AND (created_at, id) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
+    : Prisma.empty;
+  return Prisma.sql`SELECT ${select} FROM ${Prisma.raw(`"${table}"`)}
+    WHERE workspace_id = ANY(${workspaceIds}::uuid[]) ${after}
+    ORDER BY created_at DESC, id DESC LIMIT ${takeFor(page)}`;
 }

@@ -5,7 +5,7 @@
  */
 import type { Database, Tx } from './db.js';
 import { Prisma, type Shoot, type ShotListItem } from './generated/client.js';
-import { afterKey, newestFirst, takeFor, type PageQuery } from './keyset.js';
+import { keysetPageStatement, type PageQuery } from './keyset.js';
 import { claimDue, detachClientRows, lockRow } from './locking.js';
 import { nextFreeSlug } from '@studio/slug';
 
@@ -37,6 +37,11 @@ export type ShootChanges = Partial<Pick<ShootRow, 'title' | 'location' | 'schedu
 
 /** What ticking or unticking an item did. */
 export type ItemChange = 'changed' | 'unchanged' | 'missing';
+
+/** Every column of a shoot row, named as the Shoot model names them. */
+const SHOOT_COLUMNS = Prisma.sql`id::text AS id, workspace_id::text AS "workspaceId", title, slug, state::text AS state,
+  client_id::text AS "clientId", location, scheduled_start AS "scheduledStart", scheduled_end AS "scheduledEnd",
+  completed_at AS "completedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const itemsInOrder = { shotListItems: { orderBy: [{ position: 'asc' as const }, { id: 'asc' as const }] } };
 
@@ -144,12 +149,9 @@ export class ShootStore {
     return ids.length === 0 ? [] : tx.shoot.findMany({ where: { id: { in: ids } }, orderBy: [{ scheduledEnd: 'asc' }, { id: 'asc' }] });
   }
 
+  /** A page of shoots, newest first (one raw statement: see keysetPageStatement). */
   listInWorkspaces(workspaceIds: string[], page: PageQuery, tx: Tx = this.db.client): Promise<ShootRow[]> {
-    return tx.shoot.findMany({
-      where: { workspaceId: { in: workspaceIds }, ...afterKey(page.after) },
-      orderBy: newestFirst(),
-      take: takeFor(page),
-    });
+    return tx.$queryRaw<ShootRow[]>(keysetPageStatement(SHOOT_COLUMNS, 'shoots', workspaceIds, page));
   }
 
   /** Planned shoots starting at or after `from`, soonest first. */
