@@ -32,6 +32,14 @@ export interface Database<Client, Tx> {
   readonly client: Client;
   /** The pg pool under `client`: raw SQL on the same connections (and the same session settings). */
   readonly pool: pg.Pool;
+  /**
+   * The rows of one read statement (a `Prisma.sql` value: `text` with $n placeholders and `values`), run straight on
+   * the pool as a named prepared statement: no ORM query compiler, and PostgreSQL parses and plans it once per
+   * connection. For the hottest reads only (issue 15: Prisma spent 0.2 ms of CPU on `SELECT 1` through $queryRaw,
+   * 0.75 ms on a findMany page of 50, against 0.29 ms for the same page as one raw statement). `name` must always
+   * go with the same text. Types come back as pg gives them: Date for timestamptz, parsed json, string for int8.
+   */
+  read<Row>(name: string, statement: { text: string; values: unknown[] }): Promise<Row[]>;
   /** Runs `fn` in one interactive transaction; a throw rolls everything back. */
   transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /** Resolves when the database answers `SELECT 1`. */
@@ -95,6 +103,8 @@ export function createPrismaDatabase<Client extends PrismaClientLike<Tx>, Tx>(
   return {
     client,
     pool,
+    read: async <Row>(name: string, { text, values }: { text: string; values: unknown[] }) =>
+      (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows,
     transaction: (fn, opts) => client.$transaction(fn, opts),
     async ping() {
       await client.$queryRaw`SELECT 1`;

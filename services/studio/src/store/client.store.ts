@@ -46,9 +46,12 @@ export class ClientStore {
     await tx.client.deleteMany({ where: { id, workspaceId } });
   }
 
-  /** A page of clients, newest first (one raw statement: see keysetPageStatement). */
-  listInWorkspaces(workspaceIds: string[], page: PageQuery, tx: Tx = this.db.client): Promise<ClientRow[]> {
-    return tx.$queryRaw<ClientRow[]>(keysetPageStatement(CLIENT_COLUMNS, 'clients', workspaceIds, page));
+  /** A page of clients, newest first: one prepared statement on the pool (see keysetPageStatement). */
+  listInWorkspaces(workspaceIds: string[], page: PageQuery): Promise<ClientRow[]> {
+    return this.db.read<ClientRow>(
+      page.after ? 'clients_page_after' : 'clients_page',
+      keysetPageStatement(CLIENT_COLUMNS, 'clients', workspaceIds, page),
+    );
   }
 
   countInWorkspaces(workspaceIds: string[], tx: Tx = this.db.client): Promise<number> {

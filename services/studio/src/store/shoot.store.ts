@@ -78,8 +78,8 @@ export class ShootStore {
    * The hottest read of the API (GET /shoots/{id}): one statement and one round trip, the items aggregated in
    * SQL, instead of the ORM's two queries and its query planner on every call (about 40% of studio's CPU).
    */
-  async getWithItemsInWorkspaces(id: string, workspaceIds: string[], tx: Tx = this.db.client): Promise<ShootWithItems | null> {
-    const rows = await tx.$queryRaw<RawShootWithItems[]>`
+  async getWithItemsInWorkspaces(id: string, workspaceIds: string[], tx?: Tx): Promise<ShootWithItems | null> {
+    const statement = Prisma.sql`
       SELECT s.id, s.workspace_id AS "workspaceId", s.title, s.slug, s.state::text AS state, s.client_id AS "clientId",
              s.location, s.scheduled_start AS "scheduledStart", s.scheduled_end AS "scheduledEnd",
              s.completed_at AS "completedAt", s.created_at AS "createdAt", s.updated_at AS "updatedAt",
@@ -89,6 +89,10 @@ export class ShootStore {
                        FROM shot_list_items i WHERE i.shoot_id = s.id), '[]'::json) AS items
       FROM shoots s
       WHERE s.id = ${id}::uuid AND s.workspace_id = ANY(${workspaceIds}::uuid[])`;
+    // Outside a transaction (GET /shoots/{id}): a prepared statement straight on the pool, no ORM on the way.
+    const rows = tx
+      ? await tx.$queryRaw<RawShootWithItems[]>(statement)
+      : await this.db.read<RawShootWithItems>('shoot_with_items', statement);
     const row = rows[0];
     if (!row) return null;
     const { items, ...shoot } = row;
@@ -149,9 +153,12 @@ export class ShootStore {
     return ids.length === 0 ? [] : tx.shoot.findMany({ where: { id: { in: ids } }, orderBy: [{ scheduledEnd: 'asc' }, { id: 'asc' }] });
   }
 
-  /** A page of shoots, newest first (one raw statement: see keysetPageStatement). */
-  listInWorkspaces(workspaceIds: string[], page: PageQuery, tx: Tx = this.db.client): Promise<ShootRow[]> {
-    return tx.$queryRaw<ShootRow[]>(keysetPageStatement(SHOOT_COLUMNS, 'shoots', workspaceIds, page));
+  /** A page of shoots, newest first: one prepared statement on the pool (see keysetPageStatement). */
+  listInWorkspaces(workspaceIds: string[], page: PageQuery): Promise<ShootRow[]> {
+    return this.db.read<ShootRow>(
+      page.after ? 'shoots_page_after' : 'shoots_page',
+      keysetPageStatement(SHOOT_COLUMNS, 'shoots', workspaceIds, page),
+    );
   }
 
   /** Planned shoots starting at or after `from`, soonest first. */
