@@ -8,7 +8,7 @@
  * - The signed identity (Ed25519, 60 s, one per service called: its audience) is kept per token and service and
  *   re-signed only when under 30 s remain, and it is carried over a cache refresh when the principal did not change.
  */
-import { createHash, type KeyObject } from 'node:crypto';
+import { hash, type KeyObject } from 'node:crypto';
 import { signIdentity, type TokenPrincipal } from '@studio/identity';
 import type { TokenAuthenticator, TokenLookup } from '../grpc/studio.client.js';
 
@@ -77,7 +77,8 @@ export interface AuthServiceOptions {
 }
 
 export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  // One-shot crypto.hash: half the CPU of createHash().update().digest() on every request (issue 15).
+  return hash('sha256', token, 'base64url');
 }
 
 export class AuthService {
