@@ -4,6 +4,7 @@
  * thresholds (the "medium" preset of src/imaging/cull.ts, in the words that module writes).
  */
 import { exampleUuid } from '@studio/http/openapi';
+import { CULL_PRESETS } from '../imaging/cull.js';
 
 const job = exampleUuid('AiJob');
 const [kept, twin, soft] = [exampleUuid('Photo'), exampleUuid('Photo.2'), exampleUuid('Photo.3')];
@@ -34,22 +35,8 @@ export const succeededCullJob = {
     result: {
       sensitivity: 'medium',
       counts: { total: 3, keeper: 1, reject: 2, blurry: 1, underexposed: 0, overexposed: 0, duplicate: 1, duplicate_groups: 1 },
-      thresholds: {
-        under_mean: 0.15,
-        under_p99: 0.5,
-        over_mean: 0.85,
-        over_p01: 0.2,
-        dark_clip: 0.25,
-        bright_clip: 0.25,
-        blur_ratio: 0.3,
-        blur_floor: 20,
-        group_blur_ratio: 0.35,
-        dup_distance: 30,
-        dup_distance_untimed: 20,
-        dup_window_s: 10,
-        sharpness_reference: 120,
-        sharpness_threshold: 36,
-      },
+      // The preset the job ran with, and what the shoot made of it.
+      thresholds: { ...CULL_PRESETS.medium, sharpness_reference: 120, sharpness_threshold: 36 },
       photos: [
         {
           photo_id: kept,
