@@ -25,10 +25,21 @@ import pg from 'pg';
 import type { Role } from '@studio/identity';
 import { S3Presigner } from '@studio/s3-presign';
 import type { Stack, StackPorts } from '../scripts/lib/stack.js';
-import { identityHeaders, insertReadyPhotos, measure, measureSequential, ratio, type Measurement } from './lib.js';
+import {
+  formatRatioTables,
+  identityHeaders,
+  insertReadyPhotos,
+  measure,
+  measureSequential,
+  ratio,
+  throughputRatio,
+  type Measurement,
+} from './lib.js';
 
 const GALLERY_PHOTOS = 2_000;
 const PAGING_ENTRIES = 1_000_000;
+/** Issue 15: a gallery read through the gateway at least this share of the same read straight at gallery. */
+const GATEWAY_VS_DIRECT_GOAL = 0.85;
 /** The stack's object-store settings (defaults of upload and gallery); its keys are the stack's secrets. */
 const S3 = {
   endpoint: '',
@@ -258,7 +269,24 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
   pages.push(await measureSequential('last page (legacy offset cursor)', pageUrl(String(PAGING_ENTRIES - 200)), seq));
   const [first, , last] = pages;
 
+  // Issue 15, goal 3: through the gateway at least 0.85 of the same read straight at gallery (identity and gzip).
+  const ratios = [
+    throughputRatio(
+      `GET /galleries/{id} (${GALLERY_PHOTOS} photos), identity`,
+      viaGatewayIdentity.requestsPerSecond,
+      reads[1]!.requestsPerSecond,
+      GATEWAY_VS_DIRECT_GOAL,
+    ),
+    throughputRatio(
+      `GET /galleries/{id} (${GALLERY_PHOTOS} photos), gzip`,
+      viaGateway.requestsPerSecond,
+      reads[4]!.requestsPerSecond,
+      GATEWAY_VS_DIRECT_GOAL,
+    ),
+  ];
   const summary = {
+    gateway_vs_direct_rps_identity: ratios[0]!.ratio,
+    gateway_vs_direct_rps_gzip: ratios[1]!.ratio,
     gallery_read_rps_c20_gzip: viaGateway.requestsPerSecond,
     gallery_read_p99_ms_c20_gzip: viaGateway.p99Ms,
     gallery_read_rps_c20_identity: viaGatewayIdentity.requestsPerSecond,
@@ -274,14 +302,18 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
       gallery_read_p99_under_150ms_c20_identity: viaGatewayIdentity.p99Ms < 150 && viaGatewayIdentity.non2xx === 0,
       signing_at_most_5x_bare_hmac: signing.signer_vs_bare_hmac <= 5,
       paging_flat_last_within_1_5x_first: last!.p50Ms <= 1.5 * first!.p50Ms,
+      gateway_at_least_0_85_of_direct_identity: ratios[0]!.goal_met,
+      gateway_at_least_0_85_of_direct_gzip: ratios[1]!.goal_met,
     },
   };
   console.log('\n  gallery summary:', JSON.stringify(summary, null, 2).replace(/\n/g, '\n  '));
+  console.log(`\n${formatRatioTables({ cpu: [], throughput: ratios })}`);
   return {
     setup: { photos: GALLERY_PHOTOS, create_ms: createMs, paging_entries: PAGING_ENTRIES, paging_insert_s: insertS },
     reads,
     signing,
     pages,
     summary,
+    ratios,
   };
 }

@@ -1,5 +1,6 @@
 /** Benchmark helpers: autocannon runs summarised as req/s and latency percentiles, and a results file. */
 import type { KeyObject } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { IDENTITY_HEADER, IDENTITY_MAX_TTL_SECONDS, signIdentity, type Principal } from '@studio/identity';
 import { privateKeyOf, type SecretsFile } from '@studio/testkit/secrets';
+import { LISTENING_PREFIX } from './floors/serve.js';
 
 /** The stack's identity signing key (IDENTITY_SIGNING_KEY: base64 of PKCS#8 DER), to call a service directly. */
 export function identitySigningKey(secrets: SecretsFile): KeyObject {
@@ -73,12 +75,20 @@ export interface Measurement {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /**
+   * CPU time (user + system, /proc ticks) each process named in `cpu` spent per answer of the measured run (the
+   * warm-up excluded: the ticks are read after it and after the run, divided by the run's answers).
+   */
+  cpuMsPerRequest?: Record<string, number>;
 }
+
+/** Process ids by name, whose CPU per request `measure` reports (a missing id reads as 0). */
+export type CpuProcesses = Record<string, number | undefined>;
 
 export async function measure(
   name: string,
   url: string,
-  opts: { connections: number; durationSeconds: number; headers?: BenchHeaders; warmupSeconds?: number },
+  opts: { connections: number; durationSeconds: number; headers?: BenchHeaders; warmupSeconds?: number; cpu?: CpuProcesses },
 ): Promise<Measurement> {
   const run = async (duration: number) => {
     const headers = autocannonHeaders(opts.headers);
@@ -95,7 +105,9 @@ export async function measure(
     }
   };
   if (opts.warmupSeconds) await run(opts.warmupSeconds);
+  const cpuBefore = cpuSnapshot(opts.cpu);
   const r = await run(opts.durationSeconds);
+  const cpuAfter = cpuSnapshot(opts.cpu);
   const m: Measurement = {
     name,
     connections: opts.connections,
@@ -106,11 +118,88 @@ export async function measure(
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
   };
+  if (opts.cpu) m.cpuMsPerRequest = cpuMsPerAnswer(cpuBefore, cpuAfter, r['2xx'] + r.non2xx);
   console.log(
     `  ${name.padEnd(44)} c=${String(opts.connections).padStart(2)}  ${String(m.requestsPerSecond).padStart(6)} req/s  p50 ${m.p50Ms.toFixed(2)} ms  p99 ${m.p99Ms.toFixed(2)} ms` +
+      (m.cpuMsPerRequest
+        ? `  CPU/req ${Object.entries(m.cpuMsPerRequest)
+            .map(([n, v]) => `${n} ${v.toFixed(3)} ms`)
+            .join(', ')}`
+        : '') +
       (m.non2xx || m.errors ? `  non2xx=${m.non2xx} errors=${m.errors}` : ''),
   );
   return m;
+}
+
+function cpuSnapshot(processes: CpuProcesses | undefined): Record<string, number> {
+  return Object.fromEntries(Object.entries(processes ?? {}).map(([name, pid]) => [name, processCpuSeconds(pid)]));
+}
+
+/** ms of CPU per answer of each process between two snapshots, to the microsecond. */
+function cpuMsPerAnswer(before: Record<string, number>, after: Record<string, number>, answers: number): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(after).map(([name, t]) => [name, Math.round((((t - (before[name] ?? t)) * 1000) / Math.max(1, answers)) * 1000) / 1000]),
+  );
+}
+
+/** A floor server (bench/floors/<file>.ts) running as its own process. */
+export interface Floor {
+  name: string;
+  url: string;
+  pid: number;
+  /** The last few kilobytes the floor wrote on stderr (why requests failed). */
+  outputTail(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts bench/floors/`file` as its own process, exactly as the stack starts a service from its sources (the same
+ * Node binary, `--enable-source-maps --import tsx`, the same NODE_ENV), so that its CPU per request is read the same
+ * way as theirs; resolves once it listens. `env` comes on top of this process's environment.
+ */
+export async function startFloor(name: string, file: string, env: Record<string, string>, nodeEnv = 'development'): Promise<Floor> {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx', path.join(import.meta.dirname, 'floors', file)], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, NODE_ENV: nodeEnv, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4096);
+  };
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    let seen: string | null = '';
+    const timer = setTimeout(() => reject(new Error(`floor ${name} did not listen within 90 s:\n${output}`)), 90_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (seen === null) return;
+      seen += chunk.toString();
+      const line = seen.split('\n').find((l) => l.startsWith(LISTENING_PREFIX));
+      if (line) {
+        seen = null;
+        clearTimeout(timer);
+        resolve(Number(line.slice(LISTENING_PREFIX.length)));
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`floor ${name} exited before it listened:\n${output}`));
+    });
+  });
+  return {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    outputTail: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }
 
 /** This machine's ceiling: a bare Node http server answering a fixed JSON body. */
@@ -243,4 +332,161 @@ export async function insertReadyPhotos(
   } finally {
     await db.end();
   }
+}
+
+/** Goals of issue 15: CPU per request at most this many times its floor's (stretch: STRETCH), access log on and off. */
+export const CPU_GOAL_MAX = 1.5;
+export const CPU_STRETCH_MAX = 1.25;
+
+/** One process's CPU per request on one request, with its access log off and on, against its floor's. */
+export interface CpuRatio {
+  process: string;
+  request: string;
+  /** What the floor is (bench/floors/). */
+  floor: string;
+  log_off_ms: number;
+  log_on_ms: number;
+  floor_ms: number;
+  ratio_log_off: number;
+  ratio_log_on: number;
+  /** Throughput of the three runs (CPU per request is cheaper at a higher rate: more requests per wake-up). */
+  rps_log_off: number;
+  rps_log_on: number;
+  rps_floor: number;
+  /** Failed requests in the three runs: with any, the ratio compares unlike work and meets no goal. */
+  failed_requests: number;
+  goal_max: number;
+  stretch_max: number;
+  /** Both ratios (log off and on) at most goal_max / stretch_max. */
+  goal_met: boolean;
+  stretch_met: boolean;
+}
+
+/** CPU per request of one process in one run, and that run's throughput. */
+export interface CpuRun {
+  ms: number;
+  rps: number;
+  /** Requests of the run that failed (non-2xx or errors). */
+  failed: number;
+}
+
+/** `m`'s CPU per request of process `name` (0 when it was not read). */
+export const cpuRun = (m: Measurement, name: string): CpuRun => ({
+  ms: m.cpuMsPerRequest?.[name] ?? 0,
+  rps: m.requestsPerSecond,
+  failed: m.non2xx + m.errors,
+});
+
+export function cpuRatio(process: string, request: string, floorWhat: string, logOff: CpuRun, logOn: CpuRun, floor: CpuRun): CpuRatio {
+  const off = ratio(logOff.ms, floor.ms);
+  const on = ratio(logOn.ms, floor.ms);
+  const floorMs = floor.ms;
+  const failed = logOff.failed + logOn.failed + floor.failed;
+  const valid = floorMs > 0 && failed === 0;
+  return {
+    process,
+    request,
+    floor: floorWhat,
+    log_off_ms: logOff.ms,
+    log_on_ms: logOn.ms,
+    floor_ms: floorMs,
+    ratio_log_off: off,
+    ratio_log_on: on,
+    rps_log_off: logOff.rps,
+    rps_log_on: logOn.rps,
+    rps_floor: floor.rps,
+    failed_requests: failed,
+    goal_max: CPU_GOAL_MAX,
+    stretch_max: CPU_STRETCH_MAX,
+    goal_met: valid && Math.max(off, on) <= CPU_GOAL_MAX,
+    stretch_met: valid && Math.max(off, on) <= CPU_STRETCH_MAX,
+  };
+}
+
+/** Throughput through the gateway as a share of the same read straight at the service (higher is better). */
+export interface ThroughputRatio {
+  request: string;
+  gateway_rps: number;
+  direct_rps: number;
+  ratio: number;
+  goal_min: number;
+  goal_met: boolean;
+  /** The access log of the stack it was measured on. */
+  access_log: 'off' | 'on';
+}
+
+export function throughputRatio(request: string, gatewayRps: number, directRps: number, goalMin: number): ThroughputRatio {
+  const r = ratio(gatewayRps, directRps);
+  return {
+    request,
+    gateway_rps: gatewayRps,
+    direct_rps: directRps,
+    ratio: r,
+    goal_min: goalMin,
+    goal_met: r >= goalMin,
+    access_log: 'off',
+  };
+}
+
+export interface RatioTables {
+  cpu: CpuRatio[];
+  throughput: ThroughputRatio[];
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `  ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`;
+  return [line(header), `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`, ...rows.map(line)].join('\n');
+}
+
+const verdict = (met: boolean, stretch?: boolean) => (stretch ? 'met (stretch too)' : met ? 'met' : 'NOT MET');
+
+/** The ratios of issue 15 as tables: CPU per request against the floors, and gateway throughput against direct. */
+export function formatRatioTables({ cpu, throughput }: RatioTables): string {
+  const out: string[] = [];
+  if (cpu.length > 0) {
+    out.push(
+      `CPU per request at c=50 (user + system of the process, /proc), access log off and on, against a floor measured in the same run:`,
+      table(
+        [
+          'process / request',
+          'log off',
+          'log on',
+          'floor',
+          'ratio off',
+          'ratio on',
+          `goal <= ${CPU_GOAL_MAX}x (stretch ${CPU_STRETCH_MAX}x)`,
+          'req/s off / on / floor',
+        ],
+        cpu.map((c) => [
+          `${c.process} ${c.request}`,
+          `${c.log_off_ms.toFixed(3)} ms`,
+          `${c.log_on_ms.toFixed(3)} ms`,
+          `${c.floor_ms.toFixed(3)} ms`,
+          `${c.ratio_log_off.toFixed(2)}x`,
+          `${c.ratio_log_on.toFixed(2)}x`,
+          c.failed_requests > 0 ? `INVALID (${c.failed_requests} failed)` : verdict(c.goal_met, c.stretch_met),
+          `${c.rps_log_off} / ${c.rps_log_on} / ${c.rps_floor}`,
+        ]),
+      ),
+      ...cpu.map((c) => `  floor of ${c.process} ${c.request}: ${c.floor}`),
+    );
+  }
+  if (throughput.length > 0) {
+    out.push(
+      'Throughput through the gateway as a share of the same read straight at the service:',
+      table(
+        ['request', 'gateway', 'direct', 'ratio', 'access log', 'goal'],
+        throughput.map((t) => [
+          t.request,
+          `${t.gateway_rps} req/s`,
+          `${t.direct_rps} req/s`,
+          t.ratio.toFixed(3),
+          t.access_log,
+          `>= ${t.goal_min}: ${verdict(t.goal_met)}`,
+        ]),
+      ),
+    );
+  }
+  return out.join('\n');
 }

@@ -27,6 +27,10 @@ export interface MixedOptions {
   seconds: number;
   concurrency: number;
   log?: (m: string) => void;
+  /** Called after each operation with its class and duration (the soak bench follows throughput over time). */
+  onOperation?: (cls: RouteClass, ms: number) => void;
+  /** Called for each error (an unexpected status or a network error; not a 429), with what went wrong. */
+  onError?: (cls: RouteClass, detail: string) => void;
 }
 
 export type RouteClass = 'shoot_read' | 'shoot_list' | 'client_write' | 'search' | 'gallery_read' | 'upload';
@@ -61,7 +65,19 @@ export interface MixedResult {
   error_rate: number;
   rate_limited: number;
   classes: Record<RouteClass, ClassFigure>;
-  deliveries: { expected: number; delivered: number; duplicates: number; p50_ms: number; p99_ms: number; drained_in_ms: number };
+  deliveries: {
+    expected: number;
+    delivered: number;
+    /** Arrivals of an event id already received. */
+    duplicates: number;
+    /** Clients created in the run whose client.created never arrived (after the drain). */
+    missing: number;
+    /** Clients created in the run that arrived under more than one event id (the event emitted twice). */
+    repeated_clients: number;
+    p50_ms: number;
+    p99_ms: number;
+    drained_in_ms: number;
+  };
   error_samples: string[];
 }
 
@@ -97,14 +113,21 @@ function request(agent: http.Agent, url: string, method: string, headers: Record
   });
 }
 
-/** A local webhook receiver: records each event id once, and when it arrived. */
+/** One event as the receiver saw it first: when it arrived, its created_at, and the client it is about. */
+interface Arrival {
+  at: number;
+  createdAt: number;
+  clientId: string | undefined;
+}
+
+/** A local webhook receiver: records each event id once (a second arrival of an id is a duplicate), and when it arrived. */
 async function startReceiver(): Promise<{
   url: string;
-  arrivals: Map<string, { at: number; createdAt: number }>;
+  arrivals: Map<string, Arrival>;
   duplicates: () => number;
   close(): Promise<void>;
 }> {
-  const arrivals = new Map<string, { at: number; createdAt: number }>();
+  const arrivals = new Map<string, Arrival>();
   let duplicates = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -112,9 +135,13 @@ async function startReceiver(): Promise<{
     req.on('end', () => {
       const at = Date.now();
       try {
-        const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; created_at: string };
+        const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          id: string;
+          created_at: string;
+          data?: { client_id?: string };
+        };
         if (arrivals.has(event.id)) duplicates++;
-        else arrivals.set(event.id, { at, createdAt: Date.parse(event.created_at) });
+        else arrivals.set(event.id, { at, createdAt: Date.parse(event.created_at), clientId: event.data?.client_id });
       } catch {
         /* not an event: still answer 200 so nothing retries */
       }
@@ -232,6 +259,7 @@ export async function runMixed(options: MixedOptions, fx: MixedFixture): Promise
     else {
       errors[cls]++;
       if (samples.length < 10) samples.push(`${cls} ${a.status} ${a.body.slice(0, 200)}`);
+      options.onError?.(cls, `${a.status} ${a.body.slice(0, 200)}`);
     }
     return false;
   };
@@ -306,6 +334,7 @@ export async function runMixed(options: MixedOptions, fx: MixedFixture): Promise
   };
 
   const deliveredBefore = fx.receiver.arrivals.size;
+  const duplicatesBefore = fx.receiver.duplicates();
   const startedAt = performance.now();
   const until = startedAt + options.seconds * 1000;
   await Promise.all(
@@ -318,23 +347,47 @@ export async function runMixed(options: MixedOptions, fx: MixedFixture): Promise
         } catch (err) {
           errors[cls]++;
           if (samples.length < 10) samples.push(`${cls} ${(err as Error).message}`);
+          options.onError?.(cls, (err as Error).message);
         }
-        latencies[cls].push(performance.now() - t);
+        const ms = performance.now() - t;
+        latencies[cls].push(ms);
+        options.onOperation?.(cls, ms);
       }
     }),
   );
   const elapsed = (performance.now() - startedAt) / 1000;
 
-  // Every client created in the window must arrive once at the receiver.
+  // Every client created in the window must arrive once at the receiver: matched by the event's client_id.
   const drainStarted = Date.now();
   const expected = createdClients.size;
-  while (fx.receiver.arrivals.size - deliveredBefore < expected && Date.now() - drainStarted < 120_000)
-    await new Promise((r) => setTimeout(r, 100));
+  const arrivedClients = new Map<string, number>();
+  const newArrivals: Arrival[] = [];
+  let scanned = 0;
+  const scan = () => {
+    // Arrivals is insertion-ordered: read only what came since the last scan.
+    let i = 0;
+    for (const a of fx.receiver.arrivals.values()) {
+      if (i++ < deliveredBefore + scanned) continue;
+      scanned++;
+      newArrivals.push(a);
+      if (a.clientId) arrivedClients.set(a.clientId, (arrivedClients.get(a.clientId) ?? 0) + 1);
+    }
+  };
+  const missingCount = () => {
+    let n = 0;
+    for (const id of createdClients) if (!arrivedClients.has(id)) n++;
+    return n;
+  };
+  scan();
+  while (missingCount() > 0 && Date.now() - drainStarted < 120_000) {
+    await new Promise((r) => setTimeout(r, 250));
+    scan();
+  }
   const drainedInMs = Date.now() - drainStarted;
-  const lags = [...fx.receiver.arrivals.values()]
-    .slice(deliveredBefore)
-    .map((a) => a.at - a.createdAt)
-    .sort((a, b) => a - b);
+  const missing = missingCount();
+  let repeatedClients = 0;
+  for (const [id, n] of arrivedClients) if (n > 1 && createdClients.has(id)) repeatedClients++;
+  const lags = newArrivals.map((a) => a.at - a.createdAt).sort((a, b) => a - b);
 
   const classes = {} as Record<RouteClass, ClassFigure>;
   let operations = 0;
@@ -370,7 +423,9 @@ export async function runMixed(options: MixedOptions, fx: MixedFixture): Promise
     deliveries: {
       expected,
       delivered: fx.receiver.arrivals.size - deliveredBefore,
-      duplicates: fx.receiver.duplicates(),
+      duplicates: fx.receiver.duplicates() - duplicatesBefore,
+      missing,
+      repeated_clients: repeatedClients,
       p50_ms: percentile(lags, 50),
       p99_ms: percentile(lags, 99),
       drained_in_ms: drainedInMs,
@@ -385,7 +440,7 @@ export async function runMixed(options: MixedOptions, fx: MixedFixture): Promise
       `    ${cls.padEnd(13)} ${String(f.per_second).padStart(8)}/s  p50 ${f.p50_ms} ms  p99 ${f.p99_ms} ms${f.errors ? `  errors ${f.errors}` : ''}`,
     );
   log(
-    `    deliveries    ${result.deliveries.delivered}/${expected} delivered, ${result.deliveries.duplicates} duplicates, event->arrival p50 ${result.deliveries.p50_ms} ms p99 ${result.deliveries.p99_ms} ms`,
+    `    deliveries    ${result.deliveries.delivered}/${expected} delivered, ${missing} missing, ${result.deliveries.duplicates} duplicates, ${repeatedClients} clients delivered twice, event->arrival p50 ${result.deliveries.p50_ms} ms p99 ${result.deliveries.p99_ms} ms`,
   );
   for (const s of samples) log(`    error sample: ${s}`);
   return result;

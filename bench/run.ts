@@ -3,7 +3,10 @@
  * access logs off, runs each benchmark and writes the figures to bench/results/.
  * Usage: npm run bench [-- --seconds 10] [--only foundation,upload] [--upload-sections derivatives,cull,multipart]
  *                      [--profile gateway,studio]
+ *        npm run bench -- --only soak [--soak-minutes 20] [--soak-warmup-minutes 2] [--soak-concurrency 32]
  * `--profile` runs the named processes under V8's sampling profiler and prints where their CPU time went.
+ * The soak (the mixed workload for 20 minutes, memory and event-loop delay of every process sampled) is never
+ * part of the default set: only `--only soak` (or a list naming it) runs it.
  * `BENCH_SLOT=n` (1..3) runs a second bench beside the first: its own ports (+ n*20), databases (`_bench<n>`),
  * Redis database, output directory and work queues, so two benches on one machine never share a process.
  */
@@ -26,7 +29,8 @@ import { searchBench } from './search.bench.js';
 import { galleryBench } from './gallery.bench.js';
 import { uploadBench, type UploadBenchPart } from './upload.bench.js';
 import { webhooksBench } from './webhooks.bench.js';
-import { ratio, writeResults } from './lib.js';
+import { soakBench } from './soak.bench.js';
+import { formatRatioTables, ratio, writeResults, type RatioTables } from './lib.js';
 import { printProfile, summariseProfiles } from './profile.js';
 import { rmSync } from 'node:fs';
 import type { ProcessName } from '../scripts/lib/stack.js';
@@ -77,6 +81,24 @@ if (uploadSections?.some((s) => !['derivatives', 'cull', 'multipart'].includes(s
 const mixedArg = args.indexOf('--mixed-seconds');
 const mixedSeconds = mixedArg >= 0 ? Number(args[mixedArg + 1]) : 60;
 
+// The soak runs only when named: it takes --soak-minutes (20 by default).
+const soakWanted = only?.has('soak') ?? false;
+const numberArg = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const soakMinutes = numberArg('--soak-minutes', 20);
+const soakWarmupMinutes = numberArg('--soak-warmup-minutes', 2);
+const soakConcurrency = numberArg('--soak-concurrency', 32);
+if (!(soakMinutes > 0) || !(soakWarmupMinutes > 0) || soakWarmupMinutes >= soakMinutes) {
+  console.error('--soak-minutes and --soak-warmup-minutes must be positive, the warm-up shorter than the soak');
+  process.exit(2);
+}
+if (!Number.isInteger(soakConcurrency) || soakConcurrency < 1) {
+  console.error('--soak-concurrency must be a positive integer (virtual users)');
+  process.exit(2);
+}
+
 const ports: StackPorts = stackPortsAt(PORT_OFFSET);
 const dbSuffix = SLOT === 0 ? '_bench' : `_bench${SLOT}`;
 for (const svc of DATABASE_SERVICES) await dropDatabase(`${svc.database}${dbSuffix}`);
@@ -96,7 +118,10 @@ const stackOptions: StackOptions = {
 };
 const stack = await startStack(stackOptions);
 try {
-  const foundation = wanted('foundation') ? await foundationBench(stack, databaseUrls, ports.studioHttp, seconds) : undefined;
+  const foundation = wanted('foundation')
+    ? // Its access-log-on gateway + studio pair: +250, clear of every slot's stacks and of the mixed bench's +500.
+      await foundationBench({ stack, options: stackOptions, logOnPorts: stackPortsAt(PORT_OFFSET + 250), seconds })
+    : undefined;
   const upload = wanted('upload') ? await uploadBench(stack, databaseUrls, ports, uploadSections) : undefined;
   const gallery = wanted('gallery') ? await galleryBench(stack, databaseUrls, ports, seconds) : undefined;
   const mixed = wanted('mixed') ? await mixedBench(stackOptions, stack, mixedSeconds) : undefined;
@@ -120,6 +145,17 @@ try {
         databaseName: `webhooks_bench_run${SLOT || ''}`,
       })
     : undefined;
+  const soak = soakWanted
+    ? await soakBench(stack, ports, {
+        minutes: soakMinutes,
+        warmupMinutes: soakWarmupMinutes,
+        concurrency: soakConcurrency,
+        studioDatabaseUrl: databaseUrls.studio!,
+        uploadDatabaseUrl: databaseUrls.upload!,
+      })
+    : undefined;
+  // The goals' ratios in one place (also inside each section's results); printed last, as the run's summary.
+  const ratios: RatioTables = { cpu: foundation?.ratios ?? [], throughput: gallery?.ratios ?? [] };
   const file = writeResults('bench', {
     at: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length },
@@ -129,8 +165,11 @@ try {
     mixed,
     search,
     webhooks,
+    soak,
+    ratios,
   });
   console.log(`\nresults written to ${path.relative(ROOT, file)}`);
+  if (ratios.cpu.length + ratios.throughput.length > 0) console.log(`\nRATIOS (issue 15)\n${formatRatioTables(ratios)}`);
 } finally {
   await stack.stop();
 }
