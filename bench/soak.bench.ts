@@ -208,6 +208,7 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
   const windows: LoadWindow[] = [];
   const errorLog: { t: number; cls: RouteClass; detail: string }[] = [];
   let errorsTotal = 0;
+  const errorKinds: Record<string, number> = {};
   let windowOps: number[] = [];
   let windowErrors = 0;
   const scrapeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -287,6 +288,10 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
         onError: (cls, detail) => {
           errorsTotal++;
           windowErrors++;
+          // `503 unavailable`, `500 internal`, or a network error's message.
+          const kind = /^(\d{3}) .*?"error":"(\w+)"/.exec(detail);
+          const key = kind ? `${kind[1]} ${kind[2]}` : detail.slice(0, 60);
+          errorKinds[key] = (errorKinds[key] ?? 0) + 1;
           if (errorLog.length < 50) errorLog.push({ t: round1(elapsedS()), cls, detail });
         },
       },
@@ -442,6 +447,12 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
     `  errors (other than 429): ${mixed.errors}; 429s: ${mixed.rate_limited}; deliveries: ${d.expected} expected, ${d.delivered} delivered, ` +
       `${d.missing} missing, ${d.duplicates} duplicate event ids, ${d.repeated_clients} clients delivered under two events`,
   );
+  if (errorsTotal > 0)
+    console.log(
+      `  errors by kind: ${Object.entries(errorKinds)
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(', ')}`,
+    );
   for (const e of errorLog.slice(0, 10)) console.log(`    error at ${e.t} s: ${e.cls} ${e.detail}`);
   const gatewayDelta: Record<string, number> = {};
   for (const [k, v] of gatewayAfter) if (v - (gatewayBefore.get(k) ?? 0) > 0) gatewayDelta[k] = v - (gatewayBefore.get(k) ?? 0);
@@ -470,7 +481,7 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
     processes: figures,
     load: { at_warmup: warmLoad, at_end: endLoad, windows },
     mixed,
-    errors: { total: mixed.errors, rate_limited: mixed.rate_limited, first: errorLog, gateway_counters: gatewayDelta },
+    errors: { total: mixed.errors, rate_limited: mixed.rate_limited, by_kind: errorKinds, first: errorLog, gateway_counters: gatewayDelta },
     deliveries: d,
     goals,
     samples: Object.fromEntries(samples),
