@@ -17,9 +17,11 @@ import type { Logger } from '@studio/logger';
 import {
   commonComponents,
   ERROR_RESPONSES,
+  headerRef,
   INTERNAL_OPENAPI_PATH,
   mergeOpenApi,
   OPENAPI_VERSION,
+  rateLimitHeaders,
   type FragmentSource,
   type JsonObject,
   type OpenApiDocument,
@@ -79,12 +81,7 @@ function documentOperation(): JsonObject {
     responses: {
       '200': {
         description: 'OK',
-        headers: {
-          'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
-          'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
-          'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
-          'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
-        },
+        headers: { 'X-Request-Id': headerRef('X-Request-Id'), ...rateLimitHeaders() },
         content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document.' } } },
       },
       '429': { $ref: `#/components/responses/${ERROR_RESPONSES.rate_limited}` },

@@ -150,8 +150,10 @@ const HEADERS: Record<string, JsonObject> = {
   },
 };
 
-const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
-const rateLimitHeaders = () => ({
+/** A reference to one of the shared response headers (components.headers). */
+export const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+/** The RateLimit-* headers every rate-limited answer carries. */
+export const rateLimitHeaders = () => ({
   'RateLimit-Limit': headerRef('RateLimit-Limit'),
   'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
   'RateLimit-Reset': headerRef('RateLimit-Reset'),
