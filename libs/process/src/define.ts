@@ -111,6 +111,11 @@ export interface ProcessDefinition<Config, Deps, Exposed> {
   hardStopMarginMs?: number;
   /** Log messages in place of "<name> listening" and "<name> shutting down". */
   messages?: { started?: string; stopping?: string; overdue?: string };
+  /**
+   * V8 flags the deployable sets on itself before it builds anything (`runProcess`; in-process test instances keep
+   * the test runner's). For flags node refuses in NODE_OPTIONS, such as `--heap-growing-percent`.
+   */
+  v8Flags?: readonly string[];
 }
 
 export interface ProcessSpec<Config, Deps, Exposed> extends Omit<ProcessDefinition<Config, Deps, Exposed>, 'create'> {

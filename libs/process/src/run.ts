@@ -3,6 +3,7 @@
  * stopping what did start), one line when up, then a graceful stop on the first SIGTERM or SIGINT with a hard
  * deadline: exit 0 once stopped, 1 when stopping fails or outlasts the grace plus a margin.
  */
+import v8 from 'node:v8';
 import type { TelemetrySettings } from '@studio/config';
 import { startTelemetry } from '@studio/telemetry';
 import type { ProcessDefinition, ProcessSettings } from './define.js';
@@ -18,6 +19,7 @@ export async function runProcess<Config extends ProcessConfig, Deps, Exposed>(
   deps?: Deps,
 ): Promise<void> {
   const { name, messages } = definition;
+  for (const flag of definition.v8Flags ?? []) v8.setFlagsFromString(flag);
   const instance = definition.create(config, deps);
   const { logger } = instance;
   const telemetry = await startTelemetry({ role: name, ...config.telemetry, logger });

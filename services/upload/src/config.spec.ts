@@ -43,3 +43,10 @@ describe('upload config: object-store credentials', () => {
     expect(() => parse({ S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/^config: S3_ACCESS_KEY_ID: /);
   });
 });
+
+describe('upload config: worker', () => {
+  it('polls the outbox every 5 s unless told otherwise (its own events are nudged out at once)', () => {
+    expect(parseUploadConfig({}, 'worker').worker).toEqual({ derivativePrefetch: 3, outboxPollMs: 5_000 });
+    expect(parseUploadConfig({ WORKER_OUTBOX_POLL_MS: '1000' }, 'worker').worker.outboxPollMs).toBe(1_000);
+  });
+});

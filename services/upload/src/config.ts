@@ -72,6 +72,13 @@ function uploadEnvSchemaFor(role: ProcessRole) {
        * (2 here) so a job's download, upload and database writes overlap another job's decode.
        */
       WORKER_DERIVATIVE_PREFETCH: env.int(3, 1),
+      /**
+       * The worker's outbox poll, ms. The worker nudges its relay after each commit that appends an event (a cull
+       * job's), so its events leave at once; the poll only catches rows a crash left behind, which the API's relay
+       * (polling every 250 ms the same outbox) publishes anyway. Polling every 250 ms here too cost an empty
+       * transaction (~1 ms of CPU) four times a second, busy or idle.
+       */
+      WORKER_OUTBOX_POLL_MS: env.int(5_000, 10),
       /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set. */
       ...otelEnv,
     })
@@ -121,6 +128,7 @@ function uploadEnvSchemaFor(role: ProcessRole) {
       },
       worker: {
         derivativePrefetch: e.WORKER_DERIVATIVE_PREFETCH,
+        outboxPollMs: e.WORKER_OUTBOX_POLL_MS,
       },
       telemetry: telemetrySettings(e),
     }));

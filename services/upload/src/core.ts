@@ -21,7 +21,7 @@ export interface UploadDeps {
   now?: () => Date;
   /** Studio's shoot lookup; defaults to the gRPC client at STUDIO_GRPC_ADDR. */
   shoots?: ShootDirectory;
-  /** Poll interval of the outbox relay when idle, ms. */
+  /** Poll interval of the outbox relay when idle, ms (default: the relay's for the API, WORKER_OUTBOX_POLL_MS for the worker). */
   relayIntervalMs?: number;
   /** Wait before a failed job is retried, ms (worker). */
   retryDelayMs?: number;
@@ -62,7 +62,7 @@ export function createUploadCore(config: UploadConfig, deps: UploadDeps = {}, na
   const relay = createOutboxRelay({
     store: stores.outbox,
     logger,
-    intervalMs: deps.relayIntervalMs,
+    intervalMs: deps.relayIntervalMs ?? (name === 'upload-worker' ? config.worker.outboxPollMs : undefined),
     registry: metrics.registry,
     declareTopology: (amqp) => declareWorkTopology(amqp, topology),
   });

@@ -4,6 +4,11 @@
  * derivatives, mark the photo ready. A file that is not a decodable image marks the photo failed with a
  * reason people can read. Idempotent: a photo that is not processing is skipped; derivative keys are fixed per
  * photo, so a job repeated after a crash overwrites the same objects.
+ *
+ * CPU beyond sharp's own (issue 15: at most 1.15x; bench/upload.bench.ts measures it): the original is read from
+ * the socket straight into a buffer reused from job to job (storage.getInto), the derivatives are PUT without the
+ * SDK's HTTP stack, the photo is read and marked ready with two prepared statements instead of Prisma queries, and
+ * the worker process lets its heap grow further between major GCs (worker.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -12,39 +17,48 @@ import path from 'node:path';
 import { AppError } from '@studio/errors';
 import type { Logger } from '@studio/logger';
 import { ImageDecodeError, computeFeatures, makeDerivatives } from '../imaging/index.js';
+import { BufferPool } from './buffer-pool.js';
 import type { ServiceDeps } from './deps.js';
 import { systemClock } from './deps.js';
 import { objectKeys } from './storage.service.js';
 
 /** Originals up to this size are processed in memory; larger ones go through a temporary file. */
 const IN_MEMORY_LIMIT = 256 * 1024 * 1024;
+/** Buffers for originals up to this size are kept for the next job (a 24-61 MP JPEG is 8-30 MiB). */
+const REUSED_BUFFER_LIMIT = 64 * 1024 * 1024;
 
 export type DerivativeOutcome = 'ready' | 'failed' | 'skipped';
 
 export class DerivativeService {
   private readonly now: () => Date;
+  /** The originals' buffers, one per job in flight, reused from job to job. */
+  private readonly originals: BufferPool;
 
   constructor(
     private readonly deps: ServiceDeps,
     private readonly logger: Logger,
   ) {
     this.now = deps.now ?? systemClock;
+    this.originals = new BufferPool({ keep: Math.max(1, deps.config.worker.derivativePrefetch), maxBytes: REUSED_BUFFER_LIMIT });
   }
 
   async process(photoId: string): Promise<DerivativeOutcome> {
     const { stores, storage } = this.deps;
-    const photo = await stores.photos.getById(photoId);
+    const photo = await stores.photos.getDerivativeSource(photoId);
     if (photo?.state !== 'processing') return 'skipped';
 
     let tmp: string | null = null;
+    /** The pool's buffer the original was read into, handed back once sharp is done with it. */
+    let lent: Buffer | null = null;
     const t0 = performance.now();
     const timings: Record<string, number> = {};
     const lap = (name: string, since: number) => (timings[name] = Math.round(performance.now() - since));
     try {
       let input: Buffer | string;
       try {
-        if (photo.sizeBytes <= IN_MEMORY_LIMIT) input = await storage.getBuffer(photo.originalKey, photo.sizeBytes);
-        else {
+        if (photo.sizeBytes <= IN_MEMORY_LIMIT) {
+          input = await storage.getInto(photo.originalKey, (size) => (lent = this.originals.take(size)), photo.sizeBytes);
+        } else {
           tmp = path.join(os.tmpdir(), `upload-${photo.id}-${randomUUID()}`);
           await storage.downloadTo(photo.originalKey, tmp);
           input = tmp;
@@ -62,6 +76,10 @@ export class DerivativeService {
       } catch (err) {
         if (err instanceof ImageDecodeError) return this.fail(photo.id, err.reason);
         throw err;
+      } finally {
+        // sharp holds the input only while its pipelines run: all of them have settled here.
+        if (lent) this.originals.give(lent);
+        lent = null;
       }
       lap('derive_ms', t1);
       const t2 = performance.now();

@@ -7,6 +7,12 @@
  * shared files, web identity / IRSA, container and pod identity, instance metadata). The presigner resolves them
  * through the S3 client's own provider (`client.config.credentials`): one memoized provider for both, so the
  * client's requests and the presigned URLs follow a rotation together.
+ *
+ * The derivative worker's transfers bypass the SDK's HTTP stack: `getInto` (its read of an original) and `put` (its
+ * derivatives) use presigned URLs (signed by the same presigner, against the service's own endpoint) on plain
+ * sockets, the read going straight into the caller's buffer (presigned-transfer.ts: node:http's per-read Buffers
+ * were the worker's largest cost beyond sharp). Both fall back to the SDK for any answer but a plain 200, so errors,
+ * redirects and retries stay the SDK's.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -27,6 +33,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { AppError } from '@studio/errors';
 import { S3Presigner, type PresignedUrl } from '@studio/s3-presign';
+import { readPresigned, writePresigned } from './presigned-transfer.js';
 
 export interface ObjectInfo {
   size: number;
@@ -44,6 +51,9 @@ export interface StorageOptions {
   credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
   forcePathStyle: boolean;
 }
+
+/** Lifetime of the URLs of the direct transfers (`getInto`, `put`): they are used at once, by this process. */
+const DIRECT_URL_SECONDS = 300;
 
 /** S3 error codes that mean "the parts the caller listed do not assemble" (the upload itself stays open). */
 const PART_ERRORS = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'EntityTooLarge']);
@@ -68,6 +78,10 @@ export class ObjectStorage {
   readonly client: S3Client;
   readonly presigner: S3Presigner;
   readonly bucket: string;
+  /** Signs the service's own transfers (`getInto`, `put`): the endpoint the service reaches, not the public one. */
+  private readonly internalPresigner: S3Presigner;
+  /** Transfers (`getInto`, `put`) handed to the SDK because the direct one did not succeed (tests, diagnostics). */
+  directFallbacks = 0;
 
   constructor(opts: StorageOptions) {
     this.bucket = opts.bucket;
@@ -90,6 +104,16 @@ export class ObjectStorage {
       forcePathStyle: opts.forcePathStyle,
       credentials: this.client.config.credentials,
     });
+    this.internalPresigner =
+      (opts.publicEndpoint ?? opts.endpoint) === opts.endpoint
+        ? this.presigner
+        : new S3Presigner({
+            endpoint: opts.endpoint,
+            region: opts.region,
+            bucket: opts.bucket,
+            forcePathStyle: opts.forcePathStyle,
+            credentials: this.client.config.credentials,
+          });
   }
 
   /** Creates the bucket unless it exists (idempotent; safe when several replicas start at once). */
@@ -157,6 +181,26 @@ export class ObjectStorage {
     return length === out.length ? out : out.subarray(0, length);
   }
 
+  /**
+   * The whole object read into memory from `alloc(size)` (called at most once, with the object's size; the
+   * result is a view of what it returned, exactly the object's length). The bytes go from the socket straight
+   * into that memory (see presigned-transfer.ts), so a caller that reuses its buffers reads an 8 MiB original without
+   * allocating. Any answer but a plain 200, or a broken exchange, falls back to `getBuffer(key, expectedSize)` (a
+   * fresh buffer, not from `alloc`), so a missing object is not_found and a store outage is unavailable exactly as
+   * there.
+   */
+  async getInto(key: string, alloc: (size: number) => Buffer, expectedSize = 0): Promise<Buffer> {
+    try {
+      const signed = await this.internalPresigner.getObject(key, DIRECT_URL_SECONDS);
+      const body = await readPresigned(signed.url, alloc, { headers: signed.headers });
+      if (body) return body;
+    } catch {
+      // The SDK reads it again below and reports whatever is wrong in its own terms.
+    }
+    this.directFallbacks++;
+    return this.getBuffer(key, expectedSize);
+  }
+
   /** Streams an object to a local file (large originals are not held in memory). */
   async downloadTo(key: string, file: string): Promise<void> {
     const stream = await this.getStream(key);
@@ -171,7 +215,18 @@ export class ObjectStorage {
     return hash.digest('hex');
   }
 
+  /**
+   * Stores `body` under `key`: a presigned PUT on a plain socket (see the top of this file), falling back to the SDK
+   * for any answer but a plain 200, so a failure is reported (unavailable) exactly as the SDK's.
+   */
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    try {
+      const signed = await this.internalPresigner.putObject(key, { contentType, contentLength: body.length }, DIRECT_URL_SECONDS);
+      if (await writePresigned(signed.url, body, { headers: signed.headers })) return;
+    } catch {
+      // The SDK writes it again below and reports whatever is wrong in its own terms.
+    }
+    this.directFallbacks++;
     try {
       await this.client.send(
         new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),

@@ -66,6 +66,15 @@ export interface DerivativesDone {
   features: Record<string, unknown> | null;
 }
 
+/** What the derivative job reads of a photo (see `getDerivativeSource`). */
+export interface DerivativeSource {
+  id: string;
+  workspaceId: string;
+  state: PhotoState;
+  sizeBytes: number;
+  originalKey: string;
+}
+
 export interface CullVerdict {
   photoId: string;
   keeper: boolean;
@@ -92,6 +101,23 @@ export class PhotoStore {
     return row ? toPhotoRow(row) : null;
   }
 
+  /**
+   * The derivative job's read (worker, no tenant filter): only the columns it uses, as one prepared statement on
+   * the pool. Like `markReady`, it runs once per photo on the worker's hot path, where Prisma's query compiler cost
+   * ~2.5 ms of CPU and ~0.7 MB of short-lived garbage per photo for the pair (against ~0.3 ms as raw SQL): garbage
+   * the worker paid for again in major GCs (issue 15).
+   */
+  async getDerivativeSource(id: string): Promise<DerivativeSource | null> {
+    const rows = await this.db.read<{ id: string; workspace_id: string; state: PhotoState; size_bytes: string; original_key: string }>(
+      'photo_derivative_source',
+      { text: 'SELECT id, workspace_id, state, size_bytes, original_key FROM photos WHERE id = $1::uuid', values: [id] },
+    );
+    const r = rows[0];
+    return r
+      ? { id: r.id, workspaceId: r.workspace_id, state: r.state, sizeBytes: Number(r.size_bytes), originalKey: r.original_key }
+      : null;
+  }
+
   async getByUploadFile(fileId: string, tx: Tx = this.db.client): Promise<PhotoRow | null> {
     const row = await tx.photo.findUnique({ where: { uploadFileId: fileId } });
     return row ? toPhotoRow(row) : null;
@@ -104,24 +130,31 @@ export class PhotoStore {
     return rows.length === 1 ? toPhotoRow(rows[0]!) : null;
   }
 
-  /** processing -> ready with the derivative keys and metadata; false when it was not processing. */
+  /**
+   * processing -> ready with the derivative keys and metadata; false when it was not processing. Null features
+   * leave the column as it is. Raw SQL, a prepared statement on the pool (the worker's hot path, see
+   * `getDerivativeSource`); it writes what Prisma's updateMany wrote, updated_at included (@updatedAt: the
+   * current time, not `at`).
+   */
   async markReady(id: string, d: DerivativesDone, at: Date): Promise<boolean> {
-    const res = await this.db.client.photo.updateMany({
-      where: { id, state: 'processing' },
-      data: {
-        state: 'ready',
-        webKey: d.webKey,
-        thumbKey: d.thumbKey,
-        width: d.width,
-        height: d.height,
-        captureTime: d.captureTime,
-        features: (d.features ?? undefined) as Prisma.InputJsonObject | undefined,
-        failureReason: null,
-        failureCode: null,
-        processedAt: at,
-      },
+    const res = await this.db.pool.query({
+      name: 'photo_mark_ready',
+      text: `UPDATE photos SET state = 'ready', web_key = $2, thumb_key = $3, width = $4, height = $5, capture_time = $6,
+               features = COALESCE($7::jsonb, features), failure_reason = NULL, failure_code = NULL, processed_at = $8, updated_at = $9
+             WHERE id = $1::uuid AND state = 'processing'`,
+      values: [
+        id,
+        d.webKey,
+        d.thumbKey,
+        d.width,
+        d.height,
+        d.captureTime,
+        d.features === null ? null : JSON.stringify(d.features),
+        at,
+        new Date(),
+      ],
     });
-    return res.count === 1;
+    return res.rowCount === 1;
   }
 
   /** processing -> failed with a reason people can read; false when it was not processing. */
