@@ -15,6 +15,7 @@ describe('gateway rate limit', () => {
         stu_000000000010_fullwin: { profileId: 'p', tokenId: 't-full', memberships: {} },
         stu_000000000011_raised: { profileId: 'p', tokenId: 't-raised', memberships: {}, rateLimit: 650 },
         stu_000000000012_lowered: { profileId: 'p', tokenId: 't-lowered', memberships: {}, rateLimit: 3 },
+        stu_000000000013_burst: { profileId: 'p', tokenId: 't-burst', memberships: {}, rateLimit: 5 },
       },
     });
   });
@@ -74,6 +75,19 @@ describe('gateway rate limit', () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await h.call('/api/v1/workspaces', { token: lowered })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('counts a burst of concurrent requests on one token exactly (hits coalesced into one INCRBY stay one count each)', async () => {
+    const token = 'stu_000000000013_burst';
+    const answers = await Promise.all(Array.from({ length: 12 }, () => h.call('/api/v1/workspaces', { token })));
+    const allowed = answers.filter((a) => a.status === 200);
+    expect(allowed).toHaveLength(5);
+    expect(allowed.map((a) => Number(a.headers['ratelimit-remaining'])).sort()).toEqual([0, 1, 2, 3, 4]);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(7);
+    for (const r of refused) expect(r.headers['ratelimit-remaining']).toBe('0');
+    // Every hit was counted: the next request is the 13th of the window.
+    expect((await h.call('/api/v1/workspaces', { token })).status).toBe(429);
   });
 
   it('starts a new window when the old one ends', async () => {
