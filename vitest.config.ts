@@ -18,6 +18,7 @@ export default defineConfig({
             'gateway/src/**/*.spec.ts',
             'scripts/**/*.spec.ts',
             'deploy/test/**/*.spec.ts',
+            'bench/**/*.spec.ts',
           ],
           environment: 'node',
         },

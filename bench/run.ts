@@ -32,6 +32,7 @@ import { webhooksBench } from './webhooks.bench.js';
 import { soakBench } from './soak.bench.js';
 import { formatRatioTables, ratio, writeResults, type RatioTables } from './lib.js';
 import { printProfile, summariseProfiles } from './profile.js';
+import { SIDE_BY_SIDE_TITLE, formatSideBySide, sideBySide } from './side-by-side.js';
 import { rmSync } from 'node:fs';
 import type { ProcessName } from '../scripts/lib/stack.js';
 
@@ -156,6 +157,8 @@ try {
     : undefined;
   // The goals' ratios in one place (also inside each section's results); printed last, as the run's summary.
   const ratios: RatioTables = { cpu: foundation?.ratios ?? [], throughput: gallery?.ratios ?? [] };
+  // Issue 15, goal 6: search, webhooks, multipart and cull beside their figures from before the work.
+  const sideBySideRows = sideBySide({ search, webhooks, upload });
   const file = writeResults('bench', {
     at: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length },
@@ -167,9 +170,11 @@ try {
     webhooks,
     soak,
     ratios,
+    side_by_side: sideBySideRows,
   });
   console.log(`\nresults written to ${path.relative(ROOT, file)}`);
   if (ratios.cpu.length + ratios.throughput.length > 0) console.log(`\nRATIOS (issue 15)\n${formatRatioTables(ratios)}`);
+  if (sideBySideRows) console.log(`\n${SIDE_BY_SIDE_TITLE}\n${formatSideBySide(sideBySideRows)}`);
 } finally {
   await stack.stop();
 }

@@ -1,0 +1,167 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  type Baseline,
+  type RunResults,
+  baselineFigures,
+  compare,
+  extractFigures,
+  formatSideBySide,
+  noiseBand,
+  sideBySide,
+  sideBySideOf,
+  verdict,
+} from './side-by-side.js';
+
+const results = (o: { p50?: number; p99?: number; deliveries?: number; multipart?: number; cull?: number } = {}): RunResults => ({
+  search: {
+    latency: [
+      { name: 'common words (200k workspace)', connections: 1, p50Ms: o.p50 ?? 2, p99Ms: o.p99 ?? 13 },
+      { name: 'common words (200k workspace)', connections: 10, p50Ms: 10, p99Ms: 107 },
+    ],
+  },
+  webhooks: {
+    phases: [
+      { name: 'fixed rate 1000/s for 10 s', offeredPerSecond: 1000, deliveriesPerSecond: 988 },
+      { name: 'saturation (burst of 15000)', offeredPerSecond: null, deliveriesPerSecond: o.deliveries ?? 1765 },
+    ],
+  },
+  upload: { multipart: { flow_vs_direct_median: o.multipart ?? 0.9 }, cull: { job_photos_s: o.cull ?? 213 } },
+});
+
+const baselineOf = (runs: RunResults[]): Baseline => ({
+  commit: '61d9f93',
+  date: '2026-11-24',
+  conditions: 'test',
+  figures: baselineFigures(runs),
+});
+
+describe('extractFigures', () => {
+  it('takes the one-at-a-time search latencies, the saturation deliveries, the multipart ratio and the cull rate', () => {
+    const f = extractFigures(results());
+    expect(f.map((x) => [x.id, x.value])).toEqual([
+      ['search.c1.common-words-200k-workspace.p50', 2],
+      ['search.c1.common-words-200k-workspace.p99', 13],
+      ['webhooks.saturation.deliveries_per_s', 1765],
+      ['upload.multipart.flow_vs_direct', 0.9],
+      ['upload.cull.job_photos_per_s', 213],
+    ]);
+    expect(f[0]).toMatchObject({ unit: 'ms', better: 'lower', resolution: 1 });
+    expect(f[2]).toMatchObject({ unit: 'per_s', better: 'higher' });
+  });
+
+  it('returns only the parts that ran', () => {
+    expect(extractFigures({})).toEqual([]);
+    expect(extractFigures({ upload: { multipart: null, cull: null }, search: undefined, webhooks: null })).toEqual([]);
+    expect(extractFigures({ upload: { multipart: null, cull: { job_photos_s: 200 } } }).map((f) => f.id)).toEqual([
+      'upload.cull.job_photos_per_s',
+    ]);
+  });
+});
+
+describe('baselineFigures', () => {
+  it("collects each figure's value from every run, keeping only the figures all runs have", () => {
+    const second = results({ p50: 3, cull: 250 });
+    second.upload!.multipart = null;
+    const b = baselineFigures([results(), second]);
+    expect(b.find((f) => f.id === 'search.c1.common-words-200k-workspace.p50')!.values).toEqual([2, 3]);
+    expect(b.find((f) => f.id === 'upload.cull.job_photos_per_s')!.values).toEqual([213, 250]);
+    expect(b.some((f) => f.id === 'upload.multipart.flow_vs_direct')).toBe(false);
+    expect(b[0]).not.toHaveProperty('value');
+  });
+});
+
+describe('noiseBand', () => {
+  it('is at least 10 % of the mean', () => {
+    expect(noiseBand([1000, 1010])).toEqual({ mean: 1005, absolute: 100.5, relative: 0.1 });
+  });
+  it("widens to the baseline runs' range", () => {
+    const b = noiseBand([0.6, 0.9]);
+    expect(b.mean).toBeCloseTo(0.75);
+    expect(b.absolute).toBeCloseTo(0.3);
+    expect(b.relative).toBeCloseTo(0.4);
+  });
+  it("never narrower than the figure's resolution", () => {
+    expect(noiseBand([2, 2], 1)).toMatchObject({ mean: 2, absolute: 1, relative: 0.5 });
+  });
+  it('takes another floor', () => {
+    expect(noiseBand([100, 100], 0, 0.25).absolute).toBe(25);
+  });
+  it('refuses an empty baseline', () => {
+    expect(() => noiseBand([])).toThrow();
+  });
+});
+
+describe('verdict', () => {
+  it('is within noise inside the band, edges included', () => {
+    expect(verdict(110, 100, 10, 'higher')).toBe('within noise');
+    expect(verdict(90, 100, 10, 'lower')).toBe('within noise');
+  });
+  it('reads the direction of the figure', () => {
+    expect(verdict(120, 100, 10, 'higher')).toBe('better');
+    expect(verdict(80, 100, 10, 'higher')).toBe('worse');
+    expect(verdict(120, 100, 10, 'lower')).toBe('worse');
+    expect(verdict(80, 100, 10, 'lower')).toBe('better');
+  });
+});
+
+describe('compare', () => {
+  const baseline = baselineOf([results({ deliveries: 1700, multipart: 0.6 }), results({ deliveries: 1800, multipart: 0.9 })]);
+
+  it('puts the figures side by side with a verdict each', () => {
+    const rows = compare(extractFigures(results({ p50: 4, p99: 13, deliveries: 1400, multipart: 0.8, cull: 300 })), baseline);
+    const by = Object.fromEntries(rows.map((r) => [r.id, r]));
+    // 2 ms before, +-1 ms (resolution): 4 ms is worse.
+    expect(by['search.c1.common-words-200k-workspace.p50']).toMatchObject({
+      before: { mean: 2, min: 2, max: 2, runs: [2, 2] },
+      now: 4,
+      now_vs_before: 2,
+      band: { absolute: 1, relative: 0.5 },
+      verdict: 'worse',
+    });
+    expect(by['search.c1.common-words-200k-workspace.p99']!.verdict).toBe('within noise');
+    // 1750 +-175 (10 %): 1400 is worse.
+    expect(by['webhooks.saturation.deliveries_per_s']).toMatchObject({ now_vs_before: 0.8, verdict: 'worse' });
+    // 0.75 +-0.3 (the runs' range): 0.8 is within noise.
+    expect(by['upload.multipart.flow_vs_direct']).toMatchObject({ band: { relative: 0.4 }, verdict: 'within noise' });
+    // 213 +-21.3: 300 is better.
+    expect(by['upload.cull.job_photos_per_s']!.verdict).toBe('better');
+  });
+
+  it('leaves out figures the baseline lacks, in the order of this run', () => {
+    const now = extractFigures(results());
+    const partial: Baseline = { ...baseline, figures: baseline.figures.filter((f) => f.id.startsWith('upload.')) };
+    expect(compare(now, partial).map((r) => r.id)).toEqual(['upload.multipart.flow_vs_direct', 'upload.cull.job_photos_per_s']);
+  });
+});
+
+describe('formatSideBySide', () => {
+  it('prints one line per figure with before (mean and range), now, now/before, the band and the verdict', () => {
+    const baseline = baselineOf([results({ deliveries: 1700 }), results({ deliveries: 1800 })]);
+    const text = formatSideBySide(sideBySideOf(results({ deliveries: 1400 }), baseline));
+    const lines = text.split('\n');
+    expect(lines[0]).toContain('61d9f93');
+    expect(lines[1]).toMatch(/^ {2}figure +before: mean \[min - max of its runs\] +now +now\/before +noise band +verdict$/);
+    const webhooks = lines.find((l) => l.includes('webhook deliveries/s'))!;
+    expect(webhooks).toMatch(/1750\/s \[1700\/s - 1800\/s\] +1400\/s +0\.800 +\+-10 % +worse$/);
+    expect(lines.find((l) => l.includes('search c=1 p50'))).toMatch(/2 ms \[2 ms - 2 ms\] +2 ms +1\.000 +\+-50 % +within noise$/);
+    expect(lines.find((l) => l.includes('multipart'))).toMatch(/0\.900 \[0\.900 - 0\.900\] +0\.900 +1\.000/);
+  });
+});
+
+describe('sideBySide', () => {
+  it('reads the baseline file; nothing when no part of the goal ran or the file is missing', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'side-by-side-'));
+    try {
+      const file = path.join(dir, 'before.json');
+      writeFileSync(file, JSON.stringify(baselineOf([results(), results()])));
+      expect(sideBySide(results(), file)!.rows).toHaveLength(5);
+      expect(sideBySide({}, file)).toBeUndefined();
+      expect(sideBySide(results(), path.join(dir, 'missing.json'))).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
