@@ -40,6 +40,7 @@ import {
   ratio,
   startBareServer,
   startFloor,
+  withFloorAtSameRate,
   type CpuRatio,
   type Floor,
   type Measurement,
@@ -286,13 +287,17 @@ export async function foundationBench({ stack, options, logOnPorts, seconds }: F
       cpu: pids.off,
     });
     const gatewayOn = await run('gateway, access log on', `${on.gateway}${shootPath}`, { headers: auth, cpu: pids.on });
+    const hopAtRate = await runFloor("floor hop at the gateway (log off)'s rate", hop, hopUrl, {
+      headers: auth,
+      cpu: { hop: hop.pid, upstream: upstream.pid },
+      overallRate: gatewayOff.requestsPerSecond,
+    });
     await hop.stop();
     await upstream.stop();
     const read = await floor('shoot read', 'shoot-read.ts', { DATABASE_URL: databaseUrls.studio! });
     const readUrl = `${read.url}/api/v1${shootPath}?workspace_id=${workspaceId}`;
     bytes.shoot_read = await sameAnswer('shoot read', readUrl, shootAnswer);
     const readRun = await runFloor('floor: express + pg read', read, readUrl, { headers: identity, cpu: { floor: read.pid } });
-    await read.stop();
     const directOff = await run('studio direct (identity, service, database)', `${off.studio}${shootPath}`, {
       headers: identity,
       cpu: { studio: pids.off.studio },
@@ -301,6 +306,12 @@ export async function foundationBench({ stack, options, logOnPorts, seconds }: F
       headers: identity,
       cpu: { studio: pids.on.studio },
     });
+    const readAtRate = await runFloor("floor read at studio (log off)'s rate", read, readUrl, {
+      headers: identity,
+      cpu: { floor: read.pid },
+      overallRate: directOff.requestsPerSecond,
+    });
+    await read.stop();
     console.log(`\nGET /clients?workspace_id&limit=${PAGE} (a page of ${PAGE} of ${CLIENTS}, with its next cursor)`);
     const pageFloor = await floor('client page', 'client-page.ts', {
       DATABASE_URL: databaseUrls.studio!,
@@ -312,7 +323,6 @@ export async function foundationBench({ stack, options, logOnPorts, seconds }: F
       headers: identity,
       cpu: { floor: pageFloor.pid },
     });
-    await pageFloor.stop();
     console.log(`  (the floors answered the same bytes as studio: ${JSON.stringify(bytes)})`);
     const clientsOff = await run('studio direct GET /clients', `${off.studio}${clientsPath}`, {
       headers: identity,
@@ -322,6 +332,12 @@ export async function foundationBench({ stack, options, logOnPorts, seconds }: F
       headers: identity,
       cpu: { studio: pids.on.studio },
     });
+    const pageAtRate = await runFloor("floor page at studio (log off)'s rate", pageFloor, pageUrl, {
+      headers: identity,
+      cpu: { floor: pageFloor.pid },
+      overallRate: clientsOff.requestsPerSecond,
+    });
+    await pageFloor.stop();
     const clientsGatewayOff = await run('gateway GET /clients', `${off.gateway}${clientsPath}`, { headers: auth, cpu: pids.off });
     const clientsGatewayOn = await run('gateway GET /clients, access log on', `${on.gateway}${clientsPath}`, {
       headers: auth,
@@ -345,29 +361,38 @@ export async function foundationBench({ stack, options, logOnPorts, seconds }: F
     const failed = results.filter((m) => (m.non2xx > 0 || m.errors > 0) && !m.name.endsWith('measured again]')).map((m) => m.name);
     if (failed.length > 0) console.warn(`\n  WARNING: runs with failed requests (a ratio using one is INVALID): ${failed.join(', ')}`);
     const cpuRatios: CpuRatio[] = [
-      cpuRatio(
-        'gateway',
-        'GET /shoots/{id}',
-        'bare express 5 + http-proxy-middleware hop, keep-alive agent, to a node:http upstream answering studio’s bytes',
-        cpuRun(gatewayOff, 'gateway'),
-        cpuRun(gatewayOn, 'gateway'),
-        cpuRun(hopRun, 'hop'),
+      withFloorAtSameRate(
+        cpuRatio(
+          'gateway',
+          'GET /shoots/{id}',
+          'bare express 5 + http-proxy-middleware hop, keep-alive agent, to a node:http upstream answering studio’s bytes',
+          cpuRun(gatewayOff, 'gateway'),
+          cpuRun(gatewayOn, 'gateway'),
+          cpuRun(hopRun, 'hop'),
+        ),
+        cpuRun(hopAtRate, 'hop'),
       ),
-      cpuRatio(
-        'studio',
-        'GET /shoots/{id}',
-        'bare express 5 + pg Pool(10), one prepared read of the shoot (and its items) by id and workspace, res.json',
-        cpuRun(directOff, 'studio'),
-        cpuRun(directOn, 'studio'),
-        cpuRun(readRun, 'floor'),
+      withFloorAtSameRate(
+        cpuRatio(
+          'studio',
+          'GET /shoots/{id}',
+          'bare express 5 + pg Pool(10), one prepared read of the shoot (and its items) by id and workspace, res.json',
+          cpuRun(directOff, 'studio'),
+          cpuRun(directOn, 'studio'),
+          cpuRun(readRun, 'floor'),
+        ),
+        cpuRun(readAtRate, 'floor'),
       ),
-      cpuRatio(
-        'studio',
-        `GET /clients (page of ${PAGE})`,
-        `bare express 5 + pg Pool(10), one prepared page (ORDER BY created_at DESC, id DESC LIMIT ${PAGE + 1}), cursor, res.json`,
-        cpuRun(clientsOff, 'studio'),
-        cpuRun(clientsOn, 'studio'),
-        cpuRun(pageRun, 'floor'),
+      withFloorAtSameRate(
+        cpuRatio(
+          'studio',
+          `GET /clients (page of ${PAGE})`,
+          `bare express 5 + pg Pool(10), one prepared page (ORDER BY created_at DESC, id DESC LIMIT ${PAGE + 1}), cursor, res.json`,
+          cpuRun(clientsOff, 'studio'),
+          cpuRun(clientsOn, 'studio'),
+          cpuRun(pageRun, 'floor'),
+        ),
+        cpuRun(pageAtRate, 'floor'),
       ),
     ];
     const summary = {

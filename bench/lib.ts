@@ -88,7 +88,15 @@ export type CpuProcesses = Record<string, number | undefined>;
 export async function measure(
   name: string,
   url: string,
-  opts: { connections: number; durationSeconds: number; headers?: BenchHeaders; warmupSeconds?: number; cpu?: CpuProcesses },
+  opts: {
+    connections: number;
+    durationSeconds: number;
+    headers?: BenchHeaders;
+    warmupSeconds?: number;
+    cpu?: CpuProcesses;
+    /** Requests per second over all connections (autocannon's overallRate): an open load at this rate, not as fast as it goes. */
+    overallRate?: number;
+  },
 ): Promise<Measurement> {
   const run = async (duration: number) => {
     const headers = autocannonHeaders(opts.headers);
@@ -97,6 +105,7 @@ export async function measure(
         url,
         connections: opts.connections,
         duration,
+        ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
         ...headers.options,
         pipelining: 1,
       }) as unknown as Promise<autocannon.Result>);
@@ -355,6 +364,13 @@ export interface CpuRatio {
   rps_floor: number;
   /** Failed requests in the three runs: with any, the ratio compares unlike work and meets no goal. */
   failed_requests: number;
+  /**
+   * The floor again, held to the log-off run's throughput (an open load at that rate, `overallRate`): CPU per
+   * request at equal load. At c=50 the floor answers several times faster than a process whose rate is bound by
+   * its upstream and database on the same cores, and a process answering more requests per wake-up pays less for
+   * each; at the same rate both pay the same per wake-up. Printed beside the c=50 ratio; the goals stay on c=50's.
+   */
+  at_same_rate?: { rps: number; floor_ms: number; ratio_log_off: number };
   goal_max: number;
   stretch_max: number;
   /** Both ratios (log off and on) at most goal_max / stretch_max. */
@@ -403,6 +419,11 @@ export function cpuRatio(process: string, request: string, floorWhat: string, lo
   };
 }
 
+/** `c` with its floor measured again at the log-off run's rate (`floor`: that run). */
+export function withFloorAtSameRate(c: CpuRatio, floor: CpuRun): CpuRatio {
+  return { ...c, at_same_rate: { rps: floor.rps, floor_ms: floor.ms, ratio_log_off: ratio(c.log_off_ms, floor.ms) } };
+}
+
 /** Throughput through the gateway as a share of the same read straight at the service (higher is better). */
 export interface ThroughputRatio {
   request: string;
@@ -413,6 +434,29 @@ export interface ThroughputRatio {
   goal_met: boolean;
   /** The access log of the stack it was measured on. */
   access_log: 'off' | 'on';
+  /**
+   * A floor hop in front of the same service, measured in the same run with the same requests: what any second
+   * process on the machine's shared cores reaches (floor / direct: the machine's ceiling for the ratio), and what the
+   * gateway reaches of it (gateway / floor: the cost of the gateway's own work beyond the hop).
+   */
+  floor?: ThroughputFloor;
+}
+
+/** A floor of a throughput ratio (bench/floors/), its throughput and the two ratios it gives. */
+export interface ThroughputFloor {
+  /** What the floor is. */
+  what: string;
+  rps: number;
+  floor_vs_direct: number;
+  gateway_vs_floor: number;
+}
+
+/** `t` with the floor hop measured beside it (`what` the floor is, `floorRps` its throughput). */
+export function withThroughputFloor(t: ThroughputRatio, what: string, floorRps: number): ThroughputRatio {
+  return {
+    ...t,
+    floor: { what, rps: floorRps, floor_vs_direct: ratio(floorRps, t.direct_rps), gateway_vs_floor: ratio(t.gateway_rps, floorRps) },
+  };
 }
 
 export function throughputRatio(request: string, gatewayRps: number, directRps: number, goalMin: number): ThroughputRatio {
@@ -471,21 +515,48 @@ export function formatRatioTables({ cpu, throughput }: RatioTables): string {
       ),
       ...cpu.map((c) => `  floor of ${c.process} ${c.request}: ${c.floor}`),
     );
+    const sameRate = cpu.filter((c) => c.at_same_rate);
+    if (sameRate.length > 0)
+      out.push(
+        "The same, access log off, against the floor held to the process's own rate (CPU per request at equal load):",
+        table(
+          ['process / request', 'log off', 'req/s', 'floor at that rate', 'floor req/s', 'ratio'],
+          sameRate.map((c) => [
+            `${c.process} ${c.request}`,
+            `${c.log_off_ms.toFixed(3)} ms`,
+            String(c.rps_log_off),
+            `${c.at_same_rate!.floor_ms.toFixed(3)} ms`,
+            String(c.at_same_rate!.rps),
+            `${c.at_same_rate!.ratio_log_off.toFixed(2)}x`,
+          ]),
+        ),
+      );
   }
   if (throughput.length > 0) {
+    // Floor columns only when a row has a floor (beside gateway / direct): the floor hop's throughput, floor / direct
+    // (the machine's ceiling for the ratio) and gateway / floor (the gateway's own cost beyond the hop).
+    const floors = throughput.some((t) => t.floor);
+    const floorCells = (t: ThroughputRatio) =>
+      !floors
+        ? []
+        : t.floor
+          ? [`${t.floor.rps} req/s`, t.floor.floor_vs_direct.toFixed(3), t.floor.gateway_vs_floor.toFixed(3)]
+          : ['-', '-', '-'];
     out.push(
       'Throughput through the gateway as a share of the same read straight at the service:',
       table(
-        ['request', 'gateway', 'direct', 'ratio', 'access log', 'goal'],
+        ['request', 'gateway', 'direct', 'ratio', ...(floors ? ['floor hop', 'floor/direct', 'gateway/floor'] : []), 'access log', 'goal'],
         throughput.map((t) => [
           t.request,
           `${t.gateway_rps} req/s`,
           `${t.direct_rps} req/s`,
           t.ratio.toFixed(3),
+          ...floorCells(t),
           t.access_log,
           `>= ${t.goal_min}: ${verdict(t.goal_met)}`,
         ]),
       ),
+      ...throughput.filter((t) => t.floor).map((t) => `  floor of ${t.request}: ${t.floor!.what}`),
     );
   }
   return out.join('\n');
