@@ -23,6 +23,17 @@ export type Gateway = ProcessInstance<GatewayExposed>;
 export const gatewayProcess = defineProcess<GatewayConfig, GatewayDeps, GatewayExposed>({
   name: 'gateway',
   startedFields: (config) => ({ host: config.host }),
+  /**
+   * Every socket read of a streamed upstream answer is a new ArrayBuffer (~64 KiB), dead once written to the caller:
+   * 2.88 MiB of them per gallery read. V8 13.6 (Node 24) leaves such buffers to full mark-compacts of the gateway's
+   * whole heap, started each time external memory grows 64 MB past the last one (nodejs/node#61967, #63863): a third
+   * of the gateway's CPU on that read (issue 15). Three flags, set at start, together give them back to cheap
+   * scavenges: one once young ArrayBuffers reach 32 MB (Node 22's trigger; the new space keeps its size), external
+   * memory counted in V8's global limit (V8's later default) instead of a mark-compact per 64 MB, and that limit at
+   * twice the live heap (as the upload worker's) so that the chunks in flight do not reach it. Measured in
+   * docs/decisions/0014-cost-per-request.md.
+   */
+  v8Flags: ['--scavenger-max-new-space-capacity-mb=8', '--external-memory-accounted-in-global-limit', '--heap-growing-percent=100'],
   build(config, deps) {
     const core = createGatewayCore(config, deps);
     const { logger, metrics, redis, studio, services } = core;
