@@ -1,5 +1,7 @@
+import net from 'node:net';
+import client from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { toLookup } from './studio.client.js';
+import { StudioClient, toLookup } from './studio.client.js';
 
 describe('toLookup', () => {
   const base = {
@@ -29,5 +31,46 @@ describe('toLookup', () => {
 
   it('ignores a negative rate limit', () => {
     expect(toLookup({ ...base, rate_limit: -5 })).toMatchObject({ token: { rateLimit: 0 } });
+  });
+});
+
+describe('StudioClient failure counter', () => {
+  const failures = async (registry: client.Registry) =>
+    Object.fromEntries(
+      ((await registry.getSingleMetric('gateway_token_check_failures_total')?.get())?.values ?? []).map((v) => [v.labels.reason, v.value]),
+    );
+
+  it('counts a studio that refuses the connection as unavailable', async () => {
+    const registry = new client.Registry();
+    // A port nothing listens on: bind one, then close it.
+    const server = net.createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise((r) => server.close(r));
+    const studio = new StudioClient(`127.0.0.1:${port}`, 5_000, { registry });
+    try {
+      expect(await studio.authenticate('stu_x')).toEqual({ kind: 'unavailable' });
+      expect(await failures(registry)).toMatchObject({ unavailable: 1, timeout: 0, malformed: 0 });
+    } finally {
+      studio.close();
+    }
+  });
+
+  it('counts a studio that does not answer within the deadline as a timeout', async () => {
+    const registry = new client.Registry();
+    // Accepts connections and never says anything (no HTTP/2 settings): the call runs into its deadline.
+    const sockets: net.Socket[] = [];
+    const server = net.createServer((s) => sockets.push(s));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as net.AddressInfo;
+    const studio = new StudioClient(`127.0.0.1:${port}`, 100, { registry });
+    try {
+      expect(await studio.authenticate('stu_x')).toEqual({ kind: 'unavailable' });
+      expect(await failures(registry)).toMatchObject({ timeout: 1, unavailable: 0 });
+    } finally {
+      studio.close();
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    }
   });
 });

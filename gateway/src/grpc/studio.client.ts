@@ -1,7 +1,10 @@
 /**
  * The gateway's view of studio's internal gRPC API: AuthenticateToken (bearer -> principal) and the
- * standard health check used by /readyz.
+ * standard health check used by /readyz. With a registry, every token check studio did not answer usably is
+ * counted in gateway_token_check_failures_total by reason: `timeout` (no answer within the deadline),
+ * `unavailable` (any other failure to answer) or `malformed` (an answer that is no principal).
  */
+import client from 'prom-client';
 import { AppError } from '@studio/errors';
 import { callUnary, createClient, loadProto, type ClientOptions } from '@studio/grpc';
 import { loadHealthService } from '@studio/grpc/health';
@@ -22,8 +25,16 @@ export interface AuthenticatedToken {
 /** The outcome of one lookup: a principal, a rejected token, or studio could not answer. */
 export type TokenLookup = { kind: 'valid'; token: AuthenticatedToken } | { kind: 'invalid' } | { kind: 'unavailable' };
 
+export interface TokenLookupOptions {
+  /**
+   * How much longer than the usual deadline the caller can wait: a background refresh, which no request waits on
+   * before its cache entry ends, passes the time the entry has left.
+   */
+  graceMs?: number;
+}
+
 export interface TokenAuthenticator {
-  authenticate(token: string): Promise<TokenLookup>;
+  authenticate(token: string, options?: TokenLookupOptions): Promise<TokenLookup>;
 }
 
 const ROLE_SET: ReadonlySet<string> = new Set(ROLES);
@@ -31,9 +42,25 @@ const ROLE_SET: ReadonlySet<string> = new Set(ROLES);
 /** Kinds that mean "this token is not good" (cacheable); anything else means studio did not answer. */
 const REJECTION_KINDS: ReadonlySet<string> = new Set(['unauthorized', 'invalid_input', 'not_found', 'forbidden']);
 
+export type TokenCheckFailure = 'timeout' | 'unavailable' | 'malformed';
+const TOKEN_CHECK_FAILURES = 'gateway_token_check_failures_total';
+
+/** The failure counter of `registry`, created on first use (several clients may share a registry). */
+function failureCounter(registry: client.Registry): client.Counter<'reason'> {
+  const existing = registry.getSingleMetric(TOKEN_CHECK_FAILURES);
+  if (existing) return existing as client.Counter<'reason'>;
+  return new client.Counter({
+    name: TOKEN_CHECK_FAILURES,
+    help: 'Bearer checks (AuthenticateToken) studio did not answer usably: timeout, unavailable or malformed answer (background refreshes included)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+}
+
 export class StudioClient implements TokenAuthenticator {
   private readonly internal: StudioInternalClient;
   private readonly health: HealthClient;
+  private readonly failures: Record<TokenCheckFailure, { inc(): void }> | null;
 
   constructor(
     address: string,
@@ -42,17 +69,34 @@ export class StudioClient implements TokenAuthenticator {
   ) {
     this.internal = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, address, grpcOptions);
     this.health = createClient(loadHealthService(), address, grpcOptions);
+    const counter = grpcOptions.registry ? failureCounter(grpcOptions.registry) : null;
+    if (counter) {
+      const bound = (reason: TokenCheckFailure) => {
+        const child = counter.labels(reason);
+        child.inc(0); // every reason is exported from the start, at 0
+        return child;
+      };
+      this.failures = { timeout: bound('timeout'), unavailable: bound('unavailable'), malformed: bound('malformed') };
+    } else {
+      this.failures = null;
+    }
   }
 
-  async authenticate(token: string): Promise<TokenLookup> {
+  async authenticate(token: string, options: TokenLookupOptions = {}): Promise<TokenLookup> {
     let res: AuthenticateTokenResponse__Output;
+    const timeoutMs = this.timeoutMs + Math.max(0, Math.round(options.graceMs ?? 0));
+    const started = performance.now();
     try {
-      res = await callUnary(this.internal, 'AuthenticateToken', { token }, this.timeoutMs);
+      res = await callUnary(this.internal, 'AuthenticateToken', { token }, timeoutMs);
     } catch (err) {
       if (err instanceof AppError && REJECTION_KINDS.has(err.kind)) return { kind: 'invalid' };
+      // gRPC reports a missed deadline as UNAVAILABLE's kin (both `unavailable`): tell them apart by the time taken.
+      this.failures?.[performance.now() - started >= timeoutMs ? 'timeout' : 'unavailable'].inc();
       return { kind: 'unavailable' };
     }
-    return toLookup(res);
+    const lookup = toLookup(res);
+    if (lookup.kind === 'unavailable') this.failures?.malformed.inc();
+    return lookup;
   }
 
   /** Resolves when studio's gRPC server reports SERVING; rejects otherwise. */

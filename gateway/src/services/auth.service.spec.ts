@@ -196,3 +196,155 @@ describe('AuthService', () => {
     expect(fake.calls).toEqual(['good', 'good']);
   });
 });
+
+describe('AuthService refresh-ahead and single flight', () => {
+  /** Lets the settled lookups run their continuations (no clock involved). */
+  const settle = () => new Promise((r) => setImmediate(r));
+  const isOk = (r: AuthResult | Promise<AuthResult>) => !(r instanceof Promise) && r.kind === 'ok';
+
+  it('refreshes a hot entry in the background before it expires, serving the cached answer meanwhile', async () => {
+    const { auth, fake, advance, counters } = setup(2000); // refresh ahead: the last 1000 ms
+    await auth.authenticate('good');
+    advance(999);
+    expect(isOk(auth.authenticate('good'))).toBe(true);
+    expect(fake.calls).toHaveLength(1); // not due yet
+    advance(2); // 1001 ms after the question: due
+    const open = fake.hold();
+    expect(isOk(auth.authenticate('good'))).toBe(true); // answered from the entry, not waiting
+    expect(fake.calls).toHaveLength(2);
+    for (let i = 0; i < 5; i++) expect(isOk(auth.authenticate('good'))).toBe(true);
+    expect(auth.cachedCaller('good')).not.toBeNull();
+    expect(fake.calls).toHaveLength(2); // one refresh at a time
+    expect(auth.inflightCount).toBe(1);
+    open();
+    await settle();
+    expect(auth.inflightCount).toBe(0);
+    advance(999); // 2000 ms: the first entry's end; the refreshed one (asked at 1001) is not even due
+    expect(isOk(auth.authenticate('good'))).toBe(true);
+    expect(fake.calls).toHaveLength(2);
+    expect(counters.miss).toBe(1); // every request was answered from the cache
+  });
+
+  it('never serves an entry past its TTL: requests after it share the refresh still running', async () => {
+    const { auth, fake, advance } = setup(2000);
+    await auth.authenticate('good');
+    advance(1500);
+    const open = fake.hold();
+    expect(isOk(auth.authenticate('good'))).toBe(true); // starts the refresh
+    advance(501); // the entry has expired; the refresh has not answered
+    const waiting = Array.from({ length: 5 }, () => auth.authenticate('good'));
+    expect(waiting.every((w) => w instanceof Promise)).toBe(true);
+    expect(auth.cachedCaller('good')).toBeNull();
+    expect(fake.calls).toHaveLength(2);
+    open();
+    expect((await Promise.all(waiting)).every((r) => r.kind === 'ok')).toBe(true);
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('counts the TTL from the question, not from the answer', async () => {
+    const { auth, fake, advance } = setup(2000);
+    const open = fake.hold();
+    const pending = auth.authenticate('good');
+    advance(800); // a slow answer
+    open();
+    expect((await pending).kind).toBe('ok');
+    advance(1201); // 2001 ms after the question
+    expect(auth.authenticate('good')).toBeInstanceOf(Promise);
+  });
+
+  it('keeps the entry until its TTL when studio cannot answer a refresh, and tries again on the next hit', async () => {
+    const { auth, table, fake, advance } = setup(2000);
+    await auth.authenticate('good');
+    table.set('good', 'down');
+    advance(1500);
+    expect(isOk(auth.authenticate('good'))).toBe(true);
+    await settle();
+    expect(fake.calls).toHaveLength(2);
+    expect(isOk(auth.authenticate('good'))).toBe(true); // still the old entry; a second refresh starts
+    await settle();
+    expect(fake.calls).toHaveLength(3);
+    advance(501);
+    expect(await auth.authenticate('good')).toEqual({ kind: 'unavailable' }); // expired: the usual error answer
+  });
+
+  it('ends a revoked token as soon as a refresh learns of it', async () => {
+    const { auth, table, advance } = setup(2000);
+    await auth.authenticate('good');
+    table.delete('good');
+    advance(1200);
+    expect(isOk(auth.authenticate('good'))).toBe(true);
+    await settle();
+    expect(auth.authenticate('good')).toEqual({ kind: 'unauthorized' });
+    expect(auth.cachedCaller('good')).toBeNull();
+  });
+
+  it('refreshes from cachedCaller as well (the failed-authentication guard path)', async () => {
+    const { auth, fake, advance } = setup(2000);
+    await auth.authenticate('good');
+    advance(1200);
+    expect(auth.cachedCaller('good')).not.toBeNull();
+    expect(fake.calls).toHaveLength(2);
+    expect(auth.cachedCaller('good')).not.toBeNull();
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('shares one lookup between concurrent misses, and with a refresh, per token', async () => {
+    const { auth, fake } = setup(2000);
+    const open = fake.hold();
+    const a = [auth.authenticate('good'), auth.authenticate('good'), auth.authenticate('bad'), auth.authenticate('bad')];
+    expect(fake.calls).toEqual(['good', 'bad']);
+    expect(auth.inflightCount).toBe(2);
+    open();
+    expect((await Promise.all(a)).map((r) => r.kind)).toEqual(['ok', 'ok', 'unauthorized', 'unauthorized']);
+  });
+
+  it("gives a refresh the entry's remaining time on top of the usual deadline, and a miss none", async () => {
+    const seen: (number | undefined)[] = [];
+    let now = Date.now();
+    const auth = new AuthService({
+      authenticator: {
+        async authenticate(_token, options) {
+          seen.push(options?.graceMs);
+          return { kind: 'valid', token: tok('t1') };
+        },
+      },
+      identityKey: identitySigningKey,
+      cacheTtlMs: 2000,
+      maxEntries: 10,
+      now: () => now,
+    });
+    await auth.authenticate('good');
+    now += 1300;
+    auth.authenticate('good');
+    await settle();
+    expect(seen).toEqual([undefined, 700]);
+  });
+
+  it('does not refresh a negative answer ahead', async () => {
+    const { auth, fake, advance } = setup(2000);
+    expect((await auth.authenticate('bad')).kind).toBe('unauthorized');
+    advance(1500);
+    expect(auth.authenticate('bad')).toEqual({ kind: 'unauthorized' });
+    expect(auth.cachedCaller('bad')).toBeNull();
+    expect(fake.calls).toEqual(['bad']);
+  });
+
+  it('does not refresh ahead with refreshAheadMs 0', async () => {
+    const fake = fakeAuthenticator(new Map([['good', tok('t1')]]));
+    let now = Date.now();
+    const auth = new AuthService({
+      authenticator: fake.authenticator,
+      identityKey: identitySigningKey,
+      cacheTtlMs: 2000,
+      refreshAheadMs: 0,
+      maxEntries: 10,
+      now: () => now,
+    });
+    await auth.authenticate('good');
+    now += 1999;
+    expect(isOk(auth.authenticate('good'))).toBe(true);
+    expect(fake.calls).toHaveLength(1);
+    now += 1;
+    expect(auth.authenticate('good')).toBeInstanceOf(Promise);
+  });
+});

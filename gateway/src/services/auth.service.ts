@@ -1,9 +1,17 @@
 /**
  * Bearer authentication with an in-process cache.
  * - Keyed by SHA-256 of the token; the raw token is never stored.
- * - Positive AND negative answers are cached for AUTH_CACHE_TTL_MS, so a revoked token stops working within
- *   that time and a flood of bad tokens does not become a flood of gRPC calls.
- * - Concurrent lookups of one token share a single gRPC call.
+ * - Positive AND negative answers are cached for AUTH_CACHE_TTL_MS, counted from when studio was asked, so a
+ *   revoked token stops working within that time and a flood of bad tokens does not become a flood of gRPC calls.
+ *   An entry is never served past that TTL.
+ * - Refresh-ahead: a hit on a positive entry in the last part of its life (the last `refreshAheadMs`, half the TTL by
+ *   default) answers from the entry at once and starts one lookup in the background, which replaces the entry when
+ *   studio answers. A hot token therefore never waits on an expiring entry (issue 15: with one token shared by every
+ *   client, each expiry used to make every request in flight wait on the same check). No request waits on a refresh
+ *   while its entry lasts, so the refresh may take the entry's remaining time on top of the usual deadline (`graceMs`):
+ *   a request that comes after the entry ended and joins it waits no longer than on a check of its own. A refresh
+ *   studio cannot answer changes nothing: the old entry stays until its TTL, and the next hit tries again.
+ * - Single flight: one lookup per token at a time, shared by a refresh and every miss that comes while it runs.
  * - "Studio unavailable" is never cached and never lets a request through.
  * - The signed identity (Ed25519, 60 s, one per service called: its audience) is kept per token and service and
  *   re-signed only when under 30 s remain, and it is carried over a cache refresh when the principal did not change.
@@ -28,6 +36,8 @@ export type AuthResult = { kind: 'ok'; caller: AuthenticatedCaller } | { kind: '
 
 interface CacheEntry {
   expiresAt: number;
+  /** From this time on a hit also starts a background refresh (one at a time per token). */
+  refreshAt: number;
   result: { kind: 'ok'; caller: CachedCaller } | { kind: 'unauthorized' };
 }
 
@@ -70,6 +80,8 @@ export interface AuthServiceOptions {
   /** The gateway's Ed25519 private key (IDENTITY_SIGNING_KEY). */
   identityKey: KeyObject;
   cacheTtlMs: number;
+  /** How long before its expiry a hit refreshes an entry in the background; half the TTL by default (0: never). */
+  refreshAheadMs?: number;
   maxEntries: number;
   onCacheHit?: () => void;
   onCacheMiss?: () => void;
@@ -85,18 +97,21 @@ export class AuthService {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly inflight = new Map<string, Promise<AuthResult>>();
   private readonly now: () => number;
+  private readonly refreshAheadMs: number;
 
   constructor(private readonly opts: AuthServiceOptions) {
     this.now = opts.now ?? Date.now;
+    this.refreshAheadMs = Math.min(opts.refreshAheadMs ?? opts.cacheTtlMs / 2, opts.cacheTtlMs);
   }
 
   /** Resolves a bearer token; never throws. */
   authenticate(token: string): Promise<AuthResult> | AuthResult {
     const key = tokenHash(token);
     const entry = this.cache.get(key);
-    if (entry && entry.expiresAt > this.now()) {
+    const fresh = this.fresh(key, token, entry);
+    if (fresh) {
       this.opts.onCacheHit?.();
-      return entry.result;
+      return fresh.result;
     }
     const pending = this.inflight.get(key);
     if (pending) {
@@ -104,9 +119,7 @@ export class AuthService {
       return pending;
     }
     this.opts.onCacheMiss?.();
-    const lookup = this.lookup(key, token, entry).finally(() => this.inflight.delete(key));
-    this.inflight.set(key, lookup);
-    return lookup;
+    return this.startLookup(key, token, entry);
   }
 
   /**
@@ -114,8 +127,9 @@ export class AuthService {
    * (nothing counted, nothing looked up). The failed-authentication limit lets such a token through unasked.
    */
   cachedCaller(token: string): AuthenticatedCaller | null {
-    const entry = this.cache.get(tokenHash(token));
-    if (entry?.result.kind !== 'ok' || entry.expiresAt <= this.now()) return null;
+    const key = tokenHash(token);
+    const entry = this.fresh(key, token, this.cache.get(key));
+    if (entry?.result.kind !== 'ok') return null;
     this.opts.onCacheHit?.();
     return entry.result.caller;
   }
@@ -129,10 +143,42 @@ export class AuthService {
     return this.cache.size;
   }
 
-  private async lookup(key: string, token: string, previous: CacheEntry | undefined): Promise<AuthResult> {
+  /** Lookups running now, refreshes included (one per token at most). */
+  get inflightCount(): number {
+    return this.inflight.size;
+  }
+
+  /**
+   * `entry` when it may still be served (before its expiry), else undefined. When it is due for a refresh and no
+   * lookup of the token runs, starts one in the background; the entry is served meanwhile.
+   */
+  private fresh(key: string, token: string, entry: CacheEntry | undefined): CacheEntry | undefined {
+    if (!entry) return undefined;
+    const now = this.now();
+    if (entry.expiresAt <= now) return undefined;
+    // Only a positive answer is refreshed: a refused token does not come back to life, and refreshing it would
+    // double the calls a stream of bad credentials makes.
+    if (entry.result.kind === 'ok' && now >= entry.refreshAt && !this.inflight.has(key))
+      void this.startLookup(key, token, entry, entry.expiresAt - now);
+    return entry;
+  }
+
+  /** The one lookup of `key` (registered in `inflight` until it settles); never rejects. */
+  private startLookup(key: string, token: string, previous: CacheEntry | undefined, graceMs = 0): Promise<AuthResult> {
+    const lookup = this.lookup(key, token, previous, graceMs)
+      .catch((): AuthResult => ({ kind: 'unavailable' }))
+      .finally(() => this.inflight.delete(key));
+    this.inflight.set(key, lookup);
+    return lookup;
+  }
+
+  private async lookup(key: string, token: string, previous: CacheEntry | undefined, graceMs: number): Promise<AuthResult> {
+    // The TTL counts from the question, not the answer: an answer is never served longer than TTL after studio was asked.
+    const askedAt = this.now();
     let answer: TokenLookup;
     try {
-      answer = await this.opts.authenticator.authenticate(token);
+      const { authenticator } = this.opts;
+      answer = await (graceMs > 0 ? authenticator.authenticate(token, { graceMs }) : authenticator.authenticate(token));
     } catch {
       answer = { kind: 'unavailable' };
     }
@@ -160,11 +206,11 @@ export class AuthService {
       if (previous?.result.kind === 'ok') caller.adoptIdentity(previous.result.caller);
       result = { kind: 'ok', caller };
     }
-    this.store(key, result);
+    this.store(key, result, askedAt);
     return result;
   }
 
-  private store(key: string, result: CacheEntry['result']): void {
+  private store(key: string, result: CacheEntry['result'], askedAt: number): void {
     if (this.opts.cacheTtlMs <= 0) return;
     this.cache.delete(key); // re-insert at the end: Map order is the eviction order
     while (this.cache.size >= this.opts.maxEntries) {
@@ -172,6 +218,7 @@ export class AuthService {
       if (oldest.done) break;
       this.cache.delete(oldest.value);
     }
-    this.cache.set(key, { expiresAt: this.now() + this.opts.cacheTtlMs, result });
+    const expiresAt = askedAt + this.opts.cacheTtlMs;
+    this.cache.set(key, { expiresAt, refreshAt: this.refreshAheadMs > 0 ? expiresAt - this.refreshAheadMs : expiresAt, result });
   }
 }
