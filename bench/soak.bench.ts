@@ -16,7 +16,7 @@
  * load, allocator arenas) grows early and flattens. Plus errors (any answer but the expected one other than a 429, and
  * network errors) and deliveries (every client created must arrive once, matched by event id and client id).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import { adminPortOf, type ProcessName, type Stack } from '../scripts/lib/stack.js';
 import { benchToken } from './foundation.bench.js';
@@ -52,6 +52,10 @@ interface ProcessSample {
   /** The heap V8 holds per space (new, old, code, large_object...): which part grew. */
   heapSpacesMiB: Record<string, number>;
   eldP99Ms: number | null;
+  /** Its open TCP connections to PostgreSQL (every pool and LISTEN connection of the process). */
+  pgConnections: number | null;
+  /** Time spent in GC since the process started, all kinds (nodejs_gc_duration_seconds_sum), s. */
+  gcSeconds: number | null;
 }
 
 interface LoadWindow {
@@ -85,6 +89,11 @@ export interface SoakProcessFigure {
   eld_p99_warmup_ms: number | null;
   eld_p99_end_ms: number | null;
   eld_p99_max_ms: number | null;
+  /** Most PostgreSQL connections the process held at one sample, and at the end. */
+  pg_connections_max: number | null;
+  pg_connections_end: number | null;
+  /** Seconds of GC pauses during the load (all kinds): what a tighter heap costs. */
+  gc_seconds: number | null;
   scrape_failures: number;
   restarted: boolean;
   within_10_percent: boolean;
@@ -134,6 +143,48 @@ function rssOf(pid: number | undefined): { rss: number | null; anon: number | nu
   }
 }
 
+/**
+ * The established TCP connections of this machine whose remote port is `port` (every client of the local
+ * PostgreSQL), by socket inode, from /proc/net/tcp and tcp6.
+ */
+function connectionsTo(port: number): Set<string> {
+  const out = new Set<string>();
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // sl local rem st ... uid timeout inode
+      if (f.length > 9 && f[2]!.endsWith(`:${hexPort}`) && f[3] === '01') out.add(f[9]!);
+    }
+  }
+  return out;
+}
+
+/** How many of `pid`'s open descriptors are sockets in `inodes`; null once it has gone. */
+function socketsOf(pid: number | undefined, inodes: Set<string>): number | null {
+  if (!pid) return null;
+  try {
+    let n = 0;
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m && inodes.has(m[1]!)) n++;
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+    return n;
+  } catch {
+    return null;
+  }
+}
+
 /** Every `gateway_*_total` counter sample (name with labels -> value) in Prometheus text. */
 function gatewayCounters(text: string): Map<string, number> {
   const out = new Map<string, number>();
@@ -148,6 +199,13 @@ function heapSpaces(text: string): Record<string, number> {
   for (const m of text.matchAll(/^nodejs_heap_space_size_total_bytes\{[^}]*space="(\w+)"[^}]*\} ([^ \n]+)/gm))
     out[m[1]!] = round1(Number(m[2]) / MiB);
   return out;
+}
+
+/** The sum of every `nodejs_gc_duration_seconds_sum` sample (all GC kinds), or null when there is none. */
+function gcSecondsOf(text: string): number | null {
+  let total: number | null = null;
+  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_sum(?:\{[^}]*\})? ([^ \n]+)/gm)) total = (total ?? 0) + Number(m[1]);
+  return total;
 }
 
 /** Rows of cells as a table, each column as wide as its widest cell; the first column left-aligned. */
@@ -212,6 +270,9 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
   let windowOps: number[] = [];
   let windowErrors = 0;
   const scrapeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const pgPort = Number(new URL(options.studioDatabaseUrl).port || 5432);
+  /** Per sample: PostgreSQL client connections of the whole machine (every stack, bench and tool) and of this stack. */
+  const pgTotals: { t: number; machine: number; stack: number }[] = [];
   // The gateway's own counters (limiter refusals, upstream errors, idempotency outcomes) before and after: where
   // its error answers came from.
   let gatewayBefore = new Map<string, number>();
@@ -221,6 +282,8 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
   const elapsedS = () => (performance.now() - started) / 1000;
   const sampleAll = async () => {
     const t = round1(elapsedS());
+    const pgSockets = connectionsTo(pgPort);
+    let stackPg = 0;
     await Promise.all(
       names.map(async (name) => {
         const current = stack.processes.get(name)?.child.pid;
@@ -236,6 +299,8 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
         const heapTotal = metricValue(text, 'nodejs_heap_size_total_bytes');
         const external = metricValue(text, 'nodejs_external_memory_bytes');
         const eld = metricValue(text, 'nodejs_eventloop_lag_p99_seconds');
+        const pgConnections = socketsOf(current, pgSockets);
+        stackPg += pgConnections ?? 0;
         samples.get(name)!.push({
           t,
           pid: current,
@@ -247,9 +312,12 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
           externalMiB: external === null ? null : external / MiB,
           heapSpacesMiB: heapSpaces(text),
           eldP99Ms: eld === null ? null : eld * 1000,
+          pgConnections,
+          gcSeconds: gcSecondsOf(text),
         });
       }),
     );
+    pgTotals.push({ t, machine: pgSockets.size, stack: stackPg });
     const sorted = windowOps.sort((a, b) => a - b);
     windows.push({ t, operations: sorted.length, errors: windowErrors, p99Ms: round1(percentile(sorted, 99)) });
     windowOps = [];
@@ -334,6 +402,8 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
     const heapEnd = median(pick(atEnd, 'heapUsedMiB'));
     const eldWarm = median(pick(atWarmup, 'eldP99Ms'));
     const eldEnd = median(pick(atEnd, 'eldP99Ms'));
+    const pgCounts = list.map((x) => x.pgConnections).filter((v): v is number => v !== null);
+    const gcs = list.map((x) => x.gcSeconds).filter((v): v is number => v !== null);
     figures[name] = {
       pid: pids.get(name),
       rss_warmup_mib: rssWarm === null ? null : round1(rssWarm),
@@ -357,6 +427,9 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
       eld_p99_warmup_ms: eldWarm === null ? null : round2(eldWarm),
       eld_p99_end_ms: eldEnd === null ? null : round2(eldEnd),
       eld_p99_max_ms: eldAfter.length ? round2(Math.max(...eldAfter)) : null,
+      pg_connections_max: pgCounts.length ? Math.max(...pgCounts) : null,
+      pg_connections_end: pgCounts.at(-1) ?? null,
+      gc_seconds: gcs.length > 1 ? round1(gcs.at(-1)! - gcs[0]!) : null,
       scrape_failures: scrapeFailures.get(name)!,
       // A process that was replaced or had gone at a sample: its figures are not one process's.
       restarted: list.some((s) => s.pid !== pids.get(name) || s.rssMiB === null),
@@ -421,13 +494,17 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
       ]),
     ]),
   );
+  const nativeOf = (anon: number | null, heap: number | null, external: number | null) =>
+    anon === null || heap === null || external === null ? null : round1(anon - heap - external);
   const arrow = (from: number | null, to: number | null) => `${cell(from)} -> ${cell(to)}`;
   console.log(
-    '  where the resident memory is, warm-up -> end (MiB): anonymous and file-backed RSS, V8 heap held (all spaces; of it the young generation), external',
+    '  where the resident memory is, warm-up -> end (MiB): anonymous and file-backed RSS, V8 heap held (all spaces; of it the young generation), external, ' +
+      'the rest of the anonymous RSS (anon - heap total - external: malloc arenas of native code, thread stacks; an estimate, as heap pages held are not all resident), ' +
+      'and the seconds of GC pauses during the load',
   );
   console.log(
     table([
-      ['process', 'RSS anon', 'RSS file', 'heap total', 'new space', 'external'],
+      ['process', 'RSS anon', 'RSS file', 'heap total', 'new space', 'external', 'rest', 'GC s'],
       ...Object.entries(figures).map(([name, f]) => [
         name,
         arrow(f.rss_anon_warmup_mib, f.rss_anon_end_mib),
@@ -435,8 +512,22 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
         arrow(f.heap_total_warmup_mib, f.heap_total_end_mib),
         arrow(f.new_space_warmup_mib, f.new_space_end_mib),
         arrow(f.external_warmup_mib, f.external_end_mib),
+        arrow(
+          nativeOf(f.rss_anon_warmup_mib, f.heap_total_warmup_mib, f.external_warmup_mib),
+          nativeOf(f.rss_anon_end_mib, f.heap_total_end_mib, f.external_end_mib),
+        ),
+        cell(f.gc_seconds),
       ]),
     ]),
+  );
+  const pgPeak = {
+    stack: Math.max(0, ...pgTotals.map((x) => x.stack)),
+    machine: Math.max(0, ...pgTotals.map((x) => x.machine)),
+  };
+  console.log(
+    `  PostgreSQL connections, most at one sample (end): ${Object.entries(figures)
+      .map(([n, f]) => `${n} ${cell(f.pg_connections_max)} (${cell(f.pg_connections_end)})`)
+      .join(', ')}; this stack ${pgPeak.stack}; the whole machine ${pgPeak.machine} (every stack, bench and tool)`,
   );
   const warmLoad = loadAt(warmupS);
   const endLoad = loadAt(seconds);
@@ -483,6 +574,7 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
     mixed,
     errors: { total: mixed.errors, rate_limited: mixed.rate_limited, by_kind: errorKinds, first: errorLog, gateway_counters: gatewayDelta },
     deliveries: d,
+    postgres_connections: { peak: pgPeak, per_sample: pgTotals },
     goals,
     samples: Object.fromEntries(samples),
   };

@@ -137,6 +137,27 @@ interface ProcessSpec {
 const LOCAL_S3_CREDENTIALS = { AWS_EC2_METADATA_DISABLED: 'true' };
 
 /**
+ * PostgreSQL connections of one local stack (DATABASE_POOL_SIZE of each process; a pg pool opens connections as
+ * needed, up to its size, and closes them after 30 s idle). The server's max_connections is 100 and every stack
+ * on the machine (dev, black-box tests, benches in their slots) shares it; the services' default pools (10 each)
+ * came to 85 for one stack: studio 10, upload 10, upload-worker 10, gallery 10, search 10 + 4 (its index pool),
+ * webhooks 10, webhooks-worker 10 + 10 (the dispatcher's own pool) + 1 (LISTEN), and two busy stacks met "too many
+ * clients" (issue 15). With these: studio 10 (it has no setting), upload 5, upload-worker 4, gallery 5, search
+ * 5 + 4, webhooks 4, webhooks-worker 4 + 4 + 1 = 46 at most, so two stacks fit with room for tools and tests. On
+ * this 2-core machine more connections add no throughput: a request waits in its pool instead of in PostgreSQL.
+ */
+export const LOCAL_POOL_SIZES = {
+  upload: 5,
+  'upload-worker': 4,
+  gallery: 5,
+  search: 5,
+  webhooks: 4,
+  'webhooks-worker': 4,
+} as const satisfies Partial<Record<ProcessName, number>>;
+
+const poolSize = (name: keyof typeof LOCAL_POOL_SIZES) => ({ DATABASE_POOL_SIZE: String(LOCAL_POOL_SIZES[name]) });
+
+/**
  * What deployable `name` is given from a stack's secrets: the ones it declares (deploy/deployables.ts), required
  * and optional, SERVICE_SIGNING_KEY being its own caller key. Also for a process run beside a stack (an operator
  * CLI, a replica, a bench's own service).
@@ -214,12 +235,12 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
     {
       name: 'upload',
       entry: 'services/upload/src/main.ts',
-      env: { ...upload, ...options.env?.upload },
+      env: { ...upload, ...poolSize('upload'), ...options.env?.upload },
     },
     {
       name: 'upload-worker',
       entry: 'services/upload/src/worker.ts',
-      env: { ...upload, ...options.env?.['upload-worker'] },
+      env: { ...upload, ...poolSize('upload-worker'), ...options.env?.['upload-worker'] },
     },
     {
       // After upload: gallery builds galleries from upload's ready keepers (gRPC) and signs URLs of its bucket.
@@ -231,6 +252,7 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
         GALLERY_GRPC_PORT: String(options.ports.galleryGrpc),
         GALLERY_ADMIN_PORT: String(options.ports.galleryAdmin),
         DATABASE_URL: options.databaseUrls.gallery!,
+        ...poolSize('gallery'),
         STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
         UPLOAD_GRPC_ADDR: `127.0.0.1:${options.ports.uploadGrpc}`,
         S3_ENDPOINT: `http://127.0.0.1:${options.ports.s3}`,
@@ -248,6 +270,7 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
         SEARCH_GRPC_PORT: String(options.ports.searchGrpc),
         SEARCH_ADMIN_PORT: String(options.ports.searchAdmin),
         DATABASE_URL: options.databaseUrls.search!,
+        ...poolSize('search'),
         // Own queue per local stack (the exchange is shared); gone a day after the stack stops.
         INDEX_QUEUE: `search.index-${(options.queuesOf ?? options.ports).searchHttp}`,
         INDEX_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
@@ -258,12 +281,12 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
     {
       name: 'webhooks',
       entry: 'services/webhooks/src/main.ts',
-      env: { ...webhooks, ...options.env?.webhooks },
+      env: { ...webhooks, ...poolSize('webhooks'), ...options.env?.webhooks },
     },
     {
       name: 'webhooks-worker',
       entry: 'services/webhooks/src/worker.ts',
-      env: { ...webhooks, ...options.env?.['webhooks-worker'] },
+      env: { ...webhooks, ...poolSize('webhooks-worker'), ...options.env?.['webhooks-worker'] },
     },
     {
       name: 'gateway',
@@ -354,12 +377,28 @@ async function waitReady(url: string, proc: RunningProcess, timeoutMs: number): 
   throw new Error(`${proc.name} was not ready at ${url} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * V8 options of every process of a local stack (on its command line, before the entry): the heap sizing a process
+ * gets in its container (512Mi in the deploy manifests) rather than the one V8 derives from this 24 GB machine,
+ * where the old generation may reach 4 GB and grow to 4x its live size before a major GC (V8's growing factor is 4
+ * for a limit of 1 GB or more, 1.3-2 below) and each semi-space to 64 MiB, shrinking again when the load drops:
+ * RSS rose and fell by 100 MiB and more with the load (issue 15's soak), which no container would allow.
+ * - `--max-old-space-size=384`: growing factor about 1.4; ample for these processes (live heaps 40-80 MiB).
+ * - `--min-semi-space-size=16 --max-semi-space-size=16`: a fixed 32 MiB young generation, neither growing under
+ *   load nor shrinking when idle (an idle process holds up to 30 MiB more than it would).
+ * Only the command line (or NODE_OPTIONS, which refuses the min flag) can set these: V8 sizes the heap when the
+ * isolate is created, so a process definition's `v8Flags` (set at run time) does not change them.
+ */
+export const LOCAL_V8_ARGS: readonly string[] = ['--max-old-space-size=384', '--min-semi-space-size=16', '--max-semi-space-size=16'];
+
 /** How a process starts: from its sources with tsx, or from a production build as its image starts it. */
 function commandOf(spec: ProcessSpec, buildDir: string | undefined): { args: string[]; cwd: string } {
-  if (!buildDir) return { args: ['--enable-source-maps', '--import', 'tsx', path.join(ROOT, spec.entry)], cwd: ROOT };
+  // The S3 dev server is no deployable (and holds every object in memory): V8's own sizing.
+  const v8 = spec.name === 's3' ? [] : LOCAL_V8_ARGS;
+  if (!buildDir) return { args: [...v8, '--enable-source-maps', '--import', 'tsx', path.join(ROOT, spec.entry)], cwd: ROOT };
   const [workspace, entry] = spec.entry.split('/src/') as [string, string];
   const cwd = path.join(buildDir, workspace);
-  return { args: ['--enable-source-maps', path.join(cwd, 'dist', `${path.basename(entry, '.ts')}.mjs`)], cwd };
+  return { args: [...v8, '--enable-source-maps', path.join(cwd, 'dist', `${path.basename(entry, '.ts')}.mjs`)], cwd };
 }
 
 function launch(
