@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { ROOT } from '../scripts/lib/infra.js';
-import type { Stack, StackPorts } from '../scripts/lib/stack.js';
+import { LOCAL_V8_ARGS, type Stack, type StackPorts } from '../scripts/lib/stack.js';
 import { ObjectStorage } from '../services/upload/src/services/storage.service.js';
 import { cull, type CullFeatures } from '../services/upload/src/imaging/index.js';
 import { makeSyntheticShoot } from '../services/upload/src/imaging/testing/synthetic.js';
@@ -108,7 +108,8 @@ async function startFloorProcess(jpegs: Buffer[], warmup: number): Promise<Floor
     writeFileSync(f, j);
     return f;
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', FLOOR_SCRIPT], {
+  // The heap sizing of the stack's processes (scripts/lib/stack.ts), the worker's included.
+  const child = spawn(process.execPath, [...LOCAL_V8_ARGS, '--import', 'tsx', '--input-type=module', '-e', FLOOR_SCRIPT], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: {
