@@ -12,6 +12,7 @@ import { DATABASE_SERVICES, DEPENDENCIES, DEPLOYABLES } from '../deployables.js'
 import { ROOT } from '../lib/render.js';
 import { composeEnv } from '../scripts/compose-secrets.js';
 import { SECRET_ENV } from './support.js';
+import { LOCAL_V8_ARGS } from '../../scripts/lib/stack.js';
 
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
 
@@ -114,9 +115,17 @@ describe('Dockerfile (deploy/docker/Dockerfile)', () => {
     expect(inFinal.find((i) => i.op === 'ENTRYPOINT')?.args).toBe('["/usr/bin/tini", "--"]');
     expect(inFinal.some((i) => i.op === 'RUN' && /apt-get install .*\btini=/.test(i.args))).toBe(true);
     const cmd = inFinal.find((i) => i.op === 'CMD')?.args ?? '';
-    expect(cmd).toMatch(/exec node --enable-source-maps \\"\$ENTRY\\"/);
+    expect(cmd).toMatch(/exec node \$NODE_HEAP_ARGS --enable-source-maps \\"\$ENTRY\\"/);
     expect(cmd).not.toMatch(/tsx|--import|--loader/);
     expect(inFinal.find((i) => i.op === 'ARG' && i.args.startsWith('ENTRY='))?.args).toBe('ENTRY=dist/main.mjs');
+  });
+
+  it('starts node with the heap sizing every local stack runs with (what the soak measured)', () => {
+    const env = inFinal
+      .filter((i) => i.op === 'ENV')
+      .map((i) => i.args)
+      .join(' ');
+    expect(/NODE_HEAP_ARGS="([^"]*)"/.exec(env)?.[1]).toBe(LOCAL_V8_ARGS.join(' '));
   });
 
   it('copies only what exists in the build context and is not ignored', () => {

@@ -378,8 +378,9 @@ async function waitReady(url: string, proc: RunningProcess, timeoutMs: number): 
 }
 
 /**
- * V8 options of every process of a local stack (on its command line, before the entry): the heap sizing a process
- * gets in its container (512Mi in the deploy manifests) rather than the one V8 derives from this 24 GB machine,
+ * V8 options of every process of a local stack (on its command line, before the entry): the heap sizing its image
+ * starts it with (NODE_HEAP_ARGS in deploy/docker/Dockerfile, for the manifests' 512Mi; docker.spec.ts checks they
+ * agree) rather than the one V8 derives from this 24 GB machine,
  * where the old generation may reach 4 GB and grow to 4x its live size before a major GC (V8's growing factor is 4
  * for a limit of 1 GB or more, 1.3-2 below) and each semi-space to 64 MiB, shrinking again when the load drops:
  * RSS rose and fell by 100 MiB and more with the load (issue 15's soak), which no container would allow.
