@@ -22,6 +22,7 @@ import path from 'node:path';
 import type { Role } from '@studio/identity';
 import type { SecretsFile } from '@studio/testkit/secrets';
 import { ROOT } from '../scripts/lib/infra.js';
+import { profilerEnv } from './profile.js';
 import {
   deployableSecretsEnv,
   startStack,
@@ -173,9 +174,11 @@ export interface FoundationOptions {
   /** Ports of the access-log-on gateway + studio pair (free ones, apart from every other stack of the bench). */
   logOnPorts: StackPorts;
   seconds: number;
+  /** Where each floor writes a CPU profile (`<floor file>.cpuprofile`), when `--profile floors` asks for them. */
+  floorProfileDir?: string;
 }
 
-export async function foundationBench({ stack, options, logOnPorts, seconds }: FoundationOptions) {
+export async function foundationBench({ stack, options, logOnPorts, seconds, floorProfileDir }: FoundationOptions) {
   const databaseUrls = options.databaseUrls;
   const { demo, token } = benchToken(stack, databaseUrls.studio!, 'bench');
   const workspaceId = demo.workspace_id as string;
@@ -231,7 +234,8 @@ export async function foundationBench({ stack, options, logOnPorts, seconds }: F
     bare = await startBareServer(shootAnswer.body);
     // Each floor runs only for its own measurement (the database floors hold 10 connections of a shared server).
     const floor = async (name: string, file: string, env: Record<string, string>) => {
-      const f = await startFloor(name, file, env);
+      const profile = floorProfileDir ? profilerEnv(path.join(floorProfileDir, path.basename(file, '.ts'))) : {};
+      const f = await startFloor(name, file, { ...env, ...profile });
       floors.push(f);
       return f;
     };

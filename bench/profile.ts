@@ -6,6 +6,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** The environment that makes a Node process started by the bench write its CPU profile into `dir` when it exits. */
+export function profilerEnv(dir: string): Record<string, string> {
+  return {
+    NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile.preload.mjs')}`,
+    STUDIO_CPU_PROFILE_DIR: dir,
+  };
+}
+
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
   samples: number[];

@@ -2,9 +2,10 @@
  * `npm run bench`: provisions an isolated copy of the databases (suffix _bench), starts the real stack with
  * access logs off, runs each benchmark and writes the figures to bench/results/.
  * Usage: npm run bench [-- --seconds 10] [--only foundation,upload] [--upload-sections derivatives,cull,multipart]
- *                      [--profile gateway,studio]
+ *                      [--profile gateway,studio[,floors]]
  *        npm run bench -- --only soak [--soak-minutes 20] [--soak-warmup-minutes 2] [--soak-concurrency 32]
- * `--profile` runs the named processes under V8's sampling profiler and prints where their CPU time went.
+ * `--profile` runs the named processes under V8's sampling profiler and prints where their CPU time went;
+ * `floors` in the list profiles the foundation bench's floor servers as well, to read beside the stack's profiles.
  * The soak (the mixed workload for 20 minutes, memory and event-loop delay of every process sampled) is never
  * part of the default set: only `--only soak` (or a list naming it) runs it.
  * `BENCH_SLOT=n` (1..3) runs a second bench beside the first: its own ports (+ n*20), databases (`_bench<n>`),
@@ -31,9 +32,9 @@ import { uploadBench, type UploadBenchPart } from './upload.bench.js';
 import { webhooksBench } from './webhooks.bench.js';
 import { soakBench } from './soak.bench.js';
 import { formatRatioTables, ratio, writeResults, type RatioTables } from './lib.js';
-import { printProfile, summariseProfiles } from './profile.js';
+import { printProfile, profilerEnv, summariseProfiles } from './profile.js';
 import { SIDE_BY_SIDE_TITLE, formatSideBySide, sideBySide } from './side-by-side.js';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import type { ProcessName } from '../scripts/lib/stack.js';
 
 const args = process.argv.slice(2);
@@ -49,7 +50,10 @@ const only = onlyArg >= 0 ? new Set(String(args[onlyArg + 1] ?? '').split(',')) 
 const wanted = (name: string) => !only || only.has(name);
 
 const profileArg = args.indexOf('--profile');
-const profiled = profileArg >= 0 ? (String(args[profileArg + 1] ?? 'gateway,studio').split(',') as ProcessName[]) : [];
+const profileNames = profileArg >= 0 ? String(args[profileArg + 1] ?? 'gateway,studio').split(',') : [];
+// `floors` profiles the foundation bench's floor servers too (one profile per floor), to set beside the stack's.
+const profileFloors = profileNames.includes('floors');
+const profiled = profileNames.filter((n) => n !== 'floors') as ProcessName[];
 const SLOT = Number(process.env.BENCH_SLOT ?? 0) || 0;
 if (!Number.isInteger(SLOT) || SLOT < 0 || SLOT > 3) {
   console.error('BENCH_SLOT must be 0..3');
@@ -67,8 +71,7 @@ if (process.env.BENCH_WORKER_DEBUG) env['upload-worker'] = { ...env['upload-work
 for (const name of profiled) {
   env[name] = {
     ...env[name],
-    NODE_OPTIONS: `--import ${path.join(ROOT, 'bench/cpu-profile.preload.mjs')}`,
-    STUDIO_CPU_PROFILE_DIR: path.join(profileDir, name),
+    ...profilerEnv(path.join(profileDir, name)),
   };
 }
 
@@ -121,7 +124,13 @@ const stack = await startStack(stackOptions);
 try {
   const foundation = wanted('foundation')
     ? // Its access-log-on gateway + studio pair: +250, clear of every slot's stacks and of the mixed bench's +500.
-      await foundationBench({ stack, options: stackOptions, logOnPorts: stackPortsAt(PORT_OFFSET + 250), seconds })
+      await foundationBench({
+        stack,
+        options: stackOptions,
+        logOnPorts: stackPortsAt(PORT_OFFSET + 250),
+        seconds,
+        ...(profileFloors ? { floorProfileDir: path.join(profileDir, 'floors') } : {}),
+      })
     : undefined;
   const upload = wanted('upload') ? await uploadBench(stack, databaseUrls, ports, uploadSections) : undefined;
   const gallery = wanted('gallery') ? await galleryBench(stack, databaseUrls, ports, seconds) : undefined;
@@ -237,3 +246,6 @@ async function mixedBench(first: StackOptions, a: Stack, secs: number) {
 }
 
 for (const name of profiled) for (const summary of summariseProfiles(path.join(profileDir, name))) printProfile(name, summary);
+if (profileFloors)
+  for (const floor of readdirSync(path.join(profileDir, 'floors'), { withFileTypes: true }).filter((d) => d.isDirectory()))
+    for (const summary of summariseProfiles(path.join(profileDir, 'floors', floor.name))) printProfile(`floor ${floor.name}`, summary);
