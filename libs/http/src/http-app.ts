@@ -13,7 +13,7 @@ import { IDENTITY_HEADER, REQUEST_ID_HEADER, verifyIdentity } from '@studio/iden
 import { createAccessLogger, type Logger } from '@studio/logger';
 import { httpServerSpan, logFields, runInContext, spanSinkFor, startCall, TRACEPARENT_HEADER } from '@studio/trace';
 import { answerThrownError } from './error-response.js';
-import { routePatternOf, trackRoutePattern, UNMATCHED_ROUTE, type HttpMetrics } from './metrics.js';
+import { routePatternOf, trackRoutePatterns, UNMATCHED_ROUTE, type HttpMetrics } from './metrics.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -42,22 +42,25 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('query parser', 'simple');
 
   const access = createAccessLogger(options.logger, options.accessLog ?? true);
+  // Whether the access line is written at all: with the log off, a request builds none of its fields.
+  const logAccess = access.isLevelEnabled('info');
+  trackRoutePatterns(app);
   app.use((req: Request, res: Response, next: NextFunction) => {
-    trackRoutePattern(req);
     const ctx = startCall({ requestId: req.headers[REQUEST_ID_HEADER], traceparent: req.headers[TRACEPARENT_HEADER] });
     req.requestId = ctx.requestId;
     res.setHeader(REQUEST_ID_HEADER, ctx.requestId);
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     res.once('close', () => {
       const route = routePatternOf(req);
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const ms = performance.now() - started;
       // A caller that went away before the answer was complete: 499, as proxies count it.
       const status = res.writableFinished ? res.statusCode : 499;
-      options.metrics.httpDuration.observe({ method: req.method, route, status: String(status) }, seconds);
-      access.info({ ...logFields(ctx), method: req.method, route, status, duration_ms: Math.round(seconds * 1e6) / 1e3 }, 'request');
+      options.metrics.httpDuration.observe({ method: req.method, route, status: String(status) }, ms / 1e3);
+      if (logAccess)
+        access.info({ ...logFields(ctx), method: req.method, route, status, duration_ms: Math.round(ms * 1e3) / 1e3 }, 'request');
       // The request's span, to the exporter when one is registered (@studio/telemetry); else one null check.
       const sink = spanSinkFor(ctx);
-      if (sink) sink(httpServerSpan(ctx, req.method, route === UNMATCHED_ROUTE ? null : route, status, seconds * 1e3));
+      if (sink) sink(httpServerSpan(ctx, req.method, route === UNMATCHED_ROUTE ? null : route, status, ms));
     });
     runInContext(ctx, next);
   });
