@@ -5,6 +5,7 @@
  */
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 import { logFields } from '@studio/trace';
+import { TurnBatchedWriter } from './turn-batched-writer.js';
 
 export type { Logger };
 
@@ -15,15 +16,18 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 /**
- * Standard output, written asynchronously (issue 15: logging must be cheap). pino's default writes each line with its
- * own synchronous write(2): one system call per request per process with access logs on. Asynchronous, the lines
- * that arrive while a write is in flight go out together in the next one, so under load a write carries many lines,
- * and at rest each line still leaves at once (nothing waits for a buffer to fill). pino flushes what is left
- * synchronously when the process exits (its exit hook on asynchronous destinations), so a crash that exits the
- * process loses no line; only a SIGKILL can cut the last write short, as it could cut a synchronous one.
+ * Standard output, one write(2) per event-loop turn (turn-batched-writer.ts; issue 15: logging must be cheap). What
+ * is queued when the process exits is written synchronously, so a crash that exits the process loses no line; only a
+ * SIGKILL can lose the current turn's lines.
  */
+let stdoutWriter: TurnBatchedWriter | null = null;
 function stdout(): DestinationStream {
-  return pino.destination({ dest: 1, sync: false });
+  if (!stdoutWriter) {
+    // One writer for the process: every logger's lines of a turn go out in one write, in the order they came.
+    const writer = (stdoutWriter = new TurnBatchedWriter({ fd: 1 }));
+    process.once('exit', () => writer.flushSync());
+  }
+  return stdoutWriter;
 }
 
 export function createLogger({ service, level = 'info', destination }: LoggerOptions): Logger {
