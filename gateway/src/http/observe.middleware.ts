@@ -16,28 +16,31 @@ export interface ObserveOptions {
 
 export function observe(opts: ObserveOptions): RequestHandler {
   const access = createAccessLogger(opts.logger, opts.accessLog);
+  // Whether the access line is written at all: with the log off, a request builds none of its fields.
+  const logAccess = access.isLevelEnabled('info');
   return (req: Request, res: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     res.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const seconds = (performance.now() - started) / 1e3;
       // The route prefix, never the raw path: an unknown path (a scan, a probe sent to the wrong port) is `unmatched`.
       const route = req.gateway?.route?.prefix ?? 'unmatched';
       // A caller that went away before the answer was complete: 499, as proxies count it.
       const status = res.writableFinished ? res.statusCode : 499;
       opts.metrics.httpDuration.observe({ method: req.method, route, status }, seconds);
-      access.info(
-        {
-          ...logFields(req.gateway?.call),
-          method: req.method,
-          path: req.path,
-          route,
-          upstream: req.gateway?.route?.upstream,
-          status,
-          duration_ms: Math.round(seconds * 1e6) / 1e3,
-          token_id: req.gateway?.caller?.tokenId,
-        },
-        'request',
-      );
+      if (logAccess)
+        access.info(
+          {
+            ...logFields(req.gateway?.call),
+            method: req.method,
+            path: req.path,
+            route,
+            upstream: req.gateway?.route?.upstream,
+            status,
+            duration_ms: Math.round(seconds * 1e6) / 1e3,
+            token_id: req.gateway?.caller?.tokenId,
+          },
+          'request',
+        );
       // Built only when an exporter is registered and the trace is sampled.
       const sink = spanSinkFor(req.gateway?.call);
       if (sink) {
