@@ -65,7 +65,17 @@ export function createHttpApp(options: HttpAppOptions): Express {
     runInContext(ctx, next);
   });
 
-  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: ['application/json', 'application/*+json'] }));
+  const json = express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: ['application/json', 'application/*+json'] });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    // A request without a body (neither Content-Length nor Transfer-Encoding: every GET) skips the parser, which
+    // would find that out only after its own checks; req.body is undefined either way, as the parser leaves it.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      req.body = undefined;
+      next();
+      return;
+    }
+    json(req, res, next);
+  });
 
   if (options.identity) {
     const { publicKey, audience } = options.identity;

@@ -35,4 +35,13 @@ describe('exceedsJsonDepth', () => {
     expect(exceedsJsonDepth(deep)).toBe(true);
     expect(exceedsJsonDepth(deep, 200_000)).toBe(false);
   });
+
+  it('takes a flat object or array as one level without walking it, and still counts it against the limit', () => {
+    expect(exceedsJsonDepth({ id: 'x', n: 1, none: null })).toBe(false);
+    expect(exceedsJsonDepth(['a', 1, null])).toBe(false);
+    expect(exceedsJsonDepth({ id: 'x' }, 0)).toBe(true);
+    expect(exceedsJsonDepth({ id: 'x', inner: {} }, 1)).toBe(true);
+    expect(exceedsJsonDepth({ id: 'x', inner: {} }, 2)).toBe(false);
+    expect(exceedsJsonDepth('text', 0)).toBe(false);
+  });
 });

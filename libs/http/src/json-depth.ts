@@ -17,6 +17,9 @@ export const TOO_DEEP_MESSAGE = `must not nest objects and arrays more than ${MA
  * recursion, so that the check itself cannot overflow) and stops at the first container past `max`.
  */
 export function exceedsJsonDepth(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  // A flat object or array (path parameters, query strings, headers, most bodies' members): depth 1, no walk.
+  if (max >= 1 && !hasObjectMember(value)) return false;
   const stack: [member: unknown, depth: number][] = [[value, 0]];
   for (let next = stack.pop(); next; next = stack.pop()) {
     const [member, depth] = next;
@@ -24,6 +27,18 @@ export function exceedsJsonDepth(value: unknown, max = MAX_JSON_DEPTH): boolean 
     if (depth + 1 > max) return true;
     const children = Array.isArray(member) ? member : Object.values(member);
     for (const child of children) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+function hasObjectMember(value: object): boolean {
+  if (Array.isArray(value)) {
+    for (const member of value) if (member !== null && typeof member === 'object') return true;
+    return false;
+  }
+  for (const key in value) {
+    const member = (value as Record<string, unknown>)[key];
+    if (member !== null && typeof member === 'object') return true;
   }
   return false;
 }

@@ -44,4 +44,21 @@ describe('findUnstorableText', () => {
     for (let depth = 0; depth < 100_000; depth++) deep = [deep];
     expect(findUnstorableText(deep)?.message).toBe('must not contain a lone UTF-16 surrogate');
   });
+
+  it('answers a flat record of strings (params, query, headers) as the full walk does', () => {
+    const records: Record<string, string>[] = [
+      { id: 'ok', name: 'fine' },
+      { id: 'ok', name: 'bad\u0000' },
+      { 'bad\ud800': 'x', also: 'bad\u0000', ['worse\u0000']: 'y' },
+      { a: '\udc00', b: '\ud800' },
+      Object.assign(Object.create(null), { q: 'x\u0000' }),
+      {},
+    ];
+    for (const record of records) {
+      // Wrapped, the record is no longer flat: the walk answers, with the wrapper's key in front.
+      const walked = findUnstorableText({ wrap: record });
+      const fast = findUnstorableText(record);
+      expect(fast).toEqual(walked && { ...walked, path: walked.path.slice(1) });
+    }
+  });
 });

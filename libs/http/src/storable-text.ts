@@ -38,6 +38,7 @@ interface Pending {
  * cannot be stored, or undefined. Walks with an explicit stack so that deep nesting cannot overflow the call stack.
  */
 export function findUnstorableText(value: unknown): UnstorableText | undefined {
+  if (isFlatTextRecord(value)) return findInFlatRecord(value);
   const stack: Pending[] = [{ value }];
   for (let next = stack.pop(); next; next = stack.pop()) {
     const member = next.value;
@@ -55,6 +56,31 @@ export function findUnstorableText(value: unknown): UnstorableText | undefined {
         stack.push({ value: child, key, parent: next });
       }
     }
+  }
+  return undefined;
+}
+
+/**
+ * Path parameters, query strings and headers: a plain object whose members are all strings. The walk below would
+ * allocate an entry per member; this answers the same (the same member, the same message) in two plain loops.
+ */
+function isFlatTextRecord(value: unknown): value is Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !isPlainObject(value)) return false;
+  for (const key in value) if (typeof (value as Record<string, unknown>)[key] !== 'string') return false;
+  return true;
+}
+
+function findInFlatRecord(record: Record<string, string>): UnstorableText | undefined {
+  const keys = Object.keys(record);
+  // As the walk does: every member name first (it checks them while stacking the members, last first), then the
+  // values in order.
+  for (let index = keys.length - 1; index >= 0; index--) {
+    const message = unstorableTextReason(keys[index]!);
+    if (message) return { path: [keys[index]!], message: `member name ${message}` };
+  }
+  for (const key of keys) {
+    const message = unstorableTextReason(record[key]!);
+    if (message) return { path: [key], message };
   }
   return undefined;
 }
