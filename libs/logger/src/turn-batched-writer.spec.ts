@@ -7,10 +7,11 @@ function harness(answers: ((length: number) => number | string)[] = []) {
   const turns: (() => void)[] = [];
   const laters: (() => void)[] = [];
   let pauses = 0;
-  const write: WriteFn = (_fd, buffer, offset, length) => {
-    const answer = answers.shift()?.(length) ?? length;
+  const write: WriteFn = (_fd, buffers) => {
+    const all = Buffer.concat(buffers);
+    const answer = answers.shift()?.(all.length) ?? all.length;
     if (typeof answer === 'string') throw Object.assign(new Error(answer), { code: answer });
-    writes.push(buffer.subarray(offset, offset + answer).toString('utf8'));
+    writes.push(all.subarray(0, answer).toString('utf8'));
     return answer;
   };
   const writer = new TurnBatchedWriter({
@@ -85,6 +86,20 @@ describe('TurnBatchedWriter', () => {
     // 41 queued + 41 left over > 64: written synchronously, pausing while busy
     expect(h.pauses()).toBe(2);
     expect(h.writes).toEqual([`${'x'.repeat(40)}\n${'y'.repeat(40)}\n`]);
+  });
+
+  it('keeps batches a busy descriptor left as they are and takes a partial write across them', () => {
+    const h = harness([() => 'EAGAIN', () => 'EAGAIN', () => 5, () => 'EAGAIN']);
+    h.writer.write('aaa\n');
+    h.runTurn();
+    h.runLater(); // busy again: 'bbb' joins the queue behind 'aaa'
+    h.writer.write('bbb\n');
+    expect(h.laters).toHaveLength(1);
+    h.runLater();
+    // 5 bytes: all of the first batch and one byte of the second, then the descriptor is busy again
+    expect(h.writes).toEqual(['aaa\nb']);
+    h.runLater();
+    expect(h.writes).toEqual(['aaa\nb', 'bb\n']);
   });
 
   it('flushSync and pino-style flush(cb) write everything now', () => {

@@ -15,16 +15,16 @@
  * until the reader catches up, so a stuck reader cannot grow the heap without bound. On process exit whatever is
  * queued is written synchronously (`flushSync`), so a crash that exits the process loses no line.
  */
-import { writeSync } from 'node:fs';
+import { writevSync } from 'node:fs';
 
-/** write(2): the bytes of `buffer` from `offset` that the descriptor took; throws EAGAIN when it took none. */
-export type WriteFn = (fd: number, buffer: Buffer, offset: number, length: number) => number;
+/** writev(2): how many bytes of `buffers` (in order) the descriptor took; throws EAGAIN when it took none. */
+export type WriteFn = (fd: number, buffers: Buffer[]) => number;
 
 export interface TurnBatchedWriterOptions {
   fd: number;
   /** Queued bytes past which a write blocks until the descriptor takes them (default 16 MiB). */
   maxPendingBytes?: number;
-  /** For tests: the write(2) to use (default fs.writeSync). */
+  /** For tests: the writev(2) to use (default fs.writevSync). */
   write?: WriteFn;
   /** For tests: how the next try is scheduled (default setImmediate for a turn, setTimeout 1 ms after EAGAIN). */
   schedule?: { turn(fn: () => void): void; later(fn: () => void): void };
@@ -33,6 +33,8 @@ export interface TurnBatchedWriterOptions {
 }
 
 const DEFAULT_MAX_PENDING = 16 * 1024 * 1024;
+/** Buffers handed to one writev(2) at most (Linux's IOV_MAX is 1024). */
+const MAX_IOV = 1024;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 function isBusy(err: unknown): boolean {
@@ -43,8 +45,9 @@ function isBusy(err: unknown): boolean {
 export class TurnBatchedWriter {
   private lines: string[] = [];
   private pendingBytes = 0;
-  /** Bytes of an earlier batch the descriptor has not taken yet. */
-  private rest: Buffer | null = null;
+  /** Batches the descriptor has not taken yet, oldest first (a reader that is behind; never copied again). */
+  private queue: Buffer[] = [];
+  private queuedBytes = 0;
   private scheduled = false;
   private readonly fd: number;
   private readonly maxPendingBytes: number;
@@ -55,7 +58,7 @@ export class TurnBatchedWriter {
   constructor(options: TurnBatchedWriterOptions) {
     this.fd = options.fd;
     this.maxPendingBytes = options.maxPendingBytes ?? DEFAULT_MAX_PENDING;
-    this.writeFn = options.write ?? ((fd, buffer, offset, length) => writeSync(fd, buffer, offset, length));
+    this.writeFn = options.write ?? ((fd, buffers) => writevSync(fd, buffers));
     this.schedule = options.schedule ?? {
       turn: (fn) => setImmediate(fn),
       later: (fn) => setTimeout(fn, 1).unref(),
@@ -67,7 +70,7 @@ export class TurnBatchedWriter {
   write(line: string): boolean {
     this.lines.push(line);
     this.pendingBytes += line.length;
-    if (this.pendingBytes + (this.rest?.length ?? 0) > this.maxPendingBytes) {
+    if (this.pendingBytes + this.queuedBytes > this.maxPendingBytes) {
       this.flushSync();
       return true;
     }
@@ -91,7 +94,7 @@ export class TurnBatchedWriter {
   /** Writes everything queued, waiting for a busy descriptor; for exit and for the pending-bytes bound. */
   flushSync(): void {
     this.takeLines();
-    while (this.rest) {
+    while (this.queue.length > 0) {
       if (!this.writeSome()) this.pause();
     }
   }
@@ -99,10 +102,10 @@ export class TurnBatchedWriter {
   private readonly flushTurn = (): void => {
     this.scheduled = false;
     this.takeLines();
-    while (this.rest && this.writeSome()) {
+    while (this.queue.length > 0 && this.writeSome()) {
       // a partial write: the descriptor may take more at once
     }
-    if (this.rest) this.retryLater();
+    if (this.queue.length > 0) this.retryLater();
   };
 
   private retryLater(): void {
@@ -111,30 +114,38 @@ export class TurnBatchedWriter {
     this.schedule.later(this.flushTurn);
   }
 
-  /** Moves the queued lines behind whatever an earlier write left. */
+  /** Moves the turn's lines, as one buffer, behind whatever earlier writes left. */
   private takeLines(): void {
     if (this.lines.length === 0) return;
-    const text = Buffer.from(this.lines.join(''), 'utf8');
+    const batch = Buffer.from(this.lines.join(''), 'utf8');
     this.lines = [];
     this.pendingBytes = 0;
-    this.rest = this.rest ? Buffer.concat([this.rest, text]) : text;
+    this.queue.push(batch);
+    this.queuedBytes += batch.length;
   }
 
   /**
-   * One write(2) of the rest; false when the descriptor took nothing. Busy, the rest is kept for the next try;
-   * any other error (EPIPE: the reader is gone; EBADF) means the descriptor takes nothing any more, and the rest is
-   * dropped rather than crash the process over its logs.
+   * One writev(2) of what is queued; false when the descriptor took nothing. Busy, it is kept for the next try;
+   * any other error (EPIPE: the reader is gone; EBADF) means the descriptor takes nothing any more, and what is queued
+   * is dropped rather than crash the process over its logs.
    */
   private writeSome(): boolean {
-    const rest = this.rest!;
     let n: number;
     try {
-      n = this.writeFn(this.fd, rest, 0, rest.length);
+      n = this.writeFn(this.fd, this.queue.length > MAX_IOV ? this.queue.slice(0, MAX_IOV) : this.queue);
     } catch (err) {
-      if (!isBusy(err)) this.rest = null;
+      if (!isBusy(err)) {
+        this.queue = [];
+        this.queuedBytes = 0;
+      }
       return false;
     }
-    this.rest = n >= rest.length ? null : rest.subarray(n);
-    return n > 0;
+    const wrote = n;
+    this.queuedBytes -= n;
+    let taken = 0;
+    while (taken < this.queue.length && n >= this.queue[taken]!.length) n -= this.queue[taken++]!.length;
+    if (taken > 0) this.queue.splice(0, taken);
+    if (n > 0) this.queue[0] = this.queue[0]!.subarray(n);
+    return wrote > 0;
   }
 }
