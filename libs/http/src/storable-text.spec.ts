@@ -49,7 +49,7 @@ describe('findUnstorableText', () => {
     const records: Record<string, string>[] = [
       { id: 'ok', name: 'fine' },
       { id: 'ok', name: 'bad\u0000' },
-      { 'bad\ud800': 'x', also: 'bad\u0000', ['worse\u0000']: 'y' },
+      { 'bad\ud800': 'x', also: 'bad\u0000', 'worse\u0000': 'y' },
       { a: '\udc00', b: '\ud800' },
       Object.assign(Object.create(null), { q: 'x\u0000' }),
       {},
