@@ -22,7 +22,11 @@ export type WriteFn = (fd: number, buffers: Buffer[]) => number;
 
 export interface TurnBatchedWriterOptions {
   fd: number;
-  /** Queued bytes past which a write blocks until the descriptor takes them (default 16 MiB). */
+  /**
+   * Queued bytes past which a write blocks until the descriptor takes them (default 16 MiB). The current turn's
+   * lines count in UTF-16 units until they are encoded (exact for ASCII; other text may hold up to three times
+   * as many bytes), so that a line costs no byte count on the way in.
+   */
   maxPendingBytes?: number;
   /** For tests: the writev(2) to use (default fs.writevSync). */
   write?: WriteFn;
@@ -44,7 +48,8 @@ function isBusy(err: unknown): boolean {
 
 export class TurnBatchedWriter {
   private lines: string[] = [];
-  private pendingBytes = 0;
+  /** Length of `lines` in UTF-16 units (not bytes: see maxPendingBytes). */
+  private pendingChars = 0;
   /** Batches the descriptor has not taken yet, oldest first (a reader that is behind; never copied again). */
   private queue: Buffer[] = [];
   private queuedBytes = 0;
@@ -69,8 +74,8 @@ export class TurnBatchedWriter {
   /** Queues one line (pino passes each line with its newline); it is written at the end of this turn. */
   write(line: string): boolean {
     this.lines.push(line);
-    this.pendingBytes += line.length;
-    if (this.pendingBytes + this.queuedBytes > this.maxPendingBytes) {
+    this.pendingChars += line.length;
+    if (this.pendingChars + this.queuedBytes > this.maxPendingBytes) {
       this.flushSync();
       return true;
     }
@@ -119,7 +124,7 @@ export class TurnBatchedWriter {
     if (this.lines.length === 0) return;
     const batch = Buffer.from(this.lines.join(''), 'utf8');
     this.lines = [];
-    this.pendingBytes = 0;
+    this.pendingChars = 0;
     this.queue.push(batch);
     this.queuedBytes += batch.length;
   }
