@@ -15,6 +15,7 @@ import {
   type JsonObject,
   type OpenApiDocument,
 } from './openapi.js';
+import { deprecation } from './deprecation.js';
 import { defineRoute, type AnyRouteDef } from './route.js';
 import { idParams, int32, limit, listQuery, listResponse, okResponse, uuid, UUID_PATTERN } from './schemas.js';
 import { createHttpApp, finishHttpApp, startHttpServer } from './server.js';
@@ -277,7 +278,7 @@ describe('openApiFragment', () => {
       tags: ['things'],
       auth: 'token',
       params: idParams,
-      deprecated: true,
+      deprecated: deprecation({ since: '2026-11-01', sunset: '2027-05-01', guide: 'Migrating-from-things' }),
       errors: ['forbidden'],
       response: okResponse({ deleted: z.boolean() }),
       handler: noop,
@@ -302,7 +303,13 @@ describe('openApiFragment', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
     expect(doc.servers).toEqual([{ url: '/api/v1' }]);
     expect(doc.tags).toEqual([{ name: 'sessions' }, { name: 'things' }]);
-    expect(doc.paths['/things/{id}']!.delete!.deprecated).toBe(true);
+    const deprecated = doc.paths['/things/{id}']!.delete!;
+    expect(deprecated.deprecated).toBe(true);
+    expect(Object.keys((deprecated.responses as any)['200'].headers)).toEqual(
+      expect.arrayContaining(['Deprecation', 'Sunset', 'Link']),
+    );
+    expect(deprecated.description).toContain('[the migration guide](/api/v1/docs#section/Migrating-from-things)');
+    expect(doc.paths['/things/{id}']!.get!.deprecated).toBeUndefined();
     expect(Object.keys(doc.components.securitySchemes)).toEqual(['apiToken', 'clientSession']);
     // Error bodies are exact; not_found has no member besides ok and error.
     expect(doc.components.schemas.NotFoundError).toEqual({

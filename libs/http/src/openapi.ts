@@ -20,6 +20,7 @@ import { entityOf, exampleOf } from './openapi-example.js';
 
 export { exampleUuid } from './openapi-example.js';
 import { ERROR_TABLE, type ErrorKind } from '@studio/errors';
+import { deprecationHeaders } from './deprecation.js';
 import type { AnyRouteDef, RouteRegistry } from './route.js';
 import { wireFormatOf } from './wire-format.js';
 
@@ -144,6 +145,18 @@ const HEADERS: Record<string, JsonObject> = {
   'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
   'RateLimit-Reset': { description: 'Seconds until the current window ends.', schema: { type: 'integer', minimum: 0 } },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
+  Deprecation: {
+    description: 'RFC 9745: this operation (or the form of input the request used) is deprecated since this date, as `@<unix seconds>`.',
+    schema: { type: 'string', pattern: '^@-?\\d+$' },
+  },
+  Sunset: {
+    description: 'RFC 8594: from this date (an HTTP date) the deprecated operation or input stops working.',
+    schema: { type: 'string' },
+  },
+  Link: {
+    description: 'With `rel="deprecation"` (RFC 9745): the migration guide, a section of the HTML API reference (`type="text/html"`).',
+    schema: { type: 'string' },
+  },
   'Idempotent-Replayed': {
     description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.',
     schema: { type: 'string', enum: ['true'] },
@@ -245,6 +258,16 @@ export function toJsonSchema(
     addComponent(components, name, normalise(def, closeOpen, where), where);
   }
   return normalise(rest, closeOpen, where);
+}
+
+/**
+ * An example value of what `schema` outputs, derived exactly as the document's examples are (openapi-example.ts):
+ * the same fixed values, and one UUID per entity, so `id` and `<entity>_id` agree when `entity` (e.g. `Gallery`) is
+ * given. Used where a service needs sample data outside the document (webhooks' test deliveries).
+ */
+export function exampleOfZod(schema: z.ZodType, entity?: string): unknown {
+  const components: Record<string, JsonObject> = {};
+  return exampleOf(toJsonSchema(schema, 'output', components, entity ?? 'example'), components, undefined, entity);
 }
 
 /** The per-node pass over zod's JSON Schema: zod's own integer limits dropped, documented wire formats applied. */
@@ -447,6 +470,10 @@ export function operationFor(
   const status = def.status ?? 200;
   const headers: JsonObject = { 'X-Request-Id': headerRef('X-Request-Id'), ...rateLimitHeaders() };
   if (def.idempotent) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
+  if (def.deprecated) {
+    for (const name of Object.keys(deprecationHeaders(def.deprecated))) headers[name] = headerRef(name);
+    operation.description = `${operation.description ?? ''}${operation.description ? '\n\n' : ''}${deprecationNote(def.deprecated)}`;
+  }
   const responseSchema = def.response
     ? toJsonSchema(def.response, 'output', components, `${where} response`)
     : { type: 'object', properties: { ok: { const: true } }, required: ['ok'] };
@@ -467,6 +494,12 @@ export function operationFor(
   }
   operation.responses = responses;
   return { path, method: def.method, operation };
+}
+
+/** What a deprecated operation's description says of its dates and guide (Redoc renders the link). */
+function deprecationNote(d: NonNullable<AnyRouteDef['deprecated']>): string {
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return `**Deprecated** since ${day(d.since)}; it stops working on ${day(d.sunset)}. Its answers, its own refusals included, carry \`Deprecation\`, \`Sunset\` and a \`Link\` to [the migration guide](${d.link}).`;
 }
 
 export interface FragmentOptions extends OperationOptions {

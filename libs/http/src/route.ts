@@ -7,6 +7,7 @@ import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { AppError, type ErrorKind } from '@studio/errors';
 import type { ClientPrincipal, Principal, TokenPrincipal } from '@studio/identity';
+import { setDeprecationHeaders, type Deprecation } from './deprecation.js';
 import { exceedsJsonDepth, TOO_DEEP_MESSAGE } from './json-depth.js';
 import { findUnstorableText } from './storable-text.js';
 
@@ -69,8 +70,11 @@ export interface RouteDef<
    * request body and/or a success body, each valid against its schema (the contract linters check).
    */
   example?: { request?: unknown; response?: unknown };
-  /** OpenAPI: the route is deprecated (kept for compatibility; see docs/decisions/0008-openapi.md). */
-  deprecated?: boolean;
+  /**
+   * The route is deprecated (kept for compatibility until `sunset`): every answer it gives, errors included, carries
+   * Deprecation, Sunset and Link (deprecation.ts), and the OpenAPI operation is marked deprecated with those headers.
+   */
+  deprecated?: Deprecation;
   handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>, Infer<H>, A>) => Promise<unknown> | unknown;
 }
 
@@ -132,6 +136,8 @@ export class RouteRegistry {
   mount(router: Router): void {
     for (const def of this.routes) {
       router[def.method](def.path, async (req: Request, res: Response) => {
+        // First, so that every answer of a deprecated route says so, a refusal as much as a success.
+        if (def.deprecated) setDeprecationHeaders(res, def.deprecated);
         const principal = req.principal;
         if (def.auth === 'token' && principal?.kind !== 'token') throw new AppError('unauthorized');
         if (def.auth === 'token_or_client' && !principal) throw new AppError('unauthorized');

@@ -346,8 +346,11 @@ describe('GET /galleries/{id}/photos', () => {
     expect(legacy.deprecations.every((d) => d !== null)).toBe(true);
 
     const mixed = await t.api('GET', `/galleries/${g.id}/photos?limit=4&cursor=10`, { as: g.owner });
-    expect(mixed.headers.get('deprecation')).toMatch(/^@\d+$/);
-    expect(mixed.headers.get('sunset')).toMatch(/GMT$/);
+    // RFC 9745 / RFC 8594: 2026-11-01 and 2027-05-01 (UTC), and the guide in the API reference.
+    expect(mixed.headers.get('deprecation')).toBe(`@${Date.UTC(2026, 10, 1) / 1000}`);
+    expect(mixed.headers.get('sunset')).toBe('Sat, 01 May 2027 00:00:00 GMT');
+    expect(mixed.headers.get('link')).toBe('</api/v1/docs#section/Migrating-from-offset-cursors>; rel="deprecation"; type="text/html"');
+    expect(all.headers.get('link')).toBeNull();
     expect(mixed.body.items.map((p: { id: string }) => p.id)).toEqual(g.photoIds.slice(10, 14));
     const cont = await t.api('GET', `/galleries/${g.id}/photos?limit=4&cursor=${encodeURIComponent(mixed.body.next_cursor)}`, {
       as: g.owner,

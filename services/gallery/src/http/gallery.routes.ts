@@ -2,7 +2,7 @@
  * /galleries: list and create (token callers), read one, page its photos, mark favorites (token callers and the
  * gallery's client session), publish (photographer roles).
  */
-import { defineRoute, type AnyRouteDef } from '@studio/http';
+import { defineRoute, deprecation, setDeprecationHeaders, type AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
 import {
   createGalleryBody,
@@ -22,13 +22,15 @@ import {
   publishResponse,
 } from './response.schema.js';
 
-/** The legacy decimal-offset cursor was deprecated with this release and goes away with the next one. */
-export const LEGACY_CURSOR_DEPRECATION = {
-  /** RFC 9745: when it was deprecated (a structured-field date). */
-  deprecation: `@${Date.UTC(2026, 10, 1) / 1000}`,
-  /** RFC 8594: when it stops being accepted. */
-  sunset: new Date(Date.UTC(2027, 4, 1)).toUTCString(),
-};
+/**
+ * The legacy decimal-offset cursor was deprecated with this release and goes away with the next one: an answer to a
+ * request that used one carries Deprecation, Sunset and Link to the guide (the same helper as deprecated routes).
+ */
+export const LEGACY_CURSOR_DEPRECATION = deprecation({
+  since: '2026-11-01',
+  sunset: '2027-05-01',
+  guide: 'Migrating-from-offset-cursors',
+});
 
 /** True when an Accept-Encoding header admits gzip (RFC 9110: `gzip` or `x-gzip`, else `*`, with q > 0). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
@@ -62,6 +64,8 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       query: favoriteQuery,
       body: favoriteBody,
       bodyOptional: true,
+      // Every POST that acts takes Idempotency-Key (decision 0001); the mark is idempotent by nature anyway.
+      idempotent: method === 'post',
       handler: async ({ principal, params, query, body }) => ({
         ok: true,
         favorite: await galleries.setFavorite(principal, params.id, favoritePhotoId(body, query), method === 'post'),
@@ -94,6 +98,7 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       body: createGalleryBody,
       status: 201,
       errors: ['forbidden'],
+      idempotent: true,
       handler: async ({ principal, body }) => ({
         ok: true,
         gallery: await galleries.create(principal, { shootId: body.shoot_id, title: body.title }),
@@ -133,7 +138,7 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       operationId: 'listGalleryPhotos',
       summary: 'Page through the photos of a gallery (keyset cursor on order_index, photo_id)',
       description:
-        "Same callers as GET /galleries/{id}. Returns a page of the gallery's photos in order (limit 1 to 200, default 200) with next_cursor, an opaque keyset cursor on (order_index, photo_id); original_url appears only for photographer roles. A legacy decimal-offset cursor is still accepted for one release and such answers carry Deprecation and Sunset headers; the next cursor is always an opaque one.",
+        "Same callers as GET /galleries/{id}. Returns a page of the gallery's photos in order (limit 1 to 200, default 200) with next_cursor, an opaque keyset cursor on (order_index, photo_id); original_url appears only for photographer roles. A legacy decimal-offset cursor is still accepted for one release and such answers carry Deprecation, Sunset and a Link to the migration guide ([Migrating from offset cursors](/api/v1/docs#section/Migrating-from-offset-cursors)); the next cursor is always an opaque one.",
       tags: ['galleries'],
       auth: 'token_or_client',
       response: listGalleryPhotosResponse,
@@ -142,8 +147,7 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       handler: async ({ principal, params, query, res }) => {
         const page = await galleries.photos(principal, params.id, query);
         if (page.legacyCursor) {
-          res.setHeader('Deprecation', LEGACY_CURSOR_DEPRECATION.deprecation);
-          res.setHeader('Sunset', LEGACY_CURSOR_DEPRECATION.sunset);
+          setDeprecationHeaders(res, LEGACY_CURSOR_DEPRECATION);
         }
         return { ok: true, items: page.items, next_cursor: page.next_cursor };
       },
@@ -172,6 +176,7 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       response: publishResponse,
       params: galleryParams,
       errors: ['forbidden'],
+      idempotent: true,
       handler: async ({ principal, params }) => ({ ok: true, gallery: await galleries.publish(principal, params.id) }),
     }),
   ];

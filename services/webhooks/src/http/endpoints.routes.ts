@@ -1,8 +1,19 @@
 /** /webhook-endpoints: the deprecated legacy shim over the one outbound webhook system (spec section 4). */
 import { z } from 'zod';
-import { defineRoute, idParams, listResponse, type AnyRouteDef } from '@studio/http';
+import { defineRoute, deprecation, idParams, listResponse, type AnyRouteDef } from '@studio/http';
 import type { EndpointService } from '../services/endpoint.service.js';
 import { createEndpointBody, endpointJson, endpointSchema, endpointsListQuery, endpointWithSecretSchema } from './endpoints.schema.js';
+
+/**
+ * The legacy group (list, create, delete) is deprecated in favour of /webhooks/subscriptions (spec sections 4 and 9):
+ * every answer says so (Deprecation, Sunset, Link to the guide in the API reference's introduction). Rotate-secret and
+ * the delivery history are not: they are the only way to do that for subscriptions too.
+ */
+export const LEGACY_ENDPOINTS_DEPRECATION = deprecation({
+  since: '2026-11-01',
+  sunset: '2027-05-01',
+  guide: 'Migrating-from-webhook-endpoints',
+});
 
 export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
   return [
@@ -15,7 +26,7 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
         'Deprecated: prefer /webhooks/subscriptions. Any member of the workspace named by workspace_id (required) may call it; kind selects legacy endpoints (the default), subscriptions or all. Returns a page with next_cursor; signing secrets are never included.',
       tags: ['webhooks'],
       auth: 'token' as const,
-      deprecated: true,
+      deprecated: LEGACY_ENDPOINTS_DEPRECATION,
       query: endpointsListQuery,
       response: listResponse(endpointSchema),
       handler: async ({ principal, query }) => {
@@ -33,7 +44,7 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
         'Deprecated: prefer POST /webhooks/subscriptions. Needs the admin role or above (403 below it). Registers a legacy endpoint for some of gallery.published, gallery.delivered and ai.cull.completed and returns it with 201 and its signing_secret, shown this once. Takes Idempotency-Key; a refused target URL is 400 and a workspace at its limit of active endpoints is 409.',
       tags: ['webhooks'],
       auth: 'token' as const,
-      deprecated: true,
+      deprecated: LEGACY_ENDPOINTS_DEPRECATION,
       body: createEndpointBody,
       status: 201,
       idempotent: true,
@@ -57,7 +68,7 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
         "Deprecated. Needs the admin role or above in the endpoint's workspace (403 below it, 404 outside the caller's tenant). Hard-deletes the endpoint, of either kind, with its deliveries and their attempts, and answers deleted: true.",
       tags: ['webhooks'],
       auth: 'token' as const,
-      deprecated: true,
+      deprecated: LEGACY_ENDPOINTS_DEPRECATION,
       params: idParams,
       errors: ['forbidden'],
       response: z.object({ ok: z.literal(true), deleted: z.literal(true) }),
@@ -75,7 +86,7 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
         "Needs the admin role or above in the endpoint's workspace (403 below it, 404 outside the caller's tenant). Generates a new signing secret, returned this once; for 24 hours deliveries carry v1 signed with the new secret and v0 signed with the old one. It is also how an admin obtains the secret of a REST-hook subscription.",
       tags: ['webhooks'],
       auth: 'token' as const,
-      deprecated: true,
+      idempotent: true,
       params: idParams,
       errors: ['forbidden'],
       response: z.object({ ok: z.literal(true), webhook_endpoint: endpointWithSecretSchema }),
