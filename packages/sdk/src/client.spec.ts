@@ -1,16 +1,17 @@
 /**
  * The client against a fake fetch: URLs, headers and bodies it sends, the Idempotency-Key (made once per call and
- * kept across retries), retries (429 with Retry-After, no answer, bounded), typed errors and cursor paging.
+ * kept across retries), the timeout per attempt, retries (429 with Retry-After, 502/503/504 and no answer when safe to
+ * repeat, bounded) and the hooks that report them, typed errors and cursor paging. Waits run on fake timers.
  */
-import { describe, expect, it } from 'vitest';
-import { createStudioClient, expandPath, queryString, type StudioClientOptions } from './client.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createStudioClient, expandPath, queryString, type RetryInfo, type StudioClientOptions } from './client.js';
 import { StudioApiError, StudioNetworkError } from './errors.js';
 import { IDEMPOTENT_POSTS } from './generated/schema.js';
 
 const BASE = 'https://studio.test/api/v1';
 const WS = '0b9f3c70-1c7a-4d57-a7b2-0b5c2b8e9f10';
 
-type Step = Response | Error | ((url: string, init: RequestInit) => Response);
+type Step = Response | Error | ((url: string, init: RequestInit) => Response | Promise<Response>);
 interface Sent {
   url: string;
   method: string;
@@ -34,6 +35,17 @@ function fakeFetch(steps: Step[]) {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const networkError = () => new TypeError('fetch failed');
+/** An attempt that never answers: it ends only when its signal aborts (the timeout, or the caller). */
+const hang = () => (_url: string, init: RequestInit) =>
+  new Promise<Response>((_resolve, reject) => {
+    init.signal!.addEventListener('abort', () => reject(init.signal!.reason), { once: true });
+  });
+const unavailable = (headers: Record<string, string> = {}) =>
+  json(503, { ok: false, error: 'unavailable', request_id: 'r-503' }, { 'x-request-id': 'r-503', ...headers });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function client(steps: Step[], opts: Partial<StudioClientOptions> = {}) {
   const fake = fakeFetch(steps);
@@ -129,12 +141,33 @@ describe('Idempotency-Key', () => {
 });
 
 describe('retries', () => {
-  it('waits Retry-After seconds on a 429 and then succeeds', async () => {
-    const started = Date.now();
-    const { api, sent } = client([json(429, { ok: false, error: 'rate_limited' }, { 'retry-after': '1' }), json(200, shoot)]);
-    expect(await api.get('/shoots/{id}', { params: { path: { id: 's1' } } })).toEqual(shoot);
+  it('waits Retry-After seconds on a 429 and then succeeds, reporting the wait', async () => {
+    vi.useFakeTimers();
+    const retries: RetryInfo[] = [];
+    const { api, sent } = client(
+      [json(429, { ok: false, error: 'rate_limited' }, { 'retry-after': '1', 'x-request-id': 'r-1' }), json(200, shoot)],
+      {
+        onRetry: (info) => retries.push(info),
+      },
+    );
+    const pending = api.get('/shoots/{id}', { params: { path: { id: 's1' } } });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sent).toHaveLength(1);
+    expect(retries).toEqual([
+      expect.objectContaining({
+        kind: 'rate_limited',
+        method: 'GET',
+        path: '/shoots/{id}',
+        attempt: 1,
+        delayMs: 1000,
+        status: 429,
+        requestId: 'r-1',
+      }),
+    ]);
+    expect(retries[0]!.error).toBeInstanceOf(StudioApiError);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toEqual(shoot);
     expect(sent).toHaveLength(2);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
   });
 
   it('gives up after maxRetries and throws the last 429 with its Retry-After', async () => {
@@ -209,6 +242,143 @@ describe('retries', () => {
   });
 });
 
+describe('502, 503 and 504', () => {
+  it('retries a GET after a 503 and a 502, and gives up after maxRetries with the last answer', async () => {
+    const ok = client([unavailable(), json(502, { ok: false, error: 'unavailable' }), json(200, shoot)]);
+    expect(await ok.api.get('/shoots/{id}', { params: { path: { id: 's1' } } })).toEqual(shoot);
+    expect(ok.sent).toHaveLength(3);
+
+    const down = client([unavailable(), unavailable(), json(504, { ok: false, error: 'unavailable' })]);
+    await expect(down.api.get('/auth/whoami')).rejects.toMatchObject({ status: 504, code: 'unavailable' });
+    expect(down.sent).toHaveLength(3);
+  });
+
+  it('retries a keyed POST with the same key, but not a POST without one', async () => {
+    const keyed = client([unavailable(), json(201, shoot)]);
+    const res = await keyed.api.request('post', '/shoots', { body: { workspace_id: WS, title: 'A' } });
+    expect(res.attempts).toBe(2);
+    expect(keyed.sent[0]!.headers.get('idempotency-key')).toBe(keyed.sent[1]!.headers.get('idempotency-key'));
+
+    const plain = client([unavailable()]);
+    await expect(plain.api.post('/galleries', { body: { shoot_id: 's1' } })).rejects.toMatchObject({ status: 503, code: 'unavailable' });
+    expect(plain.sent).toHaveLength(1);
+  });
+
+  it('does not retry a 500', async () => {
+    const { api, sent } = client([json(500, { ok: false, error: 'internal' })]);
+    await expect(api.get('/auth/whoami')).rejects.toMatchObject({ status: 500, code: 'internal' });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("honours a 503's Retry-After (an HTTP date too) and reports the wait", async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-28T06:00:00Z') });
+    const retries: RetryInfo[] = [];
+    const { api, sent } = client([unavailable({ 'retry-after': 'Sat, 28 Nov 2026 06:00:03 GMT' }), json(200, shoot)], {
+      onRetry: (info) => retries.push(info),
+    });
+    const pending = api.get('/auth/whoami');
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(sent).toHaveLength(1);
+    expect(retries).toEqual([expect.objectContaining({ kind: 'status', status: 503, delayMs: 3000, attempt: 1, requestId: 'r-503' })]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toEqual(shoot);
+  });
+});
+
+describe('timeout', () => {
+  it('cuts off an attempt after timeoutMs and retries a GET', async () => {
+    vi.useFakeTimers();
+    const retries: RetryInfo[] = [];
+    const { api, sent } = client([hang(), json(200, shoot)], { timeoutMs: 5000, onRetry: (info) => retries.push(info) });
+    const pending = api.get('/auth/whoami');
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(retries).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(retries).toEqual([expect.objectContaining({ kind: 'timeout', status: null, attempt: 1 })]);
+    expect(retries[0]!.error).toMatchObject({ name: 'StudioNetworkError', timedOut: true });
+    await vi.advanceTimersByTimeAsync(retries[0]!.delayMs);
+    expect(await pending).toEqual(shoot);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('defaults to 60 seconds and covers reading the body', async () => {
+    vi.useFakeTimers();
+    const slowBody = (_url: string, init: RequestInit) =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            init.signal!.addEventListener('abort', () => c.error(init.signal!.reason), { once: true });
+          },
+        }),
+        { status: 200 },
+      );
+    const { api } = client([slowBody], { maxRetries: 0 });
+    const pending = api.get('/auth/whoami').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(59_999);
+    await vi.advanceTimersByTimeAsync(1);
+    const err = await pending;
+    expect(err).toBeInstanceOf(StudioNetworkError);
+    expect(err).toMatchObject({ timedOut: true, method: 'GET', path: '/auth/whoami' });
+    expect((err as Error).message).toBe('GET /auth/whoami: no answer within 60000 ms (timed out)');
+  });
+
+  it('throws StudioNetworkError with timedOut when every attempt times out, and does not retry a POST without a key', async () => {
+    vi.useFakeTimers();
+    const get = client([hang(), hang(), hang()], { timeoutMs: 100 });
+    const pending = get.api.get('/auth/whoami').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await pending).toMatchObject({ name: 'StudioNetworkError', timedOut: true });
+    expect(get.sent).toHaveLength(3);
+
+    const post = client([hang()], { timeoutMs: 100 });
+    const posting = post.api.post('/galleries', { body: { shoot_id: 's1' } }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await posting).toMatchObject({ timedOut: true });
+    expect(post.sent).toHaveLength(1);
+  });
+
+  it("rejects with the caller's abort reason during an attempt, and does not retry it", async () => {
+    const controller = new AbortController();
+    const { api, sent } = client([hang(), json(200, shoot)]);
+    const pending = api.get('/auth/whoami', { signal: controller.signal });
+    await Promise.resolve();
+    controller.abort(new Error('user left'));
+    await expect(pending).rejects.toThrow('user left');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('is off with timeoutMs 0', async () => {
+    vi.useFakeTimers();
+    const { api } = client([hang()], { timeoutMs: 0 });
+    const controller = new AbortController();
+    const pending = api.get('/auth/whoami', { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    controller.abort(new Error('done waiting'));
+    expect(await pending).toMatchObject({ message: 'done waiting' });
+  });
+});
+
+describe('hooks', () => {
+  it('report every attempt, every answer and every wait', async () => {
+    const events: string[] = [];
+    const { api } = client([networkError(), unavailable(), json(200, shoot, { 'x-request-id': 'r-ok' })], {
+      onRequest: (i) => events.push(`request ${i.method} ${i.path} #${i.attempt}`),
+      onResponse: (i) => events.push(`response ${i.status} #${i.attempt} ${i.requestId}`),
+      onRetry: (i) => events.push(`retry ${i.kind} after #${i.attempt}`),
+    });
+    await api.get('/shoots/{id}', { params: { path: { id: 's1' } } });
+    expect(events).toEqual([
+      'request GET /shoots/{id} #1',
+      'retry network after #1',
+      'request GET /shoots/{id} #2',
+      'response 503 #2 r-503',
+      'retry status after #2',
+      'request GET /shoots/{id} #3',
+      'response 200 #3 r-ok',
+    ]);
+  });
+});
+
 describe('errors', () => {
   it("carry the API's code, message and request id", async () => {
     const { api } = client([json(404, { ok: false, error: 'not_found' }, { 'x-request-id': 'r-404' })]);
@@ -229,7 +399,9 @@ describe('errors', () => {
   });
 
   it('name an answer that is not the error envelope by its status', async () => {
-    const { api } = client([new Response('<html>Bad gateway</html>', { status: 502 }), new Response('not json', { status: 200 })]);
+    const { api } = client([new Response('<html>Bad gateway</html>', { status: 502 }), new Response('not json', { status: 200 })], {
+      maxRetries: 0,
+    });
     await expect(api.get('/auth/whoami')).rejects.toMatchObject({ status: 502, code: 'http_502', body: '<html>Bad gateway</html>' });
     await expect(api.get('/auth/whoami')).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
   });

@@ -56,16 +56,25 @@ export class StudioApiError extends Error {
   }
 }
 
-/** The request never got an answer (connection refused or reset, DNS, TLS), after the retries that applied. */
+/**
+ * The request never got an answer (connection refused or reset, DNS, TLS, or no answer within the client's
+ * `timeoutMs`: then `timedOut` is true), after the retries that applied.
+ */
 export class StudioNetworkError extends Error {
   readonly method: string;
   readonly path: string;
+  /** True when the last attempt was cut off by the client's timeout (`timeoutMs`). */
+  readonly timedOut: boolean;
 
-  constructor(method: string, path: string, cause: unknown) {
-    super(`${method} ${path}: no answer (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
+  constructor(method: string, path: string, cause: unknown, timeout?: { timeoutMs: number }) {
+    const why = timeout
+      ? `no answer within ${timeout.timeoutMs} ms (timed out)`
+      : `no answer (${cause instanceof Error ? cause.message : String(cause)})`;
+    super(`${method} ${path}: ${why}`, { cause });
     this.name = 'StudioNetworkError';
     this.method = method;
     this.path = path;
+    this.timedOut = timeout !== undefined;
   }
 }
 

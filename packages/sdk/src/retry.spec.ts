@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from './errors.js';
-import { backoffMs, DEFAULT_RETRY_POLICY, MAX_BACKOFF_MS, repeatable, retryDelayMs, type AttemptContext } from './retry.js';
+import { backoffMs, DEFAULT_RETRY_POLICY, MAX_BACKOFF_MS, repeatable, retryDelayMs, retryKind, type AttemptContext } from './retry.js';
 
 const policy = DEFAULT_RETRY_POLICY;
 const ctx = (over: Partial<AttemptContext> = {}): AttemptContext => ({
@@ -11,7 +11,8 @@ const ctx = (over: Partial<AttemptContext> = {}): AttemptContext => ({
   ...over,
 });
 const answer = (status: number, retryAfterS: number | null = null) => ({ kind: 'answer' as const, status, retryAfterS });
-const network = { kind: 'network' as const };
+const network = { kind: 'network' as const, timedOut: false };
+const timeout = { kind: 'network' as const, timedOut: true };
 const half = () => 0.5;
 
 describe('retryDelayMs', () => {
@@ -44,15 +45,41 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(answer(409), ctx({ method: 'POST', hadNetworkFailure: true }), policy)).toBeNull();
   });
 
+  it('retries a 502, 503 or 504 only when repeating cannot run the request twice, after Retry-After when given', () => {
+    for (const status of [502, 503, 504]) {
+      for (const method of ['GET', 'HEAD', 'PUT', 'DELETE']) expect(retryDelayMs(answer(status), ctx({ method }), policy, half)).toBe(375);
+      expect(retryDelayMs(answer(status), ctx({ method: 'POST', keyed: true }), policy, half), String(status)).toBe(375);
+      expect(retryDelayMs(answer(status), ctx({ method: 'POST' }), policy), String(status)).toBeNull();
+      expect(retryDelayMs(answer(status), ctx({ method: 'PATCH' }), policy), String(status)).toBeNull();
+    }
+    expect(retryDelayMs(answer(503, 4), ctx(), policy, half)).toBe(4000);
+    expect(retryDelayMs(answer(503, 61), ctx(), policy, half)).toBeNull();
+    expect(retryDelayMs(answer(503, 4), ctx({ method: 'POST' }), policy, half)).toBeNull();
+  });
+
+  it('treats a timed-out attempt as one without answer', () => {
+    expect(retryDelayMs(timeout, ctx(), policy, half)).toBe(375);
+    expect(retryDelayMs(timeout, ctx({ method: 'POST' }), policy)).toBeNull();
+    expect(retryDelayMs(timeout, ctx({ method: 'POST', keyed: true }), policy, half)).toBe(375);
+  });
+
   it('never retries other answers', () => {
-    for (const status of [400, 401, 403, 404, 422, 500, 502, 503]) {
+    for (const status of [400, 401, 403, 404, 405, 410, 422, 500, 501]) {
       expect(retryDelayMs(answer(status, 1), ctx({ keyed: true, hadNetworkFailure: true }), policy), String(status)).toBeNull();
     }
+  });
+
+  it('names the reason of a wait', () => {
+    expect(retryKind(network)).toBe('network');
+    expect(retryKind(timeout)).toBe('timeout');
+    expect(retryKind(answer(429, 1))).toBe('rate_limited');
+    expect(retryKind(answer(503))).toBe('status');
   });
 
   it('is bounded by maxRetries', () => {
     expect(retryDelayMs(answer(429, 1), ctx({ retries: 2 }), policy)).toBeNull();
     expect(retryDelayMs(network, ctx({ retries: 2 }), policy)).toBeNull();
+    expect(retryDelayMs(answer(503), ctx({ retries: 2 }), policy)).toBeNull();
     expect(retryDelayMs(answer(429, 1), ctx(), { ...policy, maxRetries: 0 })).toBeNull();
     expect(retryDelayMs(answer(429, 1), ctx({ retries: 4 }), { ...policy, maxRetries: 5 })).toBe(1000);
   });
