@@ -1,4 +1,16 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The published packages export their compiled dist/ (packages/tsup.config.ts, built by `npm pack`); tests import
+ * them from source, as tsconfig.json's `paths` do, so no build is needed first and a stale dist/ is never tested.
+ */
+const PACKAGES_FROM_SOURCE = {
+  alias: [
+    { find: /^@studio\/sdk$/, replacement: path.resolve(import.meta.dirname, 'packages/sdk/src/index.ts') },
+    { find: /^@studio\/webhooks$/, replacement: path.resolve(import.meta.dirname, 'packages/webhooks/src/index.ts') },
+  ],
+};
 
 /**
  * Three tiers: unit specs beside the code (pure logic), integration tests per service against real
@@ -9,6 +21,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: PACKAGES_FROM_SOURCE,
         test: {
           name: 'unit',
           include: [
@@ -38,6 +51,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: PACKAGES_FROM_SOURCE,
         test: {
           name: 'blackbox',
           include: ['test/**/*.test.ts'],

@@ -1,4 +1,12 @@
-export { WEBHOOK_EVENT_TYPES, isWebhookEventType, type WebhookEvent, type WebhookEventOf, type WebhookEventType } from './events.js';
+export {
+  WEBHOOK_EVENT_TYPES,
+  isWebhookEventType,
+  type UnknownWebhookEvent,
+  type WebhookEvent,
+  type WebhookEventDataMap,
+  type WebhookEventOf,
+  type WebhookEventType,
+} from './events.js';
 export {
   DEFAULT_TOLERANCE_S,
   SIGNATURE_HEADER,

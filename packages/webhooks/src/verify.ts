@@ -126,8 +126,9 @@ function parseEvent(bytes: Uint8Array): WebhookEvent {
 }
 
 /**
- * Checks that `rawBody` was sent by the Studio API with one of `secrets` and returns the parsed event; throws a
- * {@link WebhookVerificationError} otherwise. Pass the previous and the new secret while you switch secrets after a
+ * Checks that `rawBody` was sent by the Studio API with one of `secrets` and returns the parsed event, typed per event
+ * type (narrow on `event.type`); throws a {@link WebhookVerificationError} otherwise. A verified event of a type newer
+ * than this package is returned as it came (see {@link WebhookEvent}: it reaches a switch's `default` branch). Pass the previous and the new secret while you switch secrets after a
  * rotation: a match of any secret with the v1 or the v0 signature counts.
  *
  * @param rawBody the exact request body, before any JSON parsing (Express: `express.raw({ type: 'application/json' })`)

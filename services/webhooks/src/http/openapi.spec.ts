@@ -29,4 +29,23 @@ describe("webhooks' OpenAPI fragment", () => {
     ).content['application/json']!.schema;
     expect(body.anyOf).toEqual([{ required: ['id'] }, { required: ['target_url', 'event'] }]);
   });
+
+  it('documents the test delivery: admin 403, Idempotency-Key, an optional body of one type, the delivery answered', () => {
+    const doc = openApiFragment(routes, { title: 'webhooks service' });
+    const op = doc.paths['/webhook-endpoints/{id}/test']!.post! as Record<string, any>;
+    expect(op.operationId).toBe('sendTestWebhookDelivery');
+    expect(op.deprecated).toBeUndefined();
+    expect(op.description).toMatch(/X-Service-Test: true/);
+    expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['201', '400', '403', '404', '409', '422']));
+    const body = op.requestBody.content['application/json'];
+    expect(op.requestBody.required).toBe(false);
+    expect(body.schema.properties.type.enum).toContain('gallery.published');
+    expect(body.schema.properties.type.enum).not.toContain('lead.created');
+    expect(body.example).toEqual({ type: 'gallery.published' });
+    const answer = op.responses['201'].content['application/json'];
+    expect(answer.schema.properties.delivery).toEqual({ $ref: '#/components/schemas/WebhookDelivery' });
+    expect(answer.example.delivery.test).toBe(true);
+    expect((doc.components.schemas as Record<string, any>).WebhookDelivery.required).toContain('test');
+  });
 });
