@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { responseChecker } from '@studio/testkit/openapi';
 import { defineRoute } from './route.js';
 import { entityOf, exampleOf, exampleUuid } from './openapi-example.js';
-import { openApiFragment } from './openapi.js';
+import { exampleOfZod, openApiFragment } from './openapi.js';
 import { int32, uuid } from './schemas.js';
 
 const exampleOfOperation = (doc: any, path: string, method: string, status: number) =>
@@ -141,5 +141,26 @@ describe('exampleOf', () => {
     expect(exampleUuid('Shoot')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(exampleUuid('Shoot')).toBe(exampleUuid('Shoot'));
     expect(exampleUuid('Shoot')).not.toBe(exampleUuid('Client'));
+  });
+});
+
+describe('exampleOfZod', () => {
+  it('derives a value the zod schema itself accepts, with one UUID per entity when the entity is named', () => {
+    const schema = z.strictObject({
+      id: z.guid(),
+      gallery_id: z.guid(),
+      shoot_id: z.guid(),
+      state: z.enum(['draft', 'published']),
+      published_at: z.iso.datetime().nullable(),
+      photo_count: z.int(),
+      counts: z.strictObject({ keepers: z.int() }).nullable(),
+    });
+    const example = exampleOfZod(schema, 'Gallery') as z.infer<typeof schema>;
+    expect(schema.parse(example)).toEqual(example);
+    expect(example.id).toBe(exampleUuid('Gallery'));
+    expect(example.gallery_id).toBe(example.id);
+    expect(example.shoot_id).toBe(exampleUuid('Shoot'));
+    expect(example.state).toBe('draft');
+    expect(example.counts).toEqual({ keepers: 1 });
   });
 });

@@ -17,6 +17,7 @@ import type { MetricsRegistry } from '@studio/amqp/metrics';
 import type { Logger } from '@studio/logger';
 import { traceparentOf } from '@studio/trace';
 import type { DeliveryStore, FanoutEvent } from '../store/delivery.store.js';
+import { serializeEnvelope } from '../services/envelope.js';
 import { isPublicEventType, PUBLIC_EVENT_TYPES } from '@studio/contracts/events';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,14 +52,7 @@ export function parseEnvelope(
   const e = parsed.data;
   if (!isPublicEventType(e.type)) return { ok: 'ignore' }; // internal-only types are never delivered
   // Exactly the public envelope, in the documented member order; nothing internal leaks to subscribers.
-  const payload = JSON.stringify({
-    id: e.id,
-    type: e.type,
-    created_at: e.created_at,
-    workspace_id: e.workspace_id,
-    api_version: e.api_version,
-    data: e.data,
-  });
+  const payload = serializeEnvelope(e);
   return { ok: true, event: { id: e.id, type: e.type, workspaceId: e.workspace_id, payload }, createdAt: e.created_at };
 }
 

@@ -1,6 +1,7 @@
 /** Request and answer shapes of delivery history and replay. */
 import { z } from 'zod';
 import { limit, cursor } from '@studio/http';
+import { PUBLIC_EVENT_TYPES } from '@studio/contracts/events';
 import type { AttemptRecord, DeliveryDetail, DeliveryRecord } from '../store/delivery.store.js';
 
 export const DELIVERY_STATES = ['pending', 'succeeded', 'failed_retrying', 'dead_letter'] as const;
@@ -26,10 +27,22 @@ export const deliverySchema = z
     /** Body excerpt (first 4 KiB) of the last failed answer, or the transport error. */
     last_error: z.string().nullable(),
     completed_at: z.string().nullable(),
+    /** A test delivery (POST /webhook-endpoints/{id}/test): example data, sent with X-Service-Test: true. */
+    test: z.boolean().describe('true for a test delivery: example data sent with X-Service-Test: true, not a real event'),
     created_at: z.string(),
     updated_at: z.string(),
   })
   .meta({ id: 'WebhookDelivery' });
+
+/** POST /webhook-endpoints/{id}/test: optionally, which of the endpoint's event types the example event has. */
+export const testDeliveryBody = z
+  .strictObject({
+    type: z
+      .enum(PUBLIC_EVENT_TYPES)
+      .optional()
+      .describe('One of the event types the endpoint subscribes to; default: the first of them in the order of the event type list.'),
+  })
+  .optional();
 
 export const attemptSchema = z
   .object({
@@ -58,6 +71,7 @@ export function deliveryJson(d: DeliveryRecord): z.infer<typeof deliverySchema> 
     last_status: d.lastStatus,
     last_error: d.lastError,
     completed_at: iso(d.completedAt),
+    test: d.test,
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
   };

@@ -1,15 +1,19 @@
 /**
  * Delivery history and replay for endpoint owners. Reads need membership of the endpoint's workspace;
  * replay needs admin. A replay starts a new delivery cycle of the same delivery row, so the subscriber sees
- * the same X-Service-Event-Id again.
+ * the same X-Service-Event-Id again. A test delivery (admin) sends one example event of a subscribed type to one
+ * endpoint: a delivery like any other (signed, retried, recorded, replayable) marked `test`, never an event.
  */
 import { AppError } from '@studio/errors';
 import { decodeTimeKey, pageOf, type CursorCodec } from '@studio/cursor';
 import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf, type TokenPrincipal } from '@studio/identity';
+import type { PublicEventType } from '@studio/contracts/events';
+import { currentRequestId, currentTraceparent } from '@studio/trace';
 import type { DeliveryDetail, DeliveryRecord, DeliveryStore } from '../store/delivery.store.js';
 import type { EndpointStore } from '../store/endpoint.store.js';
 import type { DeliveryState } from './retry-policy.js';
+import { testEvent, testEventType } from './test-event.js';
 
 const CURSOR_KIND = 'webhook_deliveries';
 
@@ -47,5 +51,26 @@ export class DeliveryService {
     const replayed = await this.deliveries.replay(delivery.workspaceId, id);
     if (!replayed) throw new AppError('not_found');
     return replayed;
+  }
+
+  /**
+   * Sends one test delivery to the endpoint (either kind): a fresh event of `type` (default: the first type the
+   * endpoint subscribes to, in catalog order) with example data, for this endpoint only. An inactive endpoint is 409.
+   */
+  async sendTest(principal: TokenPrincipal, endpointId: string, type?: PublicEventType): Promise<DeliveryRecord> {
+    const endpoint = await this.endpoints.find(workspaceIdsOf(principal), endpointId);
+    if (!endpoint) throw new AppError('not_found');
+    requireWorkspace(principal, endpoint.workspaceId, 'admin');
+    if (!endpoint.active) throw new AppError('conflict', 'the endpoint is inactive; subscribe again before sending a test');
+    const event = testEvent(testEventType(endpoint.eventTypes, type), endpoint.workspaceId);
+    return this.deliveries.createTest({
+      eventId: event.id,
+      eventType: event.type,
+      workspaceId: endpoint.workspaceId,
+      endpointId: endpoint.id,
+      payload: event.payload,
+      traceparent: currentTraceparent() ?? null,
+      requestId: currentRequestId() ?? null,
+    });
   }
 }

@@ -9,6 +9,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const SIGNATURE_HEADER = 'x-service-signature';
 export const EVENT_ID_HEADER = 'x-service-event-id';
 export const EVENT_TYPE_HEADER = 'x-service-event-type';
+/** On test deliveries only (POST /webhook-endpoints/{id}/test): `true`. Not covered by the signature, as the other headers. */
+export const TEST_HEADER = 'x-service-test';
 /** Spec section 8: subscribers reject a timestamp more than 5 minutes away from their clock. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 

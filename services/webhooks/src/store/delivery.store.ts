@@ -28,6 +28,8 @@ export interface DeliveryRecord {
   lastStatus: number | null;
   lastError: string | null;
   completedAt: Date | null;
+  /** A test delivery (example data, sent with X-Service-Test: true), not a domain event. */
+  test: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -56,6 +58,19 @@ export interface FanoutEvent {
   requestId?: string | null;
 }
 
+/** A test delivery to one endpoint: a fresh event of example data, never fanned out. */
+export interface NewTestDelivery {
+  eventId: string;
+  eventType: string;
+  workspaceId: string;
+  endpointId: string;
+  /** The envelope JSON exactly as it will be signed and sent. */
+  payload: string;
+  /** The trace context of the request that asked for it. */
+  traceparent: string | null;
+  requestId: string | null;
+}
+
 export interface ClaimedDelivery {
   id: string;
   eventId: string;
@@ -72,6 +87,8 @@ export interface ClaimedDelivery {
   previousSecretEnc: Buffer | null;
   traceparent: string | null;
   requestId: string | null;
+  /** A test delivery: sent with X-Service-Test: true. */
+  test: boolean;
 }
 
 export interface Completion {
@@ -137,6 +154,31 @@ export class DeliveryStore {
     return rows[0] ?? null;
   }
 
+  /**
+   * Creates one test delivery (pending, due now) for one endpoint and wakes the dispatchers at commit. It goes
+   * through the same claim, signing, retries and history as every delivery; it is never an event on the exchange.
+   */
+  async createTest(input: NewTestDelivery): Promise<DeliveryRecord> {
+    return this.db.transaction(async (tx) => {
+      const created = await tx.delivery.create({
+        data: {
+          id: randomUUID(),
+          eventId: input.eventId,
+          eventType: input.eventType,
+          workspaceId: input.workspaceId,
+          endpointId: input.endpointId,
+          payload: input.payload,
+          traceparent: input.traceparent,
+          requestId: input.requestId,
+          test: true,
+        },
+        omit: { payload: true, claimToken: true },
+      });
+      await tx.$executeRawUnsafe(`NOTIFY ${DELIVERY_CHANNEL}`); // delivered at commit
+      return created;
+    });
+  }
+
   // ------------------------------------------------------------------------------------------- fan-out
 
   /** Creates the deliveries of a batch of events for every active subscribed endpoint; returns how many. */
@@ -199,6 +241,7 @@ export class DeliveryStore {
       previous_secret_enc: Buffer | null;
       traceparent: string | null;
       request_id: string | null;
+      test: boolean;
     }>(
       `WITH due AS (
          SELECT id FROM deliveries
@@ -212,7 +255,7 @@ export class DeliveryStore {
           SET next_attempt_at = now() + make_interval(secs => $2::double precision / 1000), claim_token = $3
          FROM due, endpoints e
         WHERE d.id = due.id AND e.id = d.endpoint_id
-       RETURNING d.id, d.event_id, d.event_type, d.workspace_id, d.endpoint_id, d.payload, d.attempt_count, d.cycle_attempts, d.traceparent, d.request_id,
+       RETURNING d.id, d.event_id, d.event_type, d.workspace_id, d.endpoint_id, d.payload, d.attempt_count, d.cycle_attempts, d.traceparent, d.request_id, d.test,
                  e.url, e.active, e.secret_enc,
                  CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_enc END AS previous_secret_enc`,
       [limit, leaseMs, claimToken, skipEndpoints],
@@ -232,6 +275,7 @@ export class DeliveryStore {
       previousSecretEnc: r.previous_secret_enc,
       traceparent: r.traceparent,
       requestId: r.request_id,
+      test: r.test,
     }));
   }
 

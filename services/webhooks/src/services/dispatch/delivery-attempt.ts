@@ -11,7 +11,7 @@ import type { ClaimedDelivery, Completion } from '../../store/delivery.store.js'
 import type { WebhookSender } from '../http-sender.js';
 import { classifyStatus } from '../retry-policy.js';
 import type { SecretBox } from '../secret-crypto.js';
-import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signatureHeader } from '../signing.js';
+import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, TEST_HEADER, signatureHeader } from '../signing.js';
 import { completionFor, type AttemptResult } from './outcome-writer.js';
 
 export interface DeliveryAttemptsOptions {
@@ -122,12 +122,13 @@ export class DeliveryAttempts {
     }
     const url = this.urlOf(row.url);
     if (!url) return { outcome: 'terminal', attempted: true, httpStatus: null, detail: 'endpoint url is invalid', durationMs: 0 };
-    const headers = {
+    const headers: Record<string, string> = {
       'content-type': 'application/json',
       [SIGNATURE_HEADER]: signatureHeader({ rawBody: row.payload, secret, previousSecret: previous }),
       [EVENT_ID_HEADER]: row.eventId,
       [EVENT_TYPE_HEADER]: row.eventType,
     };
+    if (row.test) headers[TEST_HEADER] = 'true';
     const sent = await this.options.sender.send(url, headers, row.payload);
     this.options.durationHistogram?.observe(sent.durationMs / 1000);
     return {

@@ -18,6 +18,7 @@ function row(id: string, endpointId: string): ClaimedDelivery {
     previousSecretEnc: null,
     traceparent: null,
     requestId: null,
+    test: false,
   };
 }
 
