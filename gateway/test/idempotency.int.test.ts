@@ -1,4 +1,4 @@
-/** Idempotency-Key: replay, conflicts, concurrency, 5xx release and waiting, against real Redis. */
+/** Idempotency-Key: replay, conflicts, concurrency, path patterns, 4xx/5xx release and waiting, against real Redis. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER, OWNER, startHarness, times, type Harness } from './support/harness.js';
 
@@ -99,11 +99,52 @@ describe('gateway Idempotency-Key', () => {
     expect((await post('/api/v1/shoots', 'with spaces and ~!@#$%^&*()', '{}')).status).toBe(201);
   });
 
-  it('ignores Idempotency-Key on routes that do not take it', async () => {
-    const a = await post('/api/v1/galleries', 'key-other-route', '{}');
-    const b = await post('/api/v1/galleries', 'key-other-route', '{}');
-    expect(b.headers['idempotent-replayed']).toBeUndefined();
-    expect(b.json.echo.id).not.toBe(a.json.echo.id);
+  it('ignores Idempotency-Key on routes that do not take it (only POSTs that act do)', async () => {
+    for (const [method, path] of [
+      ['PATCH', '/api/v1/shoots/s1/shot-list'],
+      ['DELETE', '/api/v1/webhooks/subscriptions'],
+      ['DELETE', '/api/v1/galleries/g1/favorites'],
+    ] as const) {
+      const send = () =>
+        h.call(path, { token: OWNER, method, headers: { ...JSON_HEADERS, 'idempotency-key': 'key-other-route' }, body: '{"x":1}' });
+      const a = await send();
+      const b = await send();
+      expect(a.status, `${method} ${path}`).toBe(200);
+      expect(b.headers['idempotent-replayed'], `${method} ${path}`).toBeUndefined();
+      expect(b.json.echo.id).not.toBe(a.json.echo.id);
+    }
+  });
+
+  it('honours the key on path patterns: a publish and an upload-session action replay, per path', async () => {
+    for (const path of [
+      '/api/v1/galleries/g-1/publish',
+      '/api/v1/upload-sessions/s-1/files/f-1/parts/sign',
+      '/api/v1/webhook-deliveries/d-1/replay',
+      '/api/v1/webhook-endpoints/e-1/test',
+    ]) {
+      const calls = h.upstream.calls();
+      const first = await post(path, `key-pattern${path}`, '{"part_numbers":[1]}');
+      const again = await post(path, `key-pattern${path}`, '{"part_numbers":[1]}');
+      expect(first.status, path).toBe(201);
+      expect(again.headers['idempotent-replayed'], path).toBe('true');
+      expect(again.raw.equals(first.raw), path).toBe(true);
+      expect(h.upstream.calls() - calls, path).toBe(1);
+    }
+    // Another id is another path: the same key is then another request (422), not a replay.
+    const other = await post('/api/v1/galleries/g-2/publish', 'key-pattern/api/v1/galleries/g-1/publish', '{"part_numbers":[1]}');
+    expect(other.status).toBe(422);
+    expect(other.json.error).toBe('idempotency_conflict');
+    // The services route ignoring case: so does the key (and the differently cased path is another request).
+    const upper = await post('/api/v1/galleries/g-3/PUBLISH', 'key-pattern-upper', '{}');
+    const upperAgain = await post('/api/v1/galleries/g-3/PUBLISH', 'key-pattern-upper', '{}');
+    expect(upper.status).toBe(201);
+    expect(upperAgain.headers['idempotent-replayed']).toBe('true');
+    // An invalid key on a pattern route is refused by the gateway before the upstream is called.
+    const calls = h.upstream.calls();
+    const bad = await post('/api/v1/upload-sessions/s-1/pause', 'k'.repeat(201), '{}');
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/Idempotency-Key/);
+    expect(h.upstream.calls()).toBe(calls);
   });
 
   it('covers the webhook registration routes too', async () => {
@@ -161,18 +202,59 @@ describe('gateway Idempotency-Key', () => {
     }
   });
 
-  it('stores and replays 4xx answers (they are the outcome of the request)', async () => {
+  it.each([
+    [400, 'invalid_input'],
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [409, 'conflict'],
+    [422, 'idempotency_conflict'],
+    [429, 'rate_limited'],
+  ])('does not store a %i answer: the key is released, the same request runs again, and its success is stored', async (status, error) => {
+    let calls = 0;
     h.upstream.on('/api/v1/clients', (_req, res) => {
-      res.writeHead(400, { 'content-type': 'application/json' }).end('{"ok":false,"error":"invalid_input"}');
+      calls++;
+      if (calls <= 2) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error }));
+      else res.writeHead(201, { 'content-type': 'application/json' }).end(`{"ok":true,"client":{"id":"c${calls}"}}`);
     });
     try {
-      expect((await post('/api/v1/clients', 'key-4xx', '{"name":""}')).status).toBe(400);
-      const again = await post('/api/v1/clients', 'key-4xx', '{"name":""}');
-      expect(again.status).toBe(400);
-      expect(again.headers['idempotent-replayed']).toBe('true');
+      const key = `key-${status}`;
+      const first = await post('/api/v1/clients', key, '{"name":"n"}');
+      expect(first.status).toBe(status);
+      expect(first.json.error).toBe(error);
+      // Not a replay: the upstream answers again.
+      const second = await post('/api/v1/clients', key, '{"name":"n"}');
+      expect(second.status).toBe(status);
+      expect(second.headers['idempotent-replayed']).toBeUndefined();
+      // Nor does a refusal bind the key to its body: another body with the same key runs (no 422).
+      const corrected = await post('/api/v1/clients', key, '{"name":"corrected"}');
+      expect(corrected.status).toBe(201);
+      expect(corrected.headers['idempotent-replayed']).toBeUndefined();
+      const replay = await post('/api/v1/clients', key, '{"name":"corrected"}');
+      expect(replay.status).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.raw.equals(corrected.raw)).toBe(true);
+      expect(calls).toBe(3);
     } finally {
       h.upstream.on('/api/v1/clients', defaultCreate);
     }
+  });
+
+  it('a waiting twin runs the request itself when the first one was refused with a 4xx', async () => {
+    let calls = 0;
+    h.upstream.on('/api/v1/galleries/g-twin/publish', (_req, res) => {
+      calls++;
+      const n = calls;
+      setTimeout(() => {
+        if (n === 1) res.writeHead(409, { 'content-type': 'application/json' }).end('{"ok":false,"error":"conflict"}');
+        else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true,"gallery":{"id":"g-twin"}}');
+      }, 100);
+    });
+    // Whichever reaches the upstream first is refused; the other (waiting on the key, or after it) then runs itself.
+    const answers = await Promise.all([0, 1].map(() => post('/api/v1/galleries/g-twin/publish', 'key-twin-4xx', '')));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] !== undefined)).toEqual([]);
+    expect(calls).toBe(2);
   });
 
   it('a waiting twin takes over when the first request failed with a 5xx', async () => {

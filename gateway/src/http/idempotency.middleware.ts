@@ -2,7 +2,8 @@
  * Idempotency-Key on the routes the route table marks idempotent. Runs after authentication (the key is scoped
  * per token, not per route) and after the body was read (the fingerprint is of the method, path and parsed body).
  * - invalid key -> 400; same key + other method, path or body -> 422 idempotency_conflict;
- * - same key + same body, completed -> the stored status and body with `Idempotent-Replayed: true`;
+ * - same key + same body, completed -> the stored status and body with `Idempotent-Replayed: true` (only successes are
+ *   stored: a 4xx or 5xx answer releases the key, so the corrected request runs; isStoredAnswer);
  * - same key still running -> wait for it (up to IDEMPOTENCY_WAIT_MS) and replay, else 409 conflict;
  * - the idempotency store unavailable -> 503 unavailable (fail closed: the operation is not run unprotected).
  */

@@ -4,7 +4,7 @@
  * - streaming mode (almost everything): the upstream answer is piped to the caller untouched, so upstream
  *   bodies (e.g. the exact not_found bytes) reach the caller byte-identical;
  * - capturing mode (a request holding an Idempotency-Key lease): the answer is buffered, stored for replays
- *   (or the key released on a 5xx), then sent.
+ *   when it is a success (isStoredAnswer; a 4xx or 5xx releases the key, so a corrected retry runs), then sent.
  * The /api/v1 prefix is kept in the forwarded path. An unreachable or timed-out upstream is a 503 with the
  * request id and no detail. The gateway's Cache-Control (no-store.middleware.ts) replaces an upstream's.
  */
@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import type { Logger } from '@studio/logger';
+import { isStoredAnswer } from '../services/idempotency.service.js';
 import type { GatewayMetrics } from './metrics.js';
 import { UPSTREAMS, type Upstream } from './route-table.js';
 import { sendErrorKind, sendNotFound } from './respond.js';
@@ -166,7 +167,7 @@ async function deliverCaptured(proxyRes: http.IncomingMessage, body: Buffer, req
   const status = proxyRes.statusCode ?? 502;
   const lease = req.gateway.idempotency;
   if (lease) {
-    if (status >= 500 || body.length > MAX_STORED_ANSWER_BYTES) {
+    if (!isStoredAnswer(status) || body.length > MAX_STORED_ANSWER_BYTES) {
       await lease.release();
     } else {
       const contentType = proxyRes.headers['content-type'];

@@ -6,7 +6,8 @@
  * record), and once done `status`, `ctype`, `body`. Every transition is one Lua script (atomic, one round trip):
  * - begin:    create a pending record when none exists (SET-NX semantics, lock TTL), else return the record;
  * - complete: owner only; store the answer, keep it for the record TTL (24 h), publish "done";
- * - release:  owner only; delete the record (after a 5xx or a failed upstream) and publish, so a retry runs.
+ * - release:  owner only; delete the record (after an answer that is not stored, see `isStoredAnswer`, or a failed
+ *             upstream) and publish, so a retry runs.
  *
  * A request that finds a pending record with the same fingerprint waits: it is woken by the pub/sub message of
  * the owner's complete/release (and re-checks on a slow timer in case a message was missed), then replays the
@@ -66,6 +67,22 @@ if redis.call('HGET', KEYS[1], 'state') == 'done' and redis.call('HGET', KEYS[1]
 end
 return 0
 `;
+
+/**
+ * Whether an answer of a keyed request is stored for replays (Stripe's rule: only requests that started executing).
+ * Stored: 2xx (and 3xx, which no route answers today): the operation ran, and a retry must get the same answer rather
+ * than run it twice. Not stored (the key is released, so the corrected request with the same key runs):
+ * - 400 invalid_input, 401, 403, 404: validation, authentication, role, existence: the request never ran;
+ * - 409 conflict: the resource's state refused the operation (a paused upload session, a file already complete, the
+ *   endpoint limit); nothing changed, and the same request may succeed once the state is different;
+ * - 422 and 429 from a service: a refusal of the same kind (the gateway's own 422 and 429 never reach a lease);
+ * - any other 4xx: in this API every 4xx is a refusal that changed nothing a re-run could repeat;
+ * - 5xx: the outcome is unknown; the caller retries with the same key.
+ * docs/decisions/0001-public-api-shapes.md says the same.
+ */
+export function isStoredAnswer(status: number): boolean {
+  return status >= 200 && status < 400;
+}
 
 type BeginReply = Array<Buffer | null>;
 

@@ -5,7 +5,7 @@ import { createLogger } from '@studio/logger';
 import { defineRoute, okResponse } from '@studio/http';
 import { listOperations, openApiFragment, type OpenApiDocument } from '@studio/http/openapi';
 import { validateOpenApi } from '@studio/testkit/openapi';
-import { RouteTable, UPSTREAMS, type Upstream } from '../http/route-table.js';
+import { API_BASE, PREFIX_TABLE, PUBLIC_ROUTES, RouteTable, UPSTREAMS, type RouteKey, type Upstream } from '../http/route-table.js';
 import { buildPublicDocument, OpenApiService, type UpstreamFragment } from './openapi.service.js';
 
 const logger = createLogger({ service: 'spec', level: 'silent' });
@@ -29,13 +29,24 @@ const route = (method: 'get' | 'post', path: string, operationId: string, extra:
   ...extra,
 });
 
+/** The gateway's tables with the Idempotency-Key routes the fragments below document (the real table names more). */
+const IDEMPOTENT: RouteKey[] = [
+  { method: 'POST', path: `${API_BASE}/shoots` },
+  { method: 'POST', path: `${API_BASE}/galleries/{id}/publish` },
+  { method: 'POST', path: `${API_BASE}/webhooks/subscriptions` },
+];
+const routeTable = (idempotent: RouteKey[] = IDEMPOTENT) => new RouteTable(PREFIX_TABLE, PUBLIC_ROUTES, idempotent);
+
 function fragments(over: Partial<Record<Upstream, OpenApiDocument>> = {}): UpstreamFragment[] {
   const base: Record<Upstream, OpenApiDocument> = {
     studio: fragment('studio', [
       route('get', '/shoots', 'listShoots'),
       route('post', '/shoots', 'createShoot', { idempotent: true, status: 201 }),
     ]),
-    gallery: fragment('gallery', [route('post', '/client-sessions', 'openClientSession', { auth: 'none' })]),
+    gallery: fragment('gallery', [
+      route('post', '/client-sessions', 'openClientSession', { auth: 'none' }),
+      route('post', '/galleries/:id/publish', 'publishGallery', { idempotent: true, params: z.object({ id: z.string() }) }),
+    ]),
     upload: fragment('upload', [route('get', '/photos/:id', 'getPhoto', { params: z.object({ id: z.string() }) })]),
     search: fragment('search', [route('get', '/search', 'search')]),
     webhooks: fragment('webhooks', [route('post', '/webhooks/subscriptions', 'subscribe', { idempotent: true })]),
@@ -45,12 +56,13 @@ function fragments(over: Partial<Record<Upstream, OpenApiDocument>> = {}): Upstr
 
 describe('buildPublicDocument', () => {
   it('merges every fragment with the gateway route into one valid OpenAPI 3.1 document, version 1.0.0', async () => {
-    const { doc, problems } = buildPublicDocument(fragments(), new RouteTable());
+    const { doc, problems } = buildPublicDocument(fragments(), routeTable());
     expect(problems).toEqual([]);
     expect(doc.info.version).toBe('1.0.0');
     expect((await validateOpenApi(doc)).errors).toEqual([]);
     expect(listOperations(doc).map((operation) => `${operation.method} ${operation.path}`)).toEqual([
       'post /client-sessions',
+      'post /galleries/{id}/publish',
       'get /openapi.json',
       'get /photos/{id}',
       'get /search',
@@ -67,12 +79,14 @@ describe('buildPublicDocument', () => {
       route('get', '/galleries', 'strayGalleries'),
       route('get', '/nowhere', 'nowhere'),
     ]);
-    const { doc, problems } = buildPublicDocument(fragments({ studio }), new RouteTable());
+    const { doc, problems } = buildPublicDocument(fragments({ studio }), routeTable());
     expect(doc.paths['/galleries']).toBeUndefined();
     expect(doc.paths['/nowhere']).toBeUndefined();
     expect(problems).toEqual([
       'GET /galleries (studio): the gateway routes this path to gallery; left out of the document',
       'GET /nowhere (studio): the gateway routes this path to nothing; left out of the document',
+      // This studio fragment has no POST /shoots any more, which the gateway still takes Idempotency-Key on.
+      'POST /shoots: the gateway honours Idempotency-Key on it, but no service documents it',
     ]);
   });
 
@@ -82,8 +96,10 @@ describe('buildPublicDocument', () => {
       route('post', '/shoots', 'createShoot', { status: 201 }),
     ]);
     const gallery = fragment('gallery', [route('post', '/client-sessions', 'openClientSession')]);
-    const { doc, problems } = buildPublicDocument(fragments({ studio, gallery }), new RouteTable());
-    expect(problems).toHaveLength(3);
+    const { doc, problems } = buildPublicDocument(fragments({ studio, gallery }), routeTable());
+    // GET /shoots flagged, POST /shoots not, /client-sessions not public; and this gallery fragment lacks publish.
+    expect(problems).toHaveLength(4);
+    expect(problems[3]).toBe('POST /galleries/{id}/publish: the gateway honours Idempotency-Key on it, but no service documents it');
     const list = doc.paths['/shoots']!.get!;
     expect(list.parameters).toBeUndefined();
     expect(list.responses).not.toHaveProperty('422');
@@ -91,6 +107,57 @@ describe('buildPublicDocument', () => {
     expect(create.parameters).toEqual([{ $ref: '#/components/parameters/IdempotencyKey' }]);
     expect(create.responses).toHaveProperty('422');
     expect(doc.paths['/client-sessions']!.post!.security).toEqual([]);
+  });
+
+  it('matches path patterns of the table to the documented operations, whatever their parameter names', () => {
+    const gallery = fragment('gallery', [
+      route('post', '/client-sessions', 'openClientSession', { auth: 'none' }),
+      // Not flagged by the service, but the gateway honours the key on /galleries/{id}/publish: documented as it is.
+      route('post', '/galleries/:galleryId/publish', 'publishGallery', { params: z.object({ galleryId: z.string() }) }),
+      // Flagged, but the gateway does not honour a key on /galleries/{id}/archive: not documented.
+      route('post', '/galleries/:id/archive', 'archiveGallery', { idempotent: true, params: z.object({ id: z.string() }) }),
+    ]);
+    const { doc, problems } = buildPublicDocument(fragments({ gallery }), routeTable());
+    expect(problems).toEqual([
+      'POST /galleries/{galleryId}/publish (gallery): Idempotency-Key is handled by the gateway; documented as it is handled',
+      'POST /galleries/{id}/archive (gallery): Idempotency-Key is not handled by the gateway; documented as it is handled',
+    ]);
+    const publish = doc.paths['/galleries/{galleryId}/publish']!.post!;
+    expect(publish.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(publish.responses).toHaveProperty('422');
+    const archive = doc.paths['/galleries/{id}/archive']!.post!;
+    expect(archive.parameters).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(archive.responses).not.toHaveProperty('422');
+  });
+
+  it('reports a route the gateway honours Idempotency-Key on that no service documents (a table entry gone stale or early)', () => {
+    const table = routeTable([
+      ...IDEMPOTENT,
+      { method: 'POST', path: `${API_BASE}/webhook-endpoints/{id}/test` },
+      { method: 'POST', path: `${API_BASE}/shoots/{id}/archive` },
+    ]);
+    const { problems } = buildPublicDocument(fragments(), table);
+    expect(problems).toEqual([
+      'POST /webhook-endpoints/{id}/test: the gateway honours Idempotency-Key on it, but no service documents it',
+      'POST /shoots/{id}/archive: the gateway honours Idempotency-Key on it, but no service documents it',
+    ]);
+  });
+
+  it("with the gateway's real table, flags every POST of a service that does not declare the key", () => {
+    const studio = fragment('studio', [route('post', '/shoots', 'createShoot', { status: 201 })]);
+    const upload = fragment('upload', [
+      route('post', '/upload-sessions/:id/files/:fileId/parts/sign', 'signUploadParts', {
+        params: z.object({ id: z.string(), fileId: z.string() }),
+      }),
+    ]);
+    const { doc, problems } = buildPublicDocument(fragments({ studio, upload }), new RouteTable());
+    expect(problems).toContain('POST /shoots (studio): Idempotency-Key is handled by the gateway; documented as it is handled');
+    expect(problems).toContain(
+      'POST /upload-sessions/{id}/files/{fileId}/parts/sign (upload): Idempotency-Key is handled by the gateway; documented as it is handled',
+    );
+    expect(doc.paths['/upload-sessions/{id}/files/{fileId}/parts/sign']!.post!.parameters).toContainEqual({
+      $ref: '#/components/parameters/IdempotencyKey',
+    });
   });
 });
 
@@ -109,7 +176,7 @@ describe('OpenApiService', () => {
     }) as typeof fetch;
     const service = new OpenApiService({
       targets,
-      table: new RouteTable(),
+      table: routeTable(),
       logger,
       ttlMs: 60_000,
       fetchTimeoutMs: 100,

@@ -6,7 +6,8 @@
  * - The gateway's route table has the last word on what the gateway does: an operation on a path the gateway
  *   would not send to the service that documented it is dropped (so the document never lists a route that is
  *   not served), and Idempotency-Key and "no bearer" are set from the gateway's own tables. Each disagreement is
- *   logged (and counted in `problems`), because it means a service and the gateway were changed apart.
+ *   logged (and counted in `problems`), because it means a service and the gateway were changed apart. That
+ *   includes the other direction: a route the gateway honours Idempotency-Key on that no service documents.
  * - Cached: built on first request, served from memory, rebuilt in the background after the TTL
  *   (stale-while-revalidate). Every fragment is needed: if one upstream cannot be read (after one retry) the
  *   last complete document is served; with none yet, the answer is 503 unavailable, never a partial document.
@@ -92,6 +93,8 @@ function documentOperation(): JsonObject {
 }
 
 const IDEMPOTENCY_PARAM = { $ref: '#/components/parameters/IdempotencyKey' };
+/** `POST /galleries/{}/publish`: an operation with its parameter names left out, to compare table patterns and paths. */
+const operationShape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^/}]*\}/g, '{}')}`;
 const isIdempotencyParam = (p: unknown) => (p as { $ref?: string } | null)?.$ref === IDEMPOTENCY_PARAM.$ref;
 
 /**
@@ -104,6 +107,7 @@ export function buildPublicDocument(
 ): { doc: OpenApiDocument; problems: string[] } {
   const problems: string[] = [];
   const sources: FragmentSource[] = [];
+  const documented = new Set<string>();
   for (const { upstream, doc } of fragments) {
     const paths: OpenApiDocument['paths'] = {};
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -139,9 +143,15 @@ export function buildPublicDocument(
           operation.security = resolved.isPublic ? [] : [{ apiToken: [] }];
         }
         (paths[path] ??= {})[method] = operation;
+        documented.add(operationShape(method, path));
       }
     }
     sources.push({ name: upstream, doc: { ...doc, paths } });
+  }
+  for (const route of table.idempotentPatterns) {
+    const path = route.path.startsWith(`${API_BASE}/`) ? route.path.slice(API_BASE.length) : route.path;
+    if (!documented.has(operationShape(route.method, path)))
+      problems.push(`${route.method.toUpperCase()} ${path}: the gateway honours Idempotency-Key on it, but no service documents it`);
   }
   sources.push({
     name: 'gateway',

@@ -16,6 +16,7 @@ export function aiRoutes({ cullJobs }: Services): AnyRouteDef[] {
         "Needs the photographer role or above in the shoot's workspace (403 below it, 404 outside the caller's tenant). Queues a cull of the shoot's ready photos at the given sensitivity and answers 202 with the queued job; poll it with GET /ai/jobs/{id}. When the job finishes it emits ai_job.done, and on success it also sets the shoot's keeper flags and emits ai.cull.completed.",
       tags: ['ai'],
       auth: 'token',
+      idempotent: true,
       response: aiJobResponse,
       body: createCullJobBody,
       example: { request: { shoot_id: succeededCullJob.job.shoot_id, sensitivity: 'medium' }, response: queuedCullJob },
