@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { defineRoute, idParams, listResponse, type AnyRouteDef } from '@studio/http';
 import type { DeliveryService } from '../services/delivery.service.js';
-import { attemptSchema, deliveriesListQuery, deliveryDetailJson, deliveryJson, deliverySchema } from './deliveries.schema.js';
+import {
+  attemptSchema,
+  deliveriesListQuery,
+  deliveryDetailJson,
+  deliveryJson,
+  deliverySchema,
+  testDeliveryBody,
+} from './deliveries.schema.js';
 
 export function deliveryRoutes(deliveries: DeliveryService): AnyRouteDef[] {
   return [
@@ -54,6 +61,28 @@ export function deliveryRoutes(deliveries: DeliveryService): AnyRouteDef[] {
       errors: ['forbidden', 'conflict'],
       response: z.object({ ok: z.literal(true), delivery: deliverySchema }),
       handler: async ({ principal, params }) => ({ ok: true, delivery: deliveryJson(await deliveries.replay(principal, params.id)) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/webhook-endpoints/:id/test',
+      operationId: 'sendTestWebhookDelivery',
+      summary: 'Send one test delivery of example data to an endpoint or subscription',
+      description:
+        "Needs the admin role or above in the endpoint's workspace (403 below it, 404 outside the caller's tenant); {id} is a legacy endpoint's or a subscription's id. Sends one delivery to this endpoint only: a new event (fresh id) of the type named in the optional body, or else of the first type the endpoint subscribes to, whose data is example data valid for that type. It is signed exactly as real deliveries are, carries X-Service-Test: true, is retried on failure and can be replayed like any other, and appears in the endpoint's delivery history with test: true. It is never a domain event: nothing else receives it. Answers 201 with the delivery (pending). A type the endpoint does not subscribe to is 400; an inactive subscription is 409. Takes Idempotency-Key.",
+      tags: ['webhooks'],
+      auth: 'token' as const,
+      params: idParams,
+      body: testDeliveryBody,
+      bodyOptional: true,
+      status: 201,
+      idempotent: true,
+      errors: ['forbidden', 'conflict'],
+      example: { request: { type: 'gallery.published' } },
+      response: z.object({ ok: z.literal(true), delivery: deliverySchema }),
+      handler: async ({ principal, params, body }) => ({
+        ok: true,
+        delivery: deliveryJson(await deliveries.sendTest(principal, params.id, body?.type)),
+      }),
     }),
   ];
 }
