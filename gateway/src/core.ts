@@ -15,10 +15,11 @@ import { createUpstreamAgent } from './http/proxy.routes.js';
 import { RouteTable } from './http/route-table.js';
 import { AuthFailureLimiter } from './services/auth-failure.service.js';
 import { AnswerCipher } from './services/answer-cipher.js';
+import { ApiDocsService } from './services/api-docs.service.js';
 import { AuthService } from './services/auth.service.js';
 import { ClientSessionVerifier } from './services/client-session.service.js';
 import { IdempotencyService } from './services/idempotency.service.js';
-import { OpenApiService } from './services/openapi.service.js';
+import { OPENAPI_PATH, OpenApiService } from './services/openapi.service.js';
 import { RateLimitService } from './services/rate-limit.service.js';
 import { closeRedis, createRedisClient } from './services/redis.client.js';
 
@@ -40,6 +41,8 @@ export interface GatewayServices {
   idempotency: IdempotencyService;
   /** The public OpenAPI document, assembled from the services' fragments. */
   openApi: OpenApiService;
+  /** The HTML API reference (Redoc) rendering it, with its assets. */
+  apiDocs: ApiDocsService;
 }
 
 export interface GatewayCore {
@@ -115,6 +118,7 @@ export function createGatewayCore(config: GatewayConfig, deps: GatewayDeps = {})
       ttlMs: config.openApi.cacheTtlMs,
       fetchTimeoutMs: config.openApi.fetchTimeoutMs,
     }),
+    apiDocs: new ApiDocsService({ documentPath: OPENAPI_PATH }),
   };
 
   return {

@@ -2,7 +2,8 @@
  * The gateway's HTTP application: the middleware chain every public request goes through. Order matters:
  *
  *   strip x-studio-* / request id -> metrics + access log -> helmet
- *   -> GET /api/v1/openapi.json (429 past its per-address limit) -> Cache-Control: no-store -> route table (404)
+ *   -> GET /api/v1/openapi.json (429 past its per-address limit) -> GET /api/v1/docs and its assets (the HTML
+ *   reference, same kind of limit) -> Cache-Control: no-store -> route table (404)
  *   -> CORS for the client-portal routes from CORS_ORIGINS (preflights answered 204 here)
  *   -> bearer auth (401/503; 429 past the failed-authentication budget of the client address) -> rate limit (429)
  *   -> body (400) -> Idempotency-Key -> proxy (503 when the upstream is unreachable)
@@ -20,6 +21,7 @@ import type { GatewayServices } from '../core.js';
 import { authenticate } from './auth.middleware.js';
 import { readBody } from './body.middleware.js';
 import { cors } from './cors.middleware.js';
+import { docsRoutes } from './docs.routes.js';
 import { idempotency } from './idempotency.middleware.js';
 import type { GatewayMetrics } from './metrics.js';
 import { noStore } from './no-store.middleware.js';
@@ -59,6 +61,19 @@ export function buildHttpApp({ config, logger, metrics, services, routes, upstre
       Math.floor(config.openApi.cacheTtlMs / 1000),
       addressRateLimit({
         bucket: 'doc',
+        limiter: services.rateLimit,
+        metrics,
+        limit: config.openApi.rateLimitPerMinute,
+        trustedProxies: config.rateLimit.trustedProxies,
+      }),
+    ),
+  );
+  // The HTML API reference of that document and its assets: no bearer either, its own per-address budget.
+  app.use(
+    docsRoutes(
+      services.apiDocs,
+      addressRateLimit({
+        bucket: 'docs',
         limiter: services.rateLimit,
         metrics,
         limit: config.openApi.rateLimitPerMinute,

@@ -34,8 +34,27 @@ export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
 export const PUBLIC_API_INFO: OpenApiDocument['info'] = {
   title: 'Studio Public API',
   version: '1.0.0',
-  description:
+  description: [
     'Workspaces, galleries, shoots, clients, uploads and webhooks for photographers. Every path is relative to the server URL (the /api/v1 prefix). Errors are `{ "ok": false, "error": "<code>" }`; every route can answer 400, 401, 404 and 429, routes that need a role also 403, routes that take Idempotency-Key also 422.',
+    'The webhook deliveries the API sends are listed under **webhook events**, one per event type, with their headers and bodies. This reference is also served as JSON at `GET /api/v1/openapi.json`.',
+    // The two guides the Deprecation answers link to (their Link headers name these headings' Redoc anchors:
+    // `#section/Migrating-from-webhook-endpoints`, `#section/Migrating-from-offset-cursors`).
+    '# Migrating from webhook endpoints',
+    'The legacy `/webhook-endpoints` group (`GET /webhook-endpoints`, `POST /webhook-endpoints`, `DELETE /webhook-endpoints/{id}`) is deprecated since 2026-11-01 and stops working on 2027-05-01. Every answer of those operations says so: `Deprecation: @1793491200` (RFC 9745), `Sunset: Sat, 01 May 2027 00:00:00 GMT` (RFC 8594) and `Link: </api/v1/docs#section/Migrating-from-webhook-endpoints>; rel="deprecation"; type="text/html"`.',
+    'Endpoints and subscriptions are one kind of record delivered by one system, so moving loses nothing:',
+    [
+      '| Instead of | Use |',
+      '|---|---|',
+      '| `POST /webhook-endpoints` with `url` and `event_types` | `POST /webhooks/subscriptions` with `target_url` and one `event` per subscription (any of the 28 event types, not only the three the legacy route accepts); the same target and event again answers the same subscription, reactivated. Then `POST /webhook-endpoints/{id}/rotate-secret` (not deprecated) returns its signing secret. |',
+      '| `DELETE /webhook-endpoints/{id}` | `DELETE /webhooks/subscriptions` with `{ "id" }` (or `target_url` and `event`); a repeated delete answers `deleted: false`. |',
+      '| `GET /webhook-endpoints` | Keep the `id` that `POST /webhooks/subscriptions` answers: a REST hook is registered by the system that receives it, which stores its id. |',
+      '',
+    ].join('\n'),
+    'Not deprecated, for both kinds: `POST /webhook-endpoints/{id}/rotate-secret`, `POST /webhook-endpoints/{id}/test`, `GET /webhook-endpoints/{id}/deliveries`, `GET /webhook-deliveries/{id}` and `POST /webhook-deliveries/{id}/replay`. Deliveries, their headers and their signatures are the same for both kinds.',
+    '# Migrating from offset cursors',
+    '`GET /galleries/{id}/photos` still accepts a decimal offset as `cursor` (`?cursor=40`) until 2027-05-01; since 2026-11-01 an answer to such a request carries `Deprecation: @1793491200`, `Sunset: Sat, 01 May 2027 00:00:00 GMT` and `Link: </api/v1/docs#section/Migrating-from-offset-cursors>; rel="deprecation"; type="text/html"`.',
+    "Page with `next_cursor` instead: send the `next_cursor` of each answer, unchanged, as the next request's `cursor`, and stop when it is `null`. It is opaque (do not build or parse it) and keyset-based on (order_index, photo_id), so a page does not skip or repeat photos when the gallery changes between requests. Every answer already carries an opaque `next_cursor`, also the answers to an offset cursor, so a caller can switch in the middle of a walk.",
+  ].join('\n\n'),
   // Placeholders on the reserved .example domain until the product has its public addresses.
   contact: { name: 'Studio API support', url: 'https://studio.example/support', email: 'api@studio.example' },
   license: { name: 'Proprietary: use under the Studio terms of service', url: 'https://studio.example/terms' },
@@ -62,6 +81,12 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   tasks: "The photographer's to-do items, optionally tied to a shoot.",
   uploads: 'Resumable uploads straight to object storage (single-shot or multipart presigned URLs), then the photos they make.',
   webhooks: 'Signed webhook endpoints and subscriptions: register, rotate the signing secret, list deliveries and replay them.',
+  'webhook events': [
+    'What the API sends to webhook subscribers: one signed `POST` of a JSON envelope (`id`, `type`, `created_at`, `workspace_id`, `api_version`, `data`) per event and subscribed endpoint or subscription. Every event type below shows its `data`.',
+    '**Headers.** `X-Service-Signature: t=<unix seconds>,v1=<hex>` (and `,v0=<hex>` for 24 hours after a rotate-secret, signed with the previous secret), `X-Service-Event-Id` (the same on every retry: de-duplicate on it), `X-Service-Event-Type`, and `X-Service-Test: true` on a test delivery only.',
+    '**Verify** before trusting a delivery: compute HMAC-SHA256 with your signing secret over `t`, a dot and the exact raw body (not re-serialised JSON), as lowercase hex; compare it with `v1` (or `v0`) in constant time; reject a `t` more than 5 minutes away from your clock. `@studio/webhooks` (`verifyWebhook`) does all of it.',
+    '**Answer** 2xx within 10 seconds. A timeout, a network error, a 429 or a 5xx is retried 5 times, after 30 s, 2 min, 10 min, 30 min and 2 h; any other 4xx, or the 6th failure, makes the delivery `dead_letter`. The history of each endpoint shows every attempt, and a delivery can be replayed.',
+  ].join('\n\n'),
   workspaces: 'Workspaces (the tenant) and their members and roles.',
 };
 

@@ -53,6 +53,8 @@ export interface OpenApiDocument {
   security?: Record<string, string[]>[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, JsonObject>>;
+  /** OpenAPI 3.1: the requests the API itself sends (webhook deliveries), by name; each a Path Item. */
+  webhooks?: Record<string, Record<string, JsonObject>>;
   components: OpenApiComponents;
 }
 
@@ -507,6 +509,43 @@ export interface FragmentOptions extends OperationOptions {
   title: string;
   version?: string;
   description?: string;
+  /** The outbound requests this service sends (OpenAPI 3.1 `webhooks`): webhook-dispatch's deliveries. */
+  webhooks?: readonly WebhookDef[];
+}
+
+/** One outbound request the API sends to a subscriber (an OpenAPI 3.1 `webhooks` entry). */
+export interface WebhookDef {
+  /** Its key in `webhooks`: the event type, e.g. `gallery.published`. */
+  name: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  /** The JSON body that is sent (documented as output: what the subscriber receives). */
+  body: z.ZodType;
+  /** The request headers that are sent: a zod object, each property one header parameter. */
+  headers?: z.ZodType;
+  /** What each answer of the subscriber means, by status or range (`2XX`). */
+  responses: Record<string, string>;
+}
+
+/** One webhook as an OpenAPI Path Item with a `post` operation (named sub-schemas are added to `components`). */
+export function webhookFor(def: WebhookDef, components: Record<string, JsonObject>): Record<string, JsonObject> {
+  const where = `webhook ${def.name}`;
+  const schema = toJsonSchema(def.body, 'output', components, `${where} body`);
+  const parameters = parametersOf('header', def.headers, components, where);
+  const operation: JsonObject = {
+    operationId: def.operationId,
+    summary: def.summary,
+    ...(def.description ? { description: def.description } : {}),
+    ...(def.tags?.length ? { tags: def.tags } : {}),
+    // The subscriber authenticates the request by its signature header, not by a bearer of ours.
+    security: [],
+    ...(parameters.length ? { parameters } : {}),
+    requestBody: { required: true, content: { 'application/json': { schema, example: exampleOf(schema, components) } } },
+    responses: Object.fromEntries(Object.entries(def.responses).map(([status, description]) => [status, { description }])),
+  };
+  return { post: operation };
 }
 
 /** A complete, valid OpenAPI 3.1 document of one registry (one service's part of the public API). */
@@ -523,7 +562,20 @@ export function openApiFragment(routes: RouteRegistry | readonly AnyRouteDef[], 
     operationIds.add(def.operationId);
     item[method] = operation;
   }
-  return finishDocument({ title: opts.title, version: opts.version ?? '1.0.0', description: opts.description }, paths, components);
+  const webhooks: NonNullable<OpenApiDocument['webhooks']> = {};
+  for (const def of opts.webhooks ?? []) {
+    if (webhooks[def.name]) throw new Error(`webhook ${def.name} is defined twice`);
+    if (operationIds.has(def.operationId)) throw new Error(`operationId ${def.operationId} is used twice`);
+    operationIds.add(def.operationId);
+    webhooks[def.name] = webhookFor(def, components.schemas);
+  }
+  return finishDocument(
+    { title: opts.title, version: opts.version ?? '1.0.0', description: opts.description },
+    paths,
+    components,
+    {},
+    webhooks,
+  );
 }
 
 function finishDocument(
@@ -531,15 +583,15 @@ function finishDocument(
   paths: OpenApiDocument['paths'],
   components: OpenApiComponents,
   tagDescriptions: Readonly<Record<string, string>> = {},
+  webhooks: NonNullable<OpenApiDocument['webhooks']> = {},
 ): OpenApiDocument {
   const sorted: OpenApiDocument['paths'] = {};
   for (const path of Object.keys(paths).sort()) {
     const item = paths[path]!;
     sorted[path] = Object.fromEntries(HTTP_METHODS.filter((m) => item[m]).map((m) => [m, item[m]!]));
   }
-  const tags = [
-    ...new Set(Object.values(sorted).flatMap((item) => Object.values(item).flatMap((op) => (op.tags as string[] | undefined) ?? []))),
-  ].sort();
+  const items = [...Object.values(sorted), ...Object.values(webhooks)];
+  const tags = [...new Set(items.flatMap((item) => Object.values(item).flatMap((op) => (op.tags as string[] | undefined) ?? [])))].sort();
   const doc: OpenApiDocument = {
     openapi: OPENAPI_VERSION,
     info: Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined)) as OpenApiDocument['info'],
@@ -547,6 +599,7 @@ function finishDocument(
     security: [{ apiToken: [] }],
     tags: tags.map((name) => (tagDescriptions[name] ? { name, description: tagDescriptions[name] } : { name })),
     paths: sorted,
+    ...(Object.keys(webhooks).length ? { webhooks } : {}),
     components: {
       ...components,
       schemas: Object.fromEntries(
@@ -570,7 +623,7 @@ export interface FragmentSource {
 
 /**
  * Merges fragments into one document. The shared components come from this library (not from the fragments),
- * paths and named schemas from the fragments. A schema name two fragments use for different schemas is
+ * paths, webhooks and named schemas from the fragments. A schema name two fragments use for different schemas is
  * renamed in the later fragment (`<Source><Name>`); the same path and method, or one operationId, in two
  * fragments is an error.
  */
@@ -583,6 +636,7 @@ export function mergeOpenApi(
   const components = commonComponents();
   const common = new Set(Object.keys(components.schemas));
   const paths: OpenApiDocument['paths'] = {};
+  const webhooks: NonNullable<OpenApiDocument['webhooks']> = {};
   const operationIds = new Map<string, string>();
   for (const source of sources) {
     const renames = new Map<string, string>();
@@ -610,8 +664,17 @@ export function mergeOpenApi(
         merged[method] = renameRefs(operation, renames);
       }
     }
+    for (const [name, item] of Object.entries(source.doc.webhooks ?? {})) {
+      if (webhooks[name]) throw new Error(`webhook ${name} is documented by two services`);
+      for (const operation of Object.values(item)) {
+        const id = operation.operationId as string;
+        if (operationIds.has(id)) throw new Error(`operationId ${id} is used by ${operationIds.get(id)} and ${source.name}`);
+        operationIds.set(id, source.name);
+      }
+      webhooks[name] = renameRefs(item, renames);
+    }
   }
-  return finishDocument(info, paths, components, tagDescriptions);
+  return finishDocument(info, paths, components, tagDescriptions, webhooks);
 }
 
 function renameRefs<T>(value: T, renames: Map<string, string>): T {

@@ -10,6 +10,7 @@ import type { Services } from '../services/index.js';
 import { deliveryRoutes } from './deliveries.routes.js';
 import { endpointRoutes } from './endpoints.routes.js';
 import { subscriptionRoutes } from './subscriptions.routes.js';
+import { webhookEventDocs } from './webhook-events.schema.js';
 
 export function webhooksRoutes(services: Services): RouteRegistry {
   return new RouteRegistry().add(
@@ -25,5 +26,5 @@ export interface WebhooksHttpOptions extends HttpAppOptions {
 }
 
 export function buildHttpApp({ services, ...skeleton }: WebhooksHttpOptions): Express {
-  return createApiApp({ ...skeleton, routes: webhooksRoutes(services), title: 'webhooks service' });
+  return createApiApp({ ...skeleton, routes: webhooksRoutes(services), title: 'webhooks service', webhooks: webhookEventDocs() });
 }

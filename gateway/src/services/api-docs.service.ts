@@ -1,0 +1,160 @@
+/**
+ * The HTML API reference (GET /api/v1/docs, issue 24 item 8): Redoc rendering the served OpenAPI document
+ * (GET /api/v1/openapi.json), every byte of it served by the gateway, never a CDN. See docs/decisions/0008-openapi.md
+ * ("HTML reference").
+ *
+ * - Assets are fingerprinted (`redoc.standalone.<hash>.js`, `init.<hash>.js`: the first 16 hex of their SHA-256), so
+ *   they are cached for a year as immutable; a new Redoc version or a new init script gets a new name. Each is held in
+ *   memory as it is, gzip and brotli (compressed once, at start).
+ * - The page is a small HTML shell with a strict Content-Security-Policy: scripts only from the gateway itself
+ *   (`script-src 'self'`, no inline script: Redoc is started by the served init script), styles only with the page's
+ *   nonce (Redoc's styled-components inject `<style>` elements; Redoc passes the nonce to them), no third-party
+ *   request of any kind (`default-src 'none'`, `connect-src 'self'` for the document). Redoc's search index runs in
+ *   a worker made from a blob URL by Redoc's own served script: `worker-src blob:`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+/** Where the page and its assets live (the page at the root; assets below it). */
+export const DOCS_PATH = '/api/v1/docs';
+export const DOCS_ASSETS_PATH = `${DOCS_PATH}/assets`;
+
+export interface DocsAsset {
+  /** The fingerprinted file name, e.g. `redoc.standalone.0123456789abcdef.js`. */
+  name: string;
+  contentType: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export type ContentCoding = 'br' | 'gzip' | 'identity';
+
+/** `name.js` -> `name.<first 16 hex of its SHA-256>.js`, with its body in each coding. */
+export function fingerprintedAsset(name: string, body: Buffer, contentType: string): DocsAsset {
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
+  const dot = name.lastIndexOf('.');
+  return {
+    name: `${name.slice(0, dot)}.${hash}${name.slice(dot)}`,
+    contentType,
+    identity: body,
+    gzip: gzipSync(body, { level: 9 }),
+    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  };
+}
+
+/**
+ * The coding to send for an Accept-Encoding header (RFC 9110 section 12.5.3): brotli, else gzip, else identity,
+ * each only when its q-value (or that of `*`) is above 0.
+ */
+export function pickEncoding(header: string | string[] | undefined): ContentCoding {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const q = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (!coding) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(coding === 'x-gzip' ? 'gzip' : coding, Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (coding: string) => (q.get(coding) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * The init script: starts Redoc on the page's container with the document's URL, passing the page's style nonce
+ * (the nonce of this script's own tag) so Redoc's injected styles are allowed by the CSP.
+ */
+export function initScript(options: Record<string, unknown>): string {
+  return `'use strict';
+(function () {
+  var script = document.currentScript;
+  var root = document.getElementById('redoc');
+  var options = ${JSON.stringify(options)};
+  options.nonce = script && script.nonce;
+  window.Redoc.init(root.getAttribute('data-spec-url'), options, root);
+})();
+`;
+}
+
+/** Redoc's options (https://redocly.com/docs/redoc/config): nothing that fetches anything but the document. */
+const REDOC_OPTIONS = {
+  expandResponses: '200,201,202',
+  jsonSampleExpandLevel: 3,
+  showWebhookVerb: true,
+  hideDownloadButton: false,
+  pathInMiddlePanel: true,
+  theme: { typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', headings: { fontFamily: 'inherit' } } },
+};
+
+export interface ApiDocsOptions {
+  /** The URL path of the OpenAPI document the page renders. */
+  documentPath: string;
+  /** Redoc's standalone bundle; defaults to the installed `redoc` package's. */
+  redocBundle?: Buffer;
+}
+
+export class ApiDocsService {
+  readonly redoc: DocsAsset;
+  readonly init: DocsAsset;
+  private readonly assets: Map<string, DocsAsset>;
+
+  constructor(private readonly opts: ApiDocsOptions) {
+    const bundle = opts.redocBundle ?? readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
+    this.redoc = fingerprintedAsset('redoc.standalone.js', bundle, 'text/javascript; charset=utf-8');
+    this.init = fingerprintedAsset('init.js', Buffer.from(initScript(REDOC_OPTIONS)), 'text/javascript; charset=utf-8');
+    this.assets = new Map([this.redoc, this.init].map((a) => [a.name, a]));
+  }
+
+  /** A fingerprinted asset by its file name, or undefined. */
+  asset(name: string): DocsAsset | undefined {
+    return this.assets.get(name);
+  }
+
+  /** A fresh nonce for one page (128 random bits, base64). */
+  nonce(): string {
+    return randomBytes(16).toString('base64');
+  }
+
+  /** The Content-Security-Policy of a page with this style nonce. */
+  contentSecurityPolicy(nonce: string): string {
+    return [
+      "default-src 'none'",
+      "script-src 'self'",
+      `style-src 'nonce-${nonce}'`,
+      "img-src 'self' data:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      'worker-src blob:',
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+  }
+
+  /** The page: a container for Redoc, the two scripts, and a fallback link to the JSON document. */
+  page(nonce: string): string {
+    const asset = (a: DocsAsset) => `${DOCS_ASSETS_PATH}/${a.name}`;
+    return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>Studio Public API reference</title>
+<style nonce="${nonce}">body { margin: 0; padding: 0; }</style>
+<script src="${asset(this.redoc)}" defer></script>
+<script src="${asset(this.init)}" nonce="${nonce}" defer></script>
+</head>
+<body>
+<noscript>This reference needs JavaScript. The OpenAPI document it shows: <a href="${this.opts.documentPath}">${this.opts.documentPath}</a>.</noscript>
+<div id="redoc" data-spec-url="${this.opts.documentPath}"></div>
+</body>
+</html>
+`;
+  }
+}
