@@ -482,11 +482,24 @@ async function partUrl(run: Run, sessionId: string, file: SessionFile, partNumbe
 
 async function sendPart(run: Run, sessionId: string, file: SessionFile, partNumber: number): Promise<void> {
   const signal = run.controller.signal;
-  const target = await partUrl(run, sessionId, file, partNumber);
-  file.urls.delete(partNumber);
   const [start, end] = partRange(partNumber, file.partSize, file.source.size);
-  const headers = await run.transfer.put(target.url, target.headers, await file.source.read(start, end), signal);
-  file.partsSent++;
+  const body = await file.source.read(start, end);
+  const put = async () => {
+    const target = await partUrl(run, sessionId, file, partNumber);
+    file.partsSent++;
+    return run.transfer.put(target.url, target.headers, body, signal);
+  };
+  let headers: Headers;
+  try {
+    headers = await put();
+  } catch (err) {
+    // A 403 from the object store: most likely the URL expired while the part waited (a slow link, a long queue).
+    // Sign that part again, once.
+    if (!(err instanceof StudioApiError) || err.status !== 403) throw err;
+    file.urls.delete(partNumber);
+    headers = await put();
+  }
+  file.urls.delete(partNumber);
   const etag = headers.get('etag');
   if (!etag) {
     throw new Error(
