@@ -347,6 +347,15 @@ describe('timeout', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('takes a per-call timeoutMs and maxRetries over the client options', async () => {
+    vi.useFakeTimers();
+    const { api, sent } = client([hang(), hang(), hang()], { timeoutMs: 60_000 });
+    const pending = api.get('/auth/whoami', { timeoutMs: 200, maxRetries: 1 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await pending).toMatchObject({ timedOut: true, message: 'GET /auth/whoami: no answer within 200 ms (timed out)' });
+    expect(sent).toHaveLength(2);
+  });
+
   it('is off with timeoutMs 0', async () => {
     vi.useFakeTimers();
     const { api } = client([hang()], { timeoutMs: 0 });

@@ -138,6 +138,8 @@ interface LooseOptions {
   idempotencyKey?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  timeoutMs?: number;
+  maxRetries?: number;
 }
 
 /** One HTTP exchange, tried as the retry policy allows. */
@@ -151,6 +153,9 @@ interface Exchange {
   body: string | Uint8Array | Blob | undefined;
   idempotencyKey: string | null;
   signal: AbortSignal | undefined;
+  /** Per-call overrides of the client's timeoutMs and maxRetries. */
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
 }
 
 /** The final answer of an exchange (2xx or not), with its body's text. */
@@ -180,7 +185,7 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
     maxRetryAfterS: options.maxRetryAfterS ?? DEFAULT_RETRY_POLICY.maxRetryAfterS,
     baseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
   };
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const clientTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   /** One attempt under the per-attempt timeout, the caller's signal aborting it too. Rethrows the caller's abort. */
   async function attempt(x: Exchange): Promise<{ res: Response; text: string } | { failure: unknown; timedOut: boolean }> {
@@ -189,6 +194,7 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
     const onAbort = () => controller.abort(x.signal?.reason);
     x.signal?.addEventListener('abort', onAbort, { once: true });
     let timedOut = false;
+    const timeoutMs = x.timeoutMs ?? clientTimeoutMs;
     const timer =
       timeoutMs > 0 && Number.isFinite(timeoutMs)
         ? setTimeout(() => {
@@ -225,7 +231,12 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
       let requestId: string | null = null;
       if ('failure' in result) {
         outcome = { kind: 'network', timedOut: result.timedOut };
-        error = new StudioNetworkError(x.method, x.path, result.failure, result.timedOut ? { timeoutMs } : undefined);
+        error = new StudioNetworkError(
+          x.method,
+          x.path,
+          result.failure,
+          result.timedOut ? { timeoutMs: x.timeoutMs ?? clientTimeoutMs } : undefined,
+        );
       } else {
         const { res, text } = result;
         requestId = res.headers.get('x-request-id');
@@ -241,7 +252,7 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
         outcome = { kind: 'answer', status: res.status, retryAfterS: parseRetryAfter(res.headers.get('retry-after')) };
         error = apiError(x, res, text);
       }
-      const delay = retryDelayMs(outcome, ctx, policy);
+      const delay = retryDelayMs(outcome, ctx, x.maxRetries === undefined ? policy : { ...policy, maxRetries: x.maxRetries });
       if (delay === null) {
         if ('failure' in result) throw error;
         return { ...result, attempts: number };
@@ -275,7 +286,17 @@ export function createStudioClient(options: StudioClientOptions): StudioClient {
       headers.get('idempotency-key') ?? opts.idempotencyKey ?? (method === 'post' && KEYED_POSTS.has(path) ? crypto.randomUUID() : null);
     if (key !== null) headers.set('idempotency-key', key);
 
-    const x: Exchange = { method: verb, url, path, headers, body, idempotencyKey: key, signal: opts.signal };
+    const x: Exchange = {
+      method: verb,
+      url,
+      path,
+      headers,
+      body,
+      idempotencyKey: key,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+      maxRetries: opts.maxRetries,
+    };
     const { res, text, attempts } = await exchange(x);
     const parsed = parseBody(text);
     if (!res.ok || !parsed.json) throw apiError(x, res, text);

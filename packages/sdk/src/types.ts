@@ -45,6 +45,10 @@ export interface CommonRequestOptions {
   headers?: Record<string, string>;
   /** Aborts the request and any wait between retries. */
   signal?: AbortSignal;
+  /** This call's timeout per attempt in ms, instead of the client's `timeoutMs` (0: none). */
+  timeoutMs?: number;
+  /** This call's retries, instead of the client's `maxRetries` (0: none). */
+  maxRetries?: number;
 }
 
 type ParamsOption<O> = [RequiredKeys<ParamsOf<O>>] extends [never] ? { params?: ParamsOf<O> } : { params: ParamsOf<O> };
