@@ -631,7 +631,7 @@ describe('real answers match the documented success schemas', () => {
     expect(check('GET', '/ai/jobs/{id}', 200, done.body)).toEqual([]);
   }, 60_000);
 
-  it('webhook deliveries: history, one delivery, replay; then unsubscribe and delete', async () => {
+  it('webhook deliveries: history, one delivery, replay, a test delivery; then unsubscribe and delete', async () => {
     const history = await eventually(
       () => send('GET', `/webhook-endpoints/${s.endpointId}/deliveries`, { token: owner }),
       (r) => r.status === 200 && r.body.items.some((d: Json) => d.state === 'succeeded'),
@@ -642,6 +642,8 @@ describe('real answers match the documented success schemas', () => {
     const deliveryId = history.body.items.find((d: Json) => d.state === 'succeeded').id;
     await documented('GET', '/webhook-deliveries/{id}', { params: { id: deliveryId } });
     await documented('POST', '/webhook-deliveries/{id}/replay', { params: { id: deliveryId } });
+    const test = await documented('POST', '/webhook-endpoints/{id}/test', { params: { id: s.endpointId } });
+    expect(test.body.delivery).toMatchObject({ endpoint_id: s.endpointId, test: true });
     const gone = await documented('DELETE', '/webhooks/subscriptions', { body: { id: s.subscriptionId } });
     expect(gone.body.deleted).toBe(true);
     const again = await documented('DELETE', '/webhooks/subscriptions', { body: { id: s.subscriptionId } });
