@@ -186,7 +186,13 @@ function matchFrom(node: SegmentNode, path: string, start: number): boolean {
   const end = slash === -1 ? path.length : slash;
   if (end === start) return false; // an empty segment
   const last = slash === -1;
-  const literal = node.literals.get(path.slice(start, end).toLowerCase());
+  const segment = path.slice(start, end);
+  // Table literals are lower case: most requests match as sent; only a miss is retried in lower case.
+  let literal = node.literals.get(segment);
+  if (!literal && node.literals.size > 0) {
+    const lower = segment.toLowerCase();
+    if (lower !== segment) literal = node.literals.get(lower);
+  }
   if (literal && (last ? literal.end : matchFrom(literal, path, end + 1))) return true;
   const param = node.param;
   return param !== null && (last ? param.end : matchFrom(param, path, end + 1));
