@@ -117,6 +117,7 @@ describe('galleries', () => {
       });
       expect(r.status).toBe(200);
       expect(r.headers.get('deprecation')).toBeNull();
+      expect(r.headers.get('sunset')).toBeNull();
       opaque.push(...r.body.items.map((p: { id: string }) => p.id));
       cursor = r.body.next_cursor;
     } while (cursor);
@@ -126,7 +127,10 @@ describe('galleries', () => {
     for (let offset = 0; ; offset++) {
       const r = await api('GET', `/galleries/${g.id}/photos`, { token: t.tokens.owner, query: { limit: 1, cursor: String(offset) } });
       expect(r.status).toBe(200);
-      expect(r.headers.get('deprecation')).not.toBeNull();
+      // One way to say "deprecated" (issue 24): RFC 9745 date form, RFC 8594 Sunset, and the guide.
+      expect(r.headers.get('deprecation')).toBe('@1793491200');
+      expect(r.headers.get('sunset')).toBe('Sat, 01 May 2027 00:00:00 GMT');
+      expect(r.headers.get('link')).toBe('</api/v1/docs#section/Migrating-from-offset-cursors>; rel="deprecation"; type="text/html"');
       if (r.body.items.length === 0) break;
       legacy.push(...r.body.items.map((p: { id: string }) => p.id));
     }

@@ -8,7 +8,7 @@
  *   memory as it is, gzip and brotli (compressed once, at start).
  * - The page is a small HTML shell with a strict Content-Security-Policy: scripts only from the gateway itself
  *   (`script-src 'self'`, no inline script: Redoc is started by the served init script), styles only with the page's
- *   nonce (Redoc's styled-components inject `<style>` elements; Redoc passes the nonce to them), no third-party
+ *   nonce (Redoc injects `<style>` elements; the init script gives the ones scripts create the nonce), no third-party
  *   request of any kind (`default-src 'none'`, `connect-src 'self'` for the document). Redoc's search index runs in
  *   a worker made from a blob URL by Redoc's own served script: `worker-src blob:`.
  */
@@ -66,19 +66,47 @@ export function pickEncoding(header: string | string[] | undefined): ContentCodi
 }
 
 /**
- * The init script: starts Redoc on the page's container with the document's URL, passing the page's style nonce
- * (the nonce of this script's own tag) so Redoc's injected styles are allowed by the CSP.
+ * The init script, loaded before Redoc's bundle. It gives every `<style>` element a script creates the page's nonce
+ * (its own tag's): Redoc's bundle injects a stylesheet as it loads (perfect-scrollbar's, through style-loader) before
+ * Redoc's own `nonce` option can apply, and the CSP would refuse it. Only scripts of the gateway run on the page, so
+ * this admits no style a script of ours did not make; a `<style>` in injected markup (parsed HTML, never
+ * `createElement`) still has no nonce and is refused. When the document is parsed (after the deferred bundle ran),
+ * it starts Redoc on the page's container with the document's URL.
  */
 export function initScript(options: Record<string, unknown>): string {
   return `'use strict';
 (function () {
-  var script = document.currentScript;
-  var root = document.getElementById('redoc');
-  var options = ${JSON.stringify(options)};
-  options.nonce = script && script.nonce;
-  window.Redoc.init(root.getAttribute('data-spec-url'), options, root);
+  var nonce = document.currentScript && document.currentScript.nonce;
+  var createElement = Document.prototype.createElement;
+  Document.prototype.createElement = function (tagName) {
+    var element = createElement.apply(this, arguments);
+    if (nonce && String(tagName).toLowerCase() === 'style') element.setAttribute('nonce', nonce);
+    return element;
+  };
+  document.addEventListener('DOMContentLoaded', function () {
+    var root = document.getElementById('redoc');
+    var options = ${JSON.stringify(options)};
+    options.nonce = nonce;
+    window.Redoc.init(root.getAttribute('data-spec-url'), options, root);
+  });
 })();
 `;
+}
+
+/**
+ * Redoc 2.x shows its maker's logo from a CDN in the sidebar (unconditionally); the served bundle shows this inline
+ * image instead (the CSP would refuse the CDN, and the page makes no third-party request).
+ */
+export const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+export const INLINE_LOGO =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%2332329f'/%3E%3C/svg%3E";
+
+/** Redoc's standalone bundle as served: the installed one with its CDN logo made inline (it must occur exactly once). */
+export function servedRedocBundle(installed: Buffer): Buffer {
+  const text = installed.toString('utf8');
+  const count = text.split(REDOC_CDN_LOGO).length - 1;
+  if (count !== 1) throw new Error(`api docs: Redoc's bundle names ${REDOC_CDN_LOGO} ${count} times, not once: check the new version`);
+  return Buffer.from(text.replace(REDOC_CDN_LOGO, INLINE_LOGO), 'utf8');
 }
 
 /** Redoc's options (https://redocly.com/docs/redoc/config): nothing that fetches anything but the document. */
@@ -94,7 +122,7 @@ const REDOC_OPTIONS = {
 export interface ApiDocsOptions {
   /** The URL path of the OpenAPI document the page renders. */
   documentPath: string;
-  /** Redoc's standalone bundle; defaults to the installed `redoc` package's. */
+  /** Redoc's standalone bundle as installed; defaults to the `redoc` package's. */
   redocBundle?: Buffer;
 }
 
@@ -104,8 +132,8 @@ export class ApiDocsService {
   private readonly assets: Map<string, DocsAsset>;
 
   constructor(private readonly opts: ApiDocsOptions) {
-    const bundle = opts.redocBundle ?? readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
-    this.redoc = fingerprintedAsset('redoc.standalone.js', bundle, 'text/javascript; charset=utf-8');
+    const installed = opts.redocBundle ?? readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
+    this.redoc = fingerprintedAsset('redoc.standalone.js', servedRedocBundle(installed), 'text/javascript; charset=utf-8');
     this.init = fingerprintedAsset('init.js', Buffer.from(initScript(REDOC_OPTIONS)), 'text/javascript; charset=utf-8');
     this.assets = new Map([this.redoc, this.init].map((a) => [a.name, a]));
   }
@@ -145,10 +173,11 @@ export class ApiDocsService {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>Studio Public API reference</title>
 <style nonce="${nonce}">body { margin: 0; padding: 0; }</style>
-<script src="${asset(this.redoc)}" defer></script>
 <script src="${asset(this.init)}" nonce="${nonce}" defer></script>
+<script src="${asset(this.redoc)}" defer></script>
 </head>
 <body>
 <noscript>This reference needs JavaScript. The OpenAPI document it shows: <a href="${this.opts.documentPath}">${this.opts.documentPath}</a>.</noscript>
