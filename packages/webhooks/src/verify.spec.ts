@@ -6,7 +6,14 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOLERANCE_S, WebhookVerificationError, signWebhook, verifyWebhook } from './index.js';
+import {
+  DEFAULT_TOLERANCE_S,
+  type UnknownWebhookEvent,
+  WebhookVerificationError,
+  isWebhookEventType,
+  signWebhook,
+  verifyWebhook,
+} from './index.js';
 
 const stripe = new Stripe('sk_test_x');
 const secret = 'whsec_current_0123456789abcdefghijklmnopqrstuvwxyz';
@@ -121,6 +128,15 @@ describe('verifyWebhook', () => {
 
   it('ignores unknown members and surrounding spaces', () => {
     expect(ours(body, `t=${NOW}, v1=${hmac(secret, NOW, body)}, v2=future`, secret)).toBe('ok');
+  });
+
+  it('returns a verified event of a type newer than the package as it came, for the default branch', () => {
+    const future = JSON.stringify({ ...JSON.parse(body), type: 'gallery.archived', data: { gallery_id: 'g', reason: 'x' } });
+    const event = verifyWebhook(future, header(NOW, secret, undefined, future), secret, { now: NOW });
+    expect(event).toEqual(JSON.parse(future));
+    expect(isWebhookEventType(event.type)).toBe(false);
+    const other = event as UnknownWebhookEvent;
+    expect(other.data.reason).toBe('x');
   });
 
   it('refuses a parsed object as body, and a signed body that is not an event envelope', () => {
