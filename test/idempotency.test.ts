@@ -4,7 +4,7 @@
  * (galleries, publish, uploads, ...), and only answers of requests that ran are stored: after a 400, 403, 404 or 409
  * the same key runs the (corrected) request.
  */
-import { describe, expect, it, beforeAll } from 'vitest';
+import { describe, expect, it, beforeAll, inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { api } from './support/client.js';
 import { shootWithKeepers } from './support/gallery.js';
@@ -267,6 +267,15 @@ describe('Idempotency-Key on every POST that creates or acts (issue 24)', () => 
           expect(takesKey(op), `${method.toUpperCase()} ${path}`).toBe(false);
         }
       }
+    }
+    // The services' own route definitions say so too (idempotent: true): the gateway had nothing to correct.
+    const ports = inject('ports');
+    for (const port of [ports.studioHttp, ports.galleryHttp, ports.uploadHttp, ports.searchHttp, ports.webhooksHttp]) {
+      const fragment = (await (await fetch(`http://127.0.0.1:${port}/internal/openapi`)).json()) as typeof doc;
+      for (const [path, item] of Object.entries(fragment.paths))
+        for (const [method, op] of Object.entries(item))
+          if (['get', 'put', 'patch', 'delete', 'post'].includes(method))
+            expect(takesKey(op), `${method.toUpperCase()} ${path} (port ${port})`).toBe(method === 'post' && path !== '/client-sessions');
     }
     // The routes issue 24 names (the list in docs/decisions/0001) are all there.
     for (const path of [
