@@ -18,11 +18,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { responseChecker, validateOpenApi, type ResponseCheck } from '@studio/testkit/openapi';
+import { responseChecker, validateOpenApi, webhookChecker, type ResponseCheck } from '@studio/testkit/openapi';
 import { baseUrl, NOT_FOUND_TEXT } from './support/client.js';
 import { admin, tenant } from './support/operator.js';
 import { loopbackAddress } from './support/gallery.js';
 import { eventually, makeJpeg, putTo, sha256Hex } from './support/photos.js';
+import { EVENT_TYPES } from './support/webhooks.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The spec lives in shared/ beside the repository (CI clones it there too). */
@@ -220,12 +221,45 @@ describe('GET /api/v1/openapi.json', () => {
   });
 });
 
+describe('webhooks: what the API sends to subscribers (issue 24 item 8)', () => {
+  it('documents each of the 28 public event types as an OpenAPI 3.1 webhook: envelope, its data, the delivery headers', () => {
+    const webhooks = doc.webhooks as Record<string, Json>;
+    expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    for (const type of EVENT_TYPES) {
+      const op = webhooks[type]!.post as Json;
+      expect(Object.keys(webhooks[type]!), type).toEqual(['post']);
+      expect(op.security, type).toEqual([]);
+      expect(op.description, type).toMatch(/\w{3,}.*signed POST/);
+      const headers = Object.fromEntries(((op.parameters ?? []) as Json[]).map(deref).map((p) => [p.name, p]));
+      for (const name of ['X-Service-Signature', 'X-Service-Event-Id', 'X-Service-Event-Type'])
+        expect(headers[name], `${type} ${name}`).toMatchObject({ in: 'header', required: true });
+      expect(headers['X-Service-Event-Type']!.schema, type).toMatchObject({ const: type });
+      expect(headers['X-Service-Test'], type).toMatchObject({ in: 'header', required: false });
+      const body = deref(op.requestBody.content['application/json'].schema);
+      expect(body.required, type).toEqual(['id', 'type', 'created_at', 'workspace_id', 'api_version', 'data']);
+      expect(body.properties.type, type).toMatchObject({ const: type });
+      expect(deref(body.properties.data).type, type).toBe('object');
+      expect(Object.keys(op.responses).sort(), type).toEqual(['2XX', '429', '4XX', '5XX']);
+    }
+    // Spec section 6 states gallery.created's data exactly.
+    const created = deref(deref(webhooks['gallery.created']!.post.requestBody.content['application/json'].schema).properties.data);
+    expect(Object.keys(created.properties).sort()).toEqual(['gallery_id', 'photo_count', 'shoot_id', 'slug', 'title']);
+    // The rules of a delivery are stated where the events are listed.
+    const tag = (doc.tags as Json[]).find((t) => t.name === webhooks['gallery.created']!.post.tags[0]);
+    for (const rule of ['X-Service-Signature', 'HMAC-SHA256', '5 minutes', '30 s, 2 min, 10 min, 30 min and 2 h', 'dead_letter'])
+      expect(tag?.description).toContain(rule);
+  });
+});
+
 describe('what documentation tools need (issue 16 item 3, first part)', () => {
   it('names a contact and a license, and describes every tag it uses', () => {
     const info = doc.info as Json;
     expect(info.contact).toMatchObject({ name: expect.any(String), email: expect.stringContaining('@') });
     expect(info.license).toMatchObject({ name: expect.any(String) });
-    const used = new Set(operations.flatMap((operation) => (operation.op.tags as string[] | undefined) ?? []));
+    const webhookOps = Object.values((doc.webhooks ?? {}) as Record<string, Json>).flatMap((item) => Object.values(item) as Json[]);
+    const used = new Set(
+      [...operations.map((operation) => operation.op), ...webhookOps].flatMap((op) => (op.tags as string[] | undefined) ?? []),
+    );
     const tags = doc.tags as { name: string; description?: string }[];
     expect(tags.map((t) => t.name).sort()).toEqual([...used].sort());
     for (const tag of tags) expect(tag.description, tag.name).toMatch(/\w{3,}/);
@@ -452,6 +486,8 @@ describe('real answers match the documented success schemas', () => {
   let receiver: http.Server;
   let receiverUrl: string;
   const s: Record<string, any> = {};
+  /** Every webhook delivery the receiver got (real events, replays, the test delivery). */
+  const delivered: { type: string; body: string }[] = [];
 
   /** Sends, asserts the documented success status and that the body matches the documented schema. */
   async function documented(
@@ -475,8 +511,12 @@ describe('real answers match the documented success schemas', () => {
     owner = t.tokens.owner;
     workspaceId = t.workspaceId;
     receiver = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => res.writeHead(204).end());
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        delivered.push({ type: String(req.headers['x-service-event-type']), body: Buffer.concat(chunks).toString('utf8') });
+        res.writeHead(204).end();
+      });
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
@@ -649,6 +689,19 @@ describe('real answers match the documented success schemas', () => {
     const again = await documented('DELETE', '/webhooks/subscriptions', { body: { id: s.subscriptionId } });
     expect(again.body.deleted).toBe(false);
     await documented('DELETE', '/webhook-endpoints/{id}', { params: { id: s.endpointId } });
+    // Every delivery received matches the document's webhook of its type, with no undocumented member.
+    const checkWebhook = webhookChecker(doc);
+    await eventually(
+      async () => delivered.filter((d) => d.type === 'gallery.published').length,
+      (n) => n >= 2, // the event and the test delivery (or the replay)
+      30_000,
+    );
+    for (const d of delivered) expect(['gallery.created', 'gallery.published']).toContain(d.type);
+    for (const d of delivered) {
+      const body = JSON.parse(d.body) as Json;
+      expect(body.type).toBe(d.type);
+      expect(checkWebhook(d.type, body)).toEqual([]);
+    }
   }, 60_000);
 
   it('covered every documented route', () => {

@@ -145,3 +145,29 @@ export function responseChecker(doc: unknown): ResponseCheck {
     return (validate.errors ?? []).map((e) => `${key}: ${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
   };
 }
+
+export type WebhookCheck = (name: string, body: unknown) => string[];
+
+/**
+ * A checker of real webhook deliveries: `name` is the key in the document's `webhooks` (the event type). Returns the
+ * problems (empty when the body matches the documented request body of that webhook, every object closed).
+ */
+export function webhookChecker(doc: unknown): WebhookCheck {
+  const d = doc as Doc & { webhooks?: Record<string, Json> };
+  const ajv = newAjv();
+  ajv.addSchema({ $id: DOC_ID, $defs: rebase(d.components?.schemas ?? {}, true) });
+  const cache = new Map<string, ReturnType<Ajv2020['compile']>>();
+  return (name, body) => {
+    const op = d.webhooks?.[name]?.post as Json | undefined;
+    if (!op) return [`webhook ${name} is not in the document`];
+    const media = ((deref(d, op.requestBody as Json).content as Json | undefined)?.['application/json'] as Json | undefined) ?? {};
+    if (!media.schema) return [`webhook ${name} has no JSON schema`];
+    let validate = cache.get(name);
+    if (!validate) {
+      validate = ajv.compile(rebase(media.schema as Json, true));
+      cache.set(name, validate);
+    }
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((e) => `webhook ${name}: ${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  };
+}
