@@ -14,6 +14,7 @@ import {
   toJsonSchema,
   type JsonObject,
   type OpenApiDocument,
+  type WebhookDef,
 } from './openapi.js';
 import { deprecation } from './deprecation.js';
 import { defineRoute, type AnyRouteDef } from './route.js';
@@ -305,9 +306,7 @@ describe('openApiFragment', () => {
     expect(doc.tags).toEqual([{ name: 'sessions' }, { name: 'things' }]);
     const deprecated = doc.paths['/things/{id}']!.delete!;
     expect(deprecated.deprecated).toBe(true);
-    expect(Object.keys((deprecated.responses as any)['200'].headers)).toEqual(
-      expect.arrayContaining(['Deprecation', 'Sunset', 'Link']),
-    );
+    expect(Object.keys((deprecated.responses as any)['200'].headers)).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
     expect(deprecated.description).toContain('[the migration guide](/api/v1/docs#section/Migrating-from-things)');
     expect(doc.paths['/things/{id}']!.get!.deprecated).toBeUndefined();
     expect(Object.keys(doc.components.securitySchemes)).toEqual(['apiToken', 'clientSession']);
@@ -360,6 +359,43 @@ describe('mergeOpenApi', () => {
       ],
       { title: operationId },
     );
+
+  it('merges webhooks (OpenAPI 3.1) like paths: refs renamed with their schemas, one name documented once', async () => {
+    const hook = (name: string, operationId: string, schema: z.ZodType): WebhookDef => ({
+      name,
+      operationId,
+      summary: name,
+      tags: ['events'],
+      body: z.object({ type: z.literal(name), photo: schema }),
+      headers: z.object({ 'X-Signature': z.string() }),
+      responses: { '2XX': 'Acknowledged.', '5XX': 'Retried.' },
+    });
+    const withHooks = (path: string, id: string, schema: z.ZodType, hooks: WebhookDef[]) => ({
+      ...fragment(path, id, schema),
+      webhooks: openApiFragment([], { title: id, webhooks: hooks }).webhooks!,
+    });
+    const upload = withHooks('/a', 'a', photoB, [hook('photo.uploaded', 'onPhotoUploaded', photoB)]);
+    expect(upload.webhooks['photo.uploaded']!.post!.parameters).toEqual([
+      expect.objectContaining({ name: 'X-Signature', in: 'header', required: true }),
+    ]);
+    const merged = mergeOpenApi({ title: 'All', version: '1.0.0' }, [
+      { name: 'gallery', doc: fragment('/b', 'b', photoA) },
+      { name: 'upload', doc: upload },
+    ]);
+    expect(Object.keys(merged.webhooks ?? {})).toEqual(['photo.uploaded']);
+    expect(JSON.stringify(merged.webhooks)).toContain('#/components/schemas/UploadSpecPhoto');
+    expect(merged.tags).toEqual([{ name: 'events' }]);
+    expect((await validateOpenApi(merged)).errors).toEqual([]);
+    expect(
+      mergeOpenApi({ title: 'None', version: '1.0.0' }, [{ name: 'gallery', doc: fragment('/b', 'b', photoA) }]).webhooks,
+    ).toBeUndefined();
+    expect(() =>
+      mergeOpenApi({ title: 'All', version: '1.0.0' }, [
+        { name: 'upload', doc: upload },
+        { name: 'again', doc: withHooks('/c', 'c', photoB, [hook('photo.uploaded', 'onPhotoUploadedAgain', photoB)]) },
+      ]),
+    ).toThrow(/webhook photo.uploaded is documented by two services/);
+  });
 
   it('unions paths and schemas; a clashing schema name of a later fragment is renamed with its source', async () => {
     const merged = mergeOpenApi({ title: 'All', version: '1.0.0' }, [
