@@ -162,6 +162,19 @@ ${CALLER_BODY}
 });
 `;
 
+/** The ten-line caller of the issue's note, pasted as is into a fresh project (`STUDIO_URL`, `STUDIO_TOKEN`). */
+const PASTED_CALLER = `import { createStudioClient, StudioApiError } from '@studio/sdk';
+import { signWebhook, verifyWebhook } from '@studio/webhooks';
+
+const studio = createStudioClient({ baseUrl: process.env.STUDIO_URL, token: process.env.STUDIO_TOKEN, onRetry: (r) => console.warn(r) });
+const me = await studio.get('/auth/whoami');
+const { shoot } = await studio.post('/shoots', { body: { workspace_id: me.workspaces[0].id, title: 'Smith wedding' } });
+console.log('created', shoot.id);
+await studio.get('/shoots/{id}', { params: { path: { id: crypto.randomUUID() } } }).catch((e) => console.log(e instanceof StudioApiError, e.code));
+const raw = JSON.stringify({ id: 'e1', type: 'gallery.published', created_at: new Date().toISOString(), workspace_id: me.workspaces[0].id, api_version: '2026-11', data: { gallery_id: shoot.id } });
+console.log('verified', verifyWebhook(raw, signWebhook(raw, 'whsec_test'), 'whsec_test').data.gallery_id === shoot.id);
+`;
+
 /** A TypeScript caller that must compile: typed paths, bodies and answers, errors, and events narrowed on type. */
 const GOOD_CALLER = `import { createStudioClient, StudioApiError, type StudioClient } from '@studio/sdk';
 import { isWebhookEventType, verifyWebhook, type UnknownWebhookEvent, type WebhookEvent } from '@studio/webhooks';
@@ -265,6 +278,7 @@ describe('installed from the tarballs into a project outside the workspace', () 
     expect(existsSync(path.join(project, 'node_modules/@studio/sdk/dist/index.cjs'))).toBe(true);
     writeFileSync(path.join(project, 'caller.mjs'), ESM_CALLER);
     writeFileSync(path.join(project, 'caller.cjs'), CJS_CALLER);
+    writeFileSync(path.join(project, 'pasted.mjs'), PASTED_CALLER);
     writeFileSync(path.join(project, 'good.ts'), GOOD_CALLER);
     writeFileSync(path.join(project, 'good.cts'), GOOD_CALLER);
     for (const [name, bad] of Object.entries(BAD_CALLERS)) writeFileSync(path.join(project, `${name}.ts`), bad.source);
@@ -306,6 +320,17 @@ describe('installed from the tarballs into a project outside the workspace', () 
       expect(out.missing).toEqual({ apiError: true, status: 404, code: 'not_found' });
       expect(out.event).toEqual({ type: 'gallery.published', gallery_id: out.shoot.id });
       expect(out.refused).toBe('no_matching_signature');
+    },
+    60_000,
+  );
+
+  it.each([NODE_20, NODE_PINNED])(
+    "the issue note's ten-line caller runs as pasted on %s",
+    async (node) => {
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, STUDIO_URL: stack.baseUrl, STUDIO_TOKEN: stack.token };
+      const res = await run(node, ['pasted.mjs'], project, env);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toMatch(/^created [0-9a-f-]{36}\ntrue not_found\nverified true\n$/);
     },
     60_000,
   );
