@@ -3,8 +3,8 @@
  * operations (list, create, delete), refusals included, carries RFC 9745 `Deprecation: @<unix seconds>`, RFC 8594
  * `Sunset` and a `Link` to the migration guide in the HTML reference; the routes that are not deprecated (the
  * subscriptions, rotate-secret, the delivery history, any other route) carry none of them; the document marks exactly
- * the deprecated operations and documents the three headers on them. (The legacy offset cursor's answers:
- * test/galleries.test.ts.)
+ * the deprecated operations and documents the three headers on them, and on the photos page for the legacy offset
+ * cursor. (The cursor's answers themselves: test/galleries.test.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -100,5 +100,10 @@ describe('Deprecation, Sunset and Link', () => {
     }
     expect(deprecated.sort()).toEqual(['DELETE /webhook-endpoints/{id}', 'GET /webhook-endpoints', 'POST /webhook-endpoints']);
     expect(doc.components.headers.Deprecation.schema.pattern).toBeDefined();
+    // The legacy offset cursor: the operation stays, its answers to such a cursor carry the headers.
+    const photos = doc.paths['/galleries/{id}/photos'].get;
+    expect(photos.deprecated).toBeUndefined();
+    expect(Object.keys(photos.responses['200'].headers)).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
+    expect(photos.description).toContain('/api/v1/docs#section/Migrating-from-offset-cursors');
   });
 });

@@ -268,6 +268,10 @@ describe('openApiFragment', () => {
       tags: ['things'],
       auth: 'token_or_client',
       params: idParams,
+      deprecatedInput: {
+        what: 'An old id form',
+        deprecation: deprecation({ since: '2026-11-01', sunset: '2027-05-01', guide: 'Migrating-from-ids' }),
+      },
       response: okResponse({ thing: specThing }),
       handler: noop,
     }),
@@ -308,7 +312,10 @@ describe('openApiFragment', () => {
     expect(deprecated.deprecated).toBe(true);
     expect(Object.keys((deprecated.responses as any)['200'].headers)).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
     expect(deprecated.description).toContain('[the migration guide](/api/v1/docs#section/Migrating-from-things)');
-    expect(doc.paths['/things/{id}']!.get!.deprecated).toBeUndefined();
+    const partly = doc.paths['/things/{id}']!.get!;
+    expect(partly.deprecated).toBeUndefined();
+    expect(Object.keys((partly.responses as any)['200'].headers)).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
+    expect(partly.description).toContain('**Deprecated input:** An old id form is deprecated since 2026-11-01');
     expect(Object.keys(doc.components.securitySchemes)).toEqual(['apiToken', 'clientSession']);
     // Error bodies are exact; not_found has no member besides ok and error.
     expect(doc.components.schemas.NotFoundError).toEqual({

@@ -472,9 +472,11 @@ export function operationFor(
   const status = def.status ?? 200;
   const headers: JsonObject = { 'X-Request-Id': headerRef('X-Request-Id'), ...rateLimitHeaders() };
   if (def.idempotent) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
-  if (def.deprecated) {
-    for (const name of Object.keys(deprecationHeaders(def.deprecated))) headers[name] = headerRef(name);
-    operation.description = `${operation.description ?? ''}${operation.description ? '\n\n' : ''}${deprecationNote(def.deprecated)}`;
+  const deprecation = def.deprecated ?? def.deprecatedInput?.deprecation;
+  if (deprecation) {
+    for (const name of Object.keys(deprecationHeaders(deprecation))) headers[name] = headerRef(name);
+    const note = def.deprecated ? deprecationNote(def.deprecated) : deprecatedInputNote(def.deprecatedInput!);
+    operation.description = `${operation.description ?? ''}${operation.description ? '\n\n' : ''}${note}`;
   }
   const responseSchema = def.response
     ? toJsonSchema(def.response, 'output', components, `${where} response`)
@@ -502,6 +504,12 @@ export function operationFor(
 function deprecationNote(d: NonNullable<AnyRouteDef['deprecated']>): string {
   const day = (date: Date) => date.toISOString().slice(0, 10);
   return `**Deprecated** since ${day(d.since)}; it stops working on ${day(d.sunset)}. Its answers, its own refusals included, carry \`Deprecation\`, \`Sunset\` and a \`Link\` to [the migration guide](${d.link}).`;
+}
+
+/** What the description of an operation with a deprecated form of input says of it. */
+function deprecatedInputNote({ what, deprecation: d }: NonNullable<AnyRouteDef['deprecatedInput']>): string {
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return `**Deprecated input:** ${what} is deprecated since ${day(d.since)} and stops working on ${day(d.sunset)}; the answers to a request that uses it carry \`Deprecation\`, \`Sunset\` and a \`Link\` to [the migration guide](${d.link}).`;
 }
 
 export interface FragmentOptions extends OperationOptions {

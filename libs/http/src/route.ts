@@ -75,6 +75,11 @@ export interface RouteDef<
    * Deprecation, Sunset and Link (deprecation.ts), and the OpenAPI operation is marked deprecated with those headers.
    */
   deprecated?: Deprecation;
+  /**
+   * A form of input the route still accepts but has deprecated (e.g. the legacy offset cursor): the handler sets the
+   * headers on the answers to such requests (setDeprecationHeaders); the OpenAPI operation documents them.
+   */
+  deprecatedInput?: { what: string; deprecation: Deprecation };
   handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>, Infer<H>, A>) => Promise<unknown> | unknown;
 }
 

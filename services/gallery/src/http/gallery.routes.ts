@@ -138,12 +138,13 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       operationId: 'listGalleryPhotos',
       summary: 'Page through the photos of a gallery (keyset cursor on order_index, photo_id)',
       description:
-        "Same callers as GET /galleries/{id}. Returns a page of the gallery's photos in order (limit 1 to 200, default 200) with next_cursor, an opaque keyset cursor on (order_index, photo_id); original_url appears only for photographer roles. A legacy decimal-offset cursor is still accepted for one release and such answers carry Deprecation, Sunset and a Link to the migration guide ([Migrating from offset cursors](/api/v1/docs#section/Migrating-from-offset-cursors)); the next cursor is always an opaque one.",
+        "Same callers as GET /galleries/{id}. Returns a page of the gallery's photos in order (limit 1 to 200, default 200) with next_cursor, an opaque keyset cursor on (order_index, photo_id); original_url appears only for photographer roles. A legacy decimal-offset cursor is still accepted for one release; the next cursor is always an opaque one.",
       tags: ['galleries'],
       auth: 'token_or_client',
       response: listGalleryPhotosResponse,
       params: galleryParams,
       query: photosQuery,
+      deprecatedInput: { what: 'A decimal-offset `cursor` (e.g. `?cursor=40`)', deprecation: LEGACY_CURSOR_DEPRECATION },
       handler: async ({ principal, params, query, res }) => {
         const page = await galleries.photos(principal, params.id, query);
         if (page.legacyCursor) {
