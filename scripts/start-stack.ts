@@ -34,6 +34,7 @@ console.log(`
     base URL:      ${stack.baseUrl}
     demo token:    ${seed.token}
     workspace_id:  ${seed.workspace_id}
+    API reference: ${stack.baseUrl}/docs   (the OpenAPI document: ${stack.baseUrl}/openapi.json)
 
   try:  curl -s -H "Authorization: Bearer ${seed.token}" "${stack.baseUrl}/shoots?workspace_id=${seed.workspace_id}"
   Ctrl-C stops the stack.

@@ -38,8 +38,10 @@ async function calls() {
   await api.post('/shoots');
   // @ts-expect-error title is required
   await api.post('/shoots', { body: { workspace_id: WS } });
-  // @ts-expect-error POST /galleries takes no Idempotency-Key
+  // POST /galleries takes an Idempotency-Key; POST /client-sessions (no token to scope it to) does not.
   await api.post('/galleries', { body: { shoot_id: 's' }, idempotencyKey: 'k' });
+  // @ts-expect-error POST /client-sessions takes no Idempotency-Key
+  await api.post('/client-sessions', { body: { portal_token: 'p' }, idempotencyKey: 'k' });
   // @ts-expect-error one of portal_token and magic_code is required
   await api.post('/client-sessions', { body: {} });
   // @ts-expect-error the path parameter is required

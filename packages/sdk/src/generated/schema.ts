@@ -184,7 +184,9 @@ export interface paths {
         };
         /**
          * Page through the photos of a gallery (keyset cursor on order_index, photo_id)
-         * @description Same callers as GET /galleries/{id}. Returns a page of the gallery's photos in order (limit 1 to 200, default 200) with next_cursor, an opaque keyset cursor on (order_index, photo_id); original_url appears only for photographer roles. A legacy decimal-offset cursor is still accepted for one release and such answers carry Deprecation and Sunset headers; the next cursor is always an opaque one.
+         * @description Same callers as GET /galleries/{id}. Returns a page of the gallery's photos in order (limit 1 to 200, default 200) with next_cursor, an opaque keyset cursor on (order_index, photo_id); original_url appears only for photographer roles. A legacy decimal-offset cursor is still accepted for one release; the next cursor is always an opaque one.
+         *
+         *     **Deprecated input:** A decimal-offset `cursor` (e.g. `?cursor=40`) is deprecated since 2026-11-01 and stops working on 2027-05-01; the answers to a request that uses it carry `Deprecation`, `Sunset` and a `Link` to [the migration guide](/api/v1/docs#section/Migrating-from-offset-cursors).
          */
         get: operations["listGalleryPhotos"];
         put?: never;
@@ -730,6 +732,8 @@ export interface paths {
          * List webhook endpoints of a workspace (never with their secrets)
          * @deprecated
          * @description Deprecated: prefer /webhooks/subscriptions. Any member of the workspace named by workspace_id (required) may call it; kind selects legacy endpoints (the default), subscriptions or all. Returns a page with next_cursor; signing secrets are never included.
+         *
+         *     **Deprecated** since 2026-11-01; it stops working on 2027-05-01. Its answers, its own refusals included, carry `Deprecation`, `Sunset` and a `Link` to [the migration guide](/api/v1/docs#section/Migrating-from-webhook-endpoints).
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -737,6 +741,8 @@ export interface paths {
          * Register a legacy endpoint; the signing secret is returned this once
          * @deprecated
          * @description Deprecated: prefer POST /webhooks/subscriptions. Needs the admin role or above (403 below it). Registers a legacy endpoint for some of gallery.published, gallery.delivered and ai.cull.completed and returns it with 201 and its signing_secret, shown this once. Takes Idempotency-Key; a refused target URL is 400 and a workspace at its limit of active endpoints is 409.
+         *
+         *     **Deprecated** since 2026-11-01; it stops working on 2027-05-01. Its answers, its own refusals included, carry `Deprecation`, `Sunset` and a `Link` to [the migration guide](/api/v1/docs#section/Migrating-from-webhook-endpoints).
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -759,6 +765,8 @@ export interface paths {
          * Hard-delete an endpoint and its delivery history
          * @deprecated
          * @description Deprecated. Needs the admin role or above in the endpoint's workspace (403 below it, 404 outside the caller's tenant). Hard-deletes the endpoint, of either kind, with its deliveries and their attempts, and answers deleted: true.
+         *
+         *     **Deprecated** since 2026-11-01; it stops working on 2027-05-01. Its answers, its own refusals included, carry `Deprecation`, `Sunset` and a `Link` to [the migration guide](/api/v1/docs#section/Migrating-from-webhook-endpoints).
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -797,10 +805,29 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret; the new one is returned this once, the old one signs v0 for 24 h
-         * @deprecated
          * @description Needs the admin role or above in the endpoint's workspace (403 below it, 404 outside the caller's tenant). Generates a new signing secret, returned this once; for 24 hours deliveries carry v1 signed with the new secret and v0 signed with the old one. It is also how an admin obtains the secret of a REST-hook subscription.
          */
         post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one test delivery of example data to an endpoint or subscription
+         * @description Needs the admin role or above in the endpoint's workspace (403 below it, 404 outside the caller's tenant); {id} is a legacy endpoint's or a subscription's id. Sends one delivery to this endpoint only: a new event (fresh id) of the type named in the optional body, or else of the first type the endpoint subscribes to, whose data is example data valid for that type. It is signed exactly as real deliveries are, carries X-Service-Test: true, is retried on failure and can be replayed like any other, and appears in the endpoint's delivery history with test: true. It is never a domain event: nothing else receives it. Answers 201 with the delivery (pending). A type the endpoint does not subscribe to is 400; an inactive subscription is 409. Takes Idempotency-Key.
+         */
+        post: operations["sendTestWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -852,9 +879,604 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "gallery.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * gallery.created
+         * @description A gallery was created (`POST /galleries`). Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `gallery.created`.
+         */
+        post: operations["onGalleryCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "gallery.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * gallery.published
+         * @description A gallery was published for the first time (`POST /galleries/{id}/publish`; a repeated publish emits nothing). Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `gallery.published`.
+         */
+        post: operations["onGalleryPublished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "gallery.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * gallery.delivered
+         * @description The gallery's customer opened its first client session (`POST /client-sessions`), once per gallery. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `gallery.delivered`.
+         */
+        post: operations["onGalleryDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shoot.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shoot.created
+         * @description A shoot was created (`POST /shoots`). Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `shoot.created`.
+         */
+        post: operations["onShootCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shoot.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shoot.completed
+         * @description A planned shoot completed, once: its whole shot list was ticked, or its scheduled end passed. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `shoot.completed`.
+         */
+        post: operations["onShootCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "photo.uploaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * photo.uploaded
+         * @description A photo was uploaded (single-shot finalize, or an upload-session file completed); it also starts the derivative job. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `photo.uploaded`.
+         */
+        post: operations["onPhotoUploaded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ai_job.done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ai_job.done
+         * @description An AI job finished, succeeded or failed. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `ai_job.done`.
+         */
+        post: operations["onAiJobDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ai.cull.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ai.cull.completed
+         * @description A cull job succeeded: the shoot's keeper flags are set (emitted with its `ai_job.done`). Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `ai.cull.completed`.
+         */
+        post: operations["onAiCullCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.received
+         * @description An invoice was paid (with `invoice.paid`) or an order became paid: exactly these two operations. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `payment.received`.
+         */
+        post: operations["onPaymentReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.shipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.shipped
+         * @description An order moved from sent_to_print to shipped. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `order.shipped`.
+         */
+        post: operations["onOrderShipped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.created
+         * @description An order was created (`CreateOrder`, or the import the demo seed uses). Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `order.created`.
+         */
+        post: operations["onOrderCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.sent_to_print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.sent_to_print
+         * @description An order moved to sent_to_print. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `order.sent_to_print`.
+         */
+        post: operations["onOrderSentToPrint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.delivered
+         * @description An order moved from shipped to delivered. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `order.delivered`.
+         */
+        post: operations["onOrderDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.cancelled
+         * @description An order was cancelled. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `order.cancelled`.
+         */
+        post: operations["onOrderCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.refunded
+         * @description An order was refunded. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `order.refunded`.
+         */
+        post: operations["onOrderRefunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.needs_intervention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.needs_intervention
+         * @description An order needs a human (from sent_to_print or shipped). Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `order.needs_intervention`.
+         */
+        post: operations["onOrderNeedsIntervention"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "client.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * client.created
+         * @description A client was created (`POST /clients`). Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `client.created`.
+         */
+        post: operations["onClientCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.requested
+         * @description A booking was requested (`RequestBooking`). Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `booking.requested`.
+         */
+        post: operations["onBookingRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.accepted
+         * @description A requested booking was accepted. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `booking.accepted`.
+         */
+        post: operations["onBookingAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.declined
+         * @description A requested booking was declined. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `booking.declined`.
+         */
+        post: operations["onBookingDeclined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "proposal.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * proposal.sent
+         * @description A draft proposal was sent. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `proposal.sent`.
+         */
+        post: operations["onProposalSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "proposal.viewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * proposal.viewed
+         * @description A sent proposal was viewed. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `proposal.viewed`.
+         */
+        post: operations["onProposalViewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "proposal.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * proposal.accepted
+         * @description A sent or viewed proposal was accepted. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `proposal.accepted`.
+         */
+        post: operations["onProposalAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "proposal.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * proposal.declined
+         * @description A sent or viewed proposal was declined. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `proposal.declined`.
+         */
+        post: operations["onProposalDeclined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "proposal.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * proposal.expired
+         * @description A sent or viewed proposal's `expires_at` passed (scheduler). Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `proposal.expired`.
+         */
+        post: operations["onProposalExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contract.signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contract.signed
+         * @description A sent contract was signed. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `contract.signed`.
+         */
+        post: operations["onContractSigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.paid
+         * @description A draft or sent invoice was paid (with `payment.received`). Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `invoice.paid`.
+         */
+        post: operations["onInvoicePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "review.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * review.approved
+         * @description A pending review was approved. Sent as a signed POST to every active endpoint and subscription of the workspace that subscribes to `review.approved`.
+         */
+        post: operations["onReviewApproved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /** @description The body of a `ai.cull.completed` delivery. */
+        AiCullCompletedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "ai.cull.completed";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            data: {
+                /** Format: uuid */
+                job_id: string;
+                /** Format: uuid */
+                shoot_id: string;
+                /** @enum {string} */
+                sensitivity: "low" | "medium" | "high";
+                /** @description total, keeper, reject, blurry, underexposed, overexposed, duplicate, duplicate_groups */
+                counts: {
+                    [key: string]: number;
+                };
+            };
+        };
         AiJob: {
             /** Format: uuid */
             id: string;
@@ -880,6 +1502,188 @@ export interface components {
             started_at: string | null;
             finished_at: string | null;
         };
+        /** @description The body of a `ai_job.done` delivery. */
+        AiJobDoneEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "ai_job.done";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            data: {
+                /** Format: uuid */
+                job_id: string;
+                /** @description the job type: "cull" today */
+                type: string;
+                /** Format: uuid */
+                shoot_id: string;
+                /** @enum {string} */
+                state: "succeeded" | "failed";
+                /** @description the cull counts when succeeded, else null */
+                counts: {
+                    [key: string]: number;
+                } | null;
+                /** @description why it failed, else null */
+                error: string | null;
+            };
+        };
+        /** @description The body of a `booking.accepted` delivery. */
+        BookingAcceptedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "booking.accepted";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description The booking with its new `status`; `decided_at` set on accepted and declined, `decline_reason` when given. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                /** @description at least one of client_id and lead_id is set */
+                lead_id: string | null;
+                title: string;
+                /** @enum {string} */
+                status: "requested" | "accepted" | "declined";
+                /** Format: date-time */
+                scheduled_start: string;
+                scheduled_end: string | null;
+                location: string | null;
+                notes: string | null;
+                decided_at: string | null;
+                decline_reason: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                booking_id: string;
+            };
+        };
+        /** @description The body of a `booking.declined` delivery. */
+        BookingDeclinedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "booking.declined";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description The booking with its new `status`; `decided_at` set on accepted and declined, `decline_reason` when given. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                /** @description at least one of client_id and lead_id is set */
+                lead_id: string | null;
+                title: string;
+                /** @enum {string} */
+                status: "requested" | "accepted" | "declined";
+                /** Format: date-time */
+                scheduled_start: string;
+                scheduled_end: string | null;
+                location: string | null;
+                notes: string | null;
+                decided_at: string | null;
+                decline_reason: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                booking_id: string;
+            };
+        };
+        /** @description The body of a `booking.requested` delivery. */
+        BookingRequestedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "booking.requested";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description The booking with its new `status`; `decided_at` set on accepted and declined, `decline_reason` when given. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                /** @description at least one of client_id and lead_id is set */
+                lead_id: string | null;
+                title: string;
+                /** @enum {string} */
+                status: "requested" | "accepted" | "declined";
+                /** Format: date-time */
+                scheduled_start: string;
+                scheduled_end: string | null;
+                location: string | null;
+                notes: string | null;
+                decided_at: string | null;
+                decline_reason: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                booking_id: string;
+            };
+        };
         Client: {
             /** Format: uuid */
             id: string;
@@ -892,6 +1696,45 @@ export interface components {
             notes: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description The body of a `client.created` delivery. */
+        ClientCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "client.created";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                name: string;
+                /** @description lower case */
+                email: string | null;
+                phone: string | null;
+                notes: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: uuid */
+                client_id: string;
+                /** Format: date-time */
+                updated_at: string;
+            };
         };
         ClientSession: {
             /** @description A bearer for the routes of this one gallery (security scheme clientSession). */
@@ -908,6 +1751,50 @@ export interface components {
             error: "conflict";
             /** @description For people; not stable. */
             message?: string;
+        };
+        /** @description The body of a `contract.signed` delivery. */
+        ContractSignedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "contract.signed";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description The contract with `status: "signed"`, `signed_at` and `signed_by`. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                proposal_id: string | null;
+                title: string;
+                /** @enum {string} */
+                status: "sent" | "signed";
+                /** Format: date-time */
+                sent_at: string;
+                signed_at: string | null;
+                signed_by: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                contract_id: string;
+            };
         };
         CullDecision: {
             /** Format: uuid */
@@ -1031,6 +1918,83 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description The body of a `gallery.created` delivery. */
+        GalleryCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "gallery.created";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description Exactly these five members (fixed by spec section 6), nothing else. */
+            data: {
+                /** Format: uuid */
+                gallery_id: string;
+                /** Format: uuid */
+                shoot_id: string;
+                title: string;
+                slug: string;
+                photo_count: number;
+            };
+        };
+        /** @description The body of a `gallery.delivered` delivery. */
+        GalleryDeliveredEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "gallery.delivered";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                /** Format: uuid */
+                shoot_id: string;
+                title: string;
+                slug: string;
+                /** @enum {string} */
+                state: "draft" | "published";
+                photo_count: number;
+                published_at: string | null;
+                delivered_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                gallery_id: string;
+                /** Format: uuid */
+                client_session_id: string;
+            };
+        };
         GalleryDetail: {
             /** Format: uuid */
             id: string;
@@ -1077,6 +2041,49 @@ export interface components {
             favorite: boolean;
             /** @description The original file, signed for 1 hour; only for photographer roles (absent otherwise). */
             original_url?: string;
+        };
+        /** @description The body of a `gallery.published` delivery. */
+        GalleryPublishedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "gallery.published";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                /** Format: uuid */
+                shoot_id: string;
+                title: string;
+                slug: string;
+                /** @enum {string} */
+                state: "draft" | "published";
+                photo_count: number;
+                published_at: string | null;
+                delivered_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                gallery_id: string;
+            };
         };
         IdempotencyConflictError: {
             /** @constant */
@@ -1126,6 +2133,49 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description The body of a `invoice.paid` delivery. */
+        InvoicePaidEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "invoice.paid";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description The invoice with `status: "paid"` and `paid_at`. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                number: string;
+                /** @enum {string} */
+                status: "draft" | "sent" | "paid" | "void";
+                amount_cents: number;
+                currency: string;
+                due_at: string | null;
+                paid_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: uuid */
+                invoice_id: string;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
         NotFoundError: {
             /** @constant */
             ok: false;
@@ -1147,6 +2197,378 @@ export interface components {
             paid_at: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description The body of a `order.cancelled` delivery. */
+        OrderCancelledEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "order.cancelled";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description A transition's `order.updated` and its public event carry the same data. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                number: string;
+                /** @enum {string} */
+                status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
+                total_cents: number;
+                currency: string;
+                paid_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: uuid */
+                order_id: string;
+                /** @description set when shipped */
+                tracking_number: string | null;
+                /** @description the reason given with cancelled, refunded or needs_intervention; null after any other transition */
+                status_reason: string | null;
+                /** @description the status before this change; null for order.created */
+                previous_status: ("pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention") | null;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        /** @description The body of a `order.created` delivery. */
+        OrderCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "order.created";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description A transition's `order.updated` and its public event carry the same data. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                number: string;
+                /** @enum {string} */
+                status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
+                total_cents: number;
+                currency: string;
+                paid_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: uuid */
+                order_id: string;
+                /** @description set when shipped */
+                tracking_number: string | null;
+                /** @description the reason given with cancelled, refunded or needs_intervention; null after any other transition */
+                status_reason: string | null;
+                /** @description the status before this change; null for order.created */
+                previous_status: ("pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention") | null;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        /** @description The body of a `order.delivered` delivery. */
+        OrderDeliveredEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "order.delivered";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description A transition's `order.updated` and its public event carry the same data. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                number: string;
+                /** @enum {string} */
+                status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
+                total_cents: number;
+                currency: string;
+                paid_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: uuid */
+                order_id: string;
+                /** @description set when shipped */
+                tracking_number: string | null;
+                /** @description the reason given with cancelled, refunded or needs_intervention; null after any other transition */
+                status_reason: string | null;
+                /** @description the status before this change; null for order.created */
+                previous_status: ("pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention") | null;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        /** @description The body of a `order.needs_intervention` delivery. */
+        OrderNeedsInterventionEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "order.needs_intervention";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description A transition's `order.updated` and its public event carry the same data. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                number: string;
+                /** @enum {string} */
+                status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
+                total_cents: number;
+                currency: string;
+                paid_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: uuid */
+                order_id: string;
+                /** @description set when shipped */
+                tracking_number: string | null;
+                /** @description the reason given with cancelled, refunded or needs_intervention; null after any other transition */
+                status_reason: string | null;
+                /** @description the status before this change; null for order.created */
+                previous_status: ("pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention") | null;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        /** @description The body of a `order.refunded` delivery. */
+        OrderRefundedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "order.refunded";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description A transition's `order.updated` and its public event carry the same data. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                number: string;
+                /** @enum {string} */
+                status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
+                total_cents: number;
+                currency: string;
+                paid_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: uuid */
+                order_id: string;
+                /** @description set when shipped */
+                tracking_number: string | null;
+                /** @description the reason given with cancelled, refunded or needs_intervention; null after any other transition */
+                status_reason: string | null;
+                /** @description the status before this change; null for order.created */
+                previous_status: ("pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention") | null;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        /** @description The body of a `order.sent_to_print` delivery. */
+        OrderSentToPrintEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "order.sent_to_print";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description A transition's `order.updated` and its public event carry the same data. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                number: string;
+                /** @enum {string} */
+                status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
+                total_cents: number;
+                currency: string;
+                paid_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: uuid */
+                order_id: string;
+                /** @description set when shipped */
+                tracking_number: string | null;
+                /** @description the reason given with cancelled, refunded or needs_intervention; null after any other transition */
+                status_reason: string | null;
+                /** @description the status before this change; null for order.created */
+                previous_status: ("pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention") | null;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        /** @description The body of a `order.shipped` delivery. */
+        OrderShippedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "order.shipped";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description A transition's `order.updated` and its public event carry the same data. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                number: string;
+                /** @enum {string} */
+                status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
+                total_cents: number;
+                currency: string;
+                paid_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: uuid */
+                order_id: string;
+                /** @description set when shipped */
+                tracking_number: string | null;
+                /** @description the reason given with cancelled, refunded or needs_intervention; null after any other transition */
+                status_reason: string | null;
+                /** @description the status before this change; null for order.created */
+                previous_status: ("pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention") | null;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        /** @description The body of a `payment.received` delivery. */
+        PaymentReceivedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "payment.received";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            data: {
+                /** @enum {string} */
+                source: "invoice" | "order";
+                /** @description set when source is invoice */
+                invoice_id: string | null;
+                /** @description set when source is order */
+                order_id: string | null;
+                client_id: string | null;
+                /** @description the invoice's amount_cents or the order's total_cents */
+                amount_cents: number;
+                currency: string;
+                /** Format: date-time */
+                paid_at: string;
+            };
         };
         Photo: {
             /** Format: uuid */
@@ -1185,6 +2607,67 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description The body of a `photo.uploaded` delivery. */
+        PhotoUploadedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "photo.uploaded";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                /** Format: uuid */
+                shoot_id: string;
+                /** @description set when the photo was assembled from a multipart upload-session file */
+                upload_file_id: string | null;
+                file_name: string;
+                content_type: string;
+                /** @description bytes */
+                size: number;
+                /** @description lower-case hex, when the client declared one */
+                sha256: string | null;
+                /** @enum {string} */
+                state: "pending" | "processing" | "ready" | "failed";
+                failure_reason: string | null;
+                /** @description when failed: a stable code (upload_expired), else null */
+                failure_code: string | null;
+                width: number | null;
+                height: number | null;
+                capture_time: string | null;
+                keeper: boolean;
+                /** @description the last cull's verdict: { job_id, decision, reason, scores, duplicate_group } */
+                cull: {
+                    [key: string]: unknown;
+                } | null;
+                /** Format: date-time */
+                created_at: string;
+                uploaded_at: string | null;
+                processed_at: string | null;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                photo_id: string;
+                /** @description null for a single-shot upload */
+                upload_session_id: string | null;
+            };
+        };
         Portal: {
             prefix: string;
             /** @enum {string} */
@@ -1193,6 +2676,246 @@ export interface components {
             expires_at: string;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description The body of a `proposal.accepted` delivery. */
+        ProposalAcceptedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "proposal.accepted";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description The proposal with its new `status`: `sent_at` and `expires_at` set from sent on, `viewed_at` from viewed, `decided_at` on accepted, declined and expired, `decline_reason` when given. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                lead_id: string | null;
+                title: string;
+                /** @enum {string} */
+                status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
+                amount_cents: number;
+                currency: string;
+                expires_at: string | null;
+                sent_at: string | null;
+                viewed_at: string | null;
+                /** @description accepted, declined, or expired: then = expires_at */
+                decided_at: string | null;
+                decline_reason: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                proposal_id: string;
+            };
+        };
+        /** @description The body of a `proposal.declined` delivery. */
+        ProposalDeclinedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "proposal.declined";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description The proposal with its new `status`: `sent_at` and `expires_at` set from sent on, `viewed_at` from viewed, `decided_at` on accepted, declined and expired, `decline_reason` when given. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                lead_id: string | null;
+                title: string;
+                /** @enum {string} */
+                status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
+                amount_cents: number;
+                currency: string;
+                expires_at: string | null;
+                sent_at: string | null;
+                viewed_at: string | null;
+                /** @description accepted, declined, or expired: then = expires_at */
+                decided_at: string | null;
+                decline_reason: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                proposal_id: string;
+            };
+        };
+        /** @description The body of a `proposal.expired` delivery. */
+        ProposalExpiredEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "proposal.expired";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description The proposal with its new `status`: `sent_at` and `expires_at` set from sent on, `viewed_at` from viewed, `decided_at` on accepted, declined and expired, `decline_reason` when given. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                lead_id: string | null;
+                title: string;
+                /** @enum {string} */
+                status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
+                amount_cents: number;
+                currency: string;
+                expires_at: string | null;
+                sent_at: string | null;
+                viewed_at: string | null;
+                /** @description accepted, declined, or expired: then = expires_at */
+                decided_at: string | null;
+                decline_reason: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                proposal_id: string;
+            };
+        };
+        /** @description The body of a `proposal.sent` delivery. */
+        ProposalSentEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "proposal.sent";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description The proposal with its new `status`: `sent_at` and `expires_at` set from sent on, `viewed_at` from viewed, `decided_at` on accepted, declined and expired, `decline_reason` when given. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                lead_id: string | null;
+                title: string;
+                /** @enum {string} */
+                status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
+                amount_cents: number;
+                currency: string;
+                expires_at: string | null;
+                sent_at: string | null;
+                viewed_at: string | null;
+                /** @description accepted, declined, or expired: then = expires_at */
+                decided_at: string | null;
+                decline_reason: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                proposal_id: string;
+            };
+        };
+        /** @description The body of a `proposal.viewed` delivery. */
+        ProposalViewedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "proposal.viewed";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description The proposal with its new `status`: `sent_at` and `expires_at` set from sent on, `viewed_at` from viewed, `decided_at` on accepted, declined and expired, `decline_reason` when given. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                lead_id: string | null;
+                title: string;
+                /** @enum {string} */
+                status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
+                amount_cents: number;
+                currency: string;
+                expires_at: string | null;
+                sent_at: string | null;
+                viewed_at: string | null;
+                /** @description accepted, declined, or expired: then = expires_at */
+                decided_at: string | null;
+                decline_reason: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                proposal_id: string;
+            };
         };
         PublishedGallery: {
             /** Format: uuid */
@@ -1240,6 +2963,49 @@ export interface components {
             /** @description Fresh URLs for the first missing parts (sign the rest). */
             urls: components["schemas"]["SignedUploadPart"][];
         };
+        /** @description The body of a `review.approved` delivery. */
+        ReviewApprovedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "review.approved";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            /** @description The review with `status: "approved"` and `approved_at`. */
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                client_id: string | null;
+                shoot_id: string | null;
+                rating: number;
+                body: string;
+                author_name: string | null;
+                /** @enum {string} */
+                status: "pending" | "approved";
+                approved_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                review_id: string;
+            };
+        };
         SearchResult: {
             /** @enum {string} */
             type: "client" | "lead" | "shoot" | "gallery" | "album" | "order";
@@ -1274,6 +3040,105 @@ export interface components {
             shot_list: {
                 total: number;
                 done: number;
+            };
+        };
+        /** @description The body of a `shoot.completed` delivery. */
+        ShootCompletedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "shoot.completed";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                title: string;
+                slug: string;
+                /** @enum {string} */
+                state: "planned" | "completed" | "cancelled";
+                client_id: string | null;
+                location: string | null;
+                scheduled_start: string | null;
+                scheduled_end: string | null;
+                completed_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                shot_list: {
+                    total: number;
+                    done: number;
+                };
+                /** Format: uuid */
+                shoot_id: string;
+                /**
+                 * @description "shot_list": the last item was ticked, completed_at = that moment; "schedule": the scheduled end passed first, completed_at = scheduled_end
+                 * @enum {string}
+                 */
+                completed_by: "shot_list" | "schedule";
+            };
+        };
+        /** @description The body of a `shoot.created` delivery. */
+        ShootCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; X-Service-Event-Id carries the same.
+             */
+            id: string;
+            /** @constant */
+            type: "shoot.created";
+            /**
+             * Format: date-time
+             * @description When the change happened (ISO 8601, UTC).
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            /**
+             * @description The year-month version of the payload, `2026-11` today.
+             * @example 2026-11
+             */
+            api_version: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                workspace_id: string;
+                title: string;
+                slug: string;
+                /** @enum {string} */
+                state: "planned" | "completed" | "cancelled";
+                client_id: string | null;
+                location: string | null;
+                scheduled_start: string | null;
+                scheduled_end: string | null;
+                completed_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+                shot_list: {
+                    total: number;
+                    done: number;
+                };
+                /** Format: uuid */
+                shoot_id: string;
             };
         };
         ShootDetail: {
@@ -1463,6 +3328,8 @@ export interface components {
             last_status: number | null;
             last_error: string | null;
             completed_at: string | null;
+            /** @description true for a test delivery: example data sent with X-Service-Test: true, not a real event */
+            test: boolean;
             created_at: string;
             updated_at: string;
         };
@@ -1716,6 +3583,12 @@ export interface components {
         "RateLimit-Reset": number;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
+        /** @description RFC 9745: this operation (or the form of input the request used) is deprecated since this date, as `@<unix seconds>`. */
+        Deprecation: string;
+        /** @description RFC 8594: from this date (an HTTP date) the deprecated operation or input stops working. */
+        Sunset: string;
+        /** @description With `rel="deprecation"` (RFC 9745): the migration guide, a section of the HTML API reference (`type="text/html"`). */
+        Link: string;
         /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key. */
         "Idempotent-Replayed": "true";
     };
@@ -1726,7 +3599,13 @@ export interface operations {
     createCullJob: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1757,6 +3636,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1794,6 +3674,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -2278,7 +4160,13 @@ export interface operations {
     createGallery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2305,6 +4193,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2337,6 +4226,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -2425,7 +4316,13 @@ export interface operations {
                  */
                 photoId?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 352cfc74-9e55-422e-935e-e48e67631ba3 */
                 id: string;
@@ -2453,6 +4350,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2476,6 +4374,8 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -2578,6 +4478,9 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2618,7 +4521,13 @@ export interface operations {
     publishGallery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 352cfc74-9e55-422e-935e-e48e67631ba3 */
                 id: string;
@@ -2634,6 +4543,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2673,6 +4583,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -2933,7 +4845,13 @@ export interface operations {
     createPhoto: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2966,6 +4884,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3018,6 +4937,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -3102,7 +5023,13 @@ export interface operations {
     finalizePhoto: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example d84eebad-a93e-4ee1-ab02-9e5b61e4df32 */
                 id: string;
@@ -3118,6 +5045,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3161,6 +5089,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -3636,7 +5566,13 @@ export interface operations {
     createUploadSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3661,6 +5597,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3724,6 +5661,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -3818,7 +5757,13 @@ export interface operations {
     registerUploadFiles: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 719ecc5c-1c07-419b-a05c-9a70a4edaf45 */
                 id: string;
@@ -3865,6 +5810,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3910,6 +5856,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -3918,7 +5865,13 @@ export interface operations {
     abortUploadFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 719ecc5c-1c07-419b-a05c-9a70a4edaf45 */
                 id: string;
@@ -3936,6 +5889,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3979,6 +5933,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -3987,7 +5942,13 @@ export interface operations {
     completeUploadFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 719ecc5c-1c07-419b-a05c-9a70a4edaf45 */
                 id: string;
@@ -4005,6 +5966,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4073,6 +6035,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -4081,7 +6044,13 @@ export interface operations {
     recordUploadPart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 719ecc5c-1c07-419b-a05c-9a70a4edaf45 */
                 id: string;
@@ -4112,6 +6081,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4140,6 +6110,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -4148,7 +6119,13 @@ export interface operations {
     signUploadParts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 719ecc5c-1c07-419b-a05c-9a70a4edaf45 */
                 id: string;
@@ -4179,6 +6156,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4213,6 +6191,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -4221,7 +6200,13 @@ export interface operations {
     finalizeUploadSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 719ecc5c-1c07-419b-a05c-9a70a4edaf45 */
                 id: string;
@@ -4237,6 +6222,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4317,6 +6303,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -4325,7 +6312,13 @@ export interface operations {
     pauseUploadSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 719ecc5c-1c07-419b-a05c-9a70a4edaf45 */
                 id: string;
@@ -4341,6 +6334,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4405,6 +6399,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -4413,7 +6408,13 @@ export interface operations {
     resumeUploadSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 719ecc5c-1c07-419b-a05c-9a70a4edaf45 */
                 id: string;
@@ -4429,6 +6430,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4495,6 +6497,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -4503,7 +6506,13 @@ export interface operations {
     unpauseUploadSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 719ecc5c-1c07-419b-a05c-9a70a4edaf45 */
                 id: string;
@@ -4519,6 +6528,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4583,6 +6593,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -4626,6 +6637,7 @@ export interface operations {
                      *         "last_status": 1,
                      *         "last_error": "last error",
                      *         "completed_at": "completed at",
+                     *         "test": true,
                      *         "created_at": "created at",
                      *         "updated_at": "updated at",
                      *         "payload": {},
@@ -4662,6 +6674,8 @@ export interface operations {
                             last_status: number | null;
                             last_error: string | null;
                             completed_at: string | null;
+                            /** @description true for a test delivery: example data sent with X-Service-Test: true, not a real event */
+                            test: boolean;
                             created_at: string;
                             updated_at: string;
                             payload: unknown;
@@ -4681,7 +6695,13 @@ export interface operations {
     replayWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example ff6158b8-773f-4cf3-8b91-de4444d5ab89 */
                 id: string;
@@ -4697,6 +6717,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4716,6 +6737,7 @@ export interface operations {
                      *         "last_status": 1,
                      *         "last_error": "last error",
                      *         "completed_at": "completed at",
+                     *         "test": true,
                      *         "created_at": "created at",
                      *         "updated_at": "updated at"
                      *       }
@@ -4733,6 +6755,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -4766,6 +6789,9 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4849,6 +6875,9 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4910,6 +6939,9 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4985,6 +7017,7 @@ export interface operations {
                      *           "last_status": 1,
                      *           "last_error": "last error",
                      *           "completed_at": "completed at",
+                     *           "test": true,
                      *           "created_at": "created at",
                      *           "updated_at": "updated at"
                      *         }
@@ -5011,7 +7044,13 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @example 9cd7ec48-00d6-4048-a830-e3e6b6af8c89 */
                 id: string;
@@ -5027,6 +7066,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5062,6 +7102,92 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sendTestWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Scoped per API token. The same key with the same body returns the original answer (Idempotent-Replayed: true) without running the request again; with a different body: 422 idempotency_conflict. Keys expire after 24 hours.
+                 * @example 9f2c4e1a-7b3d-4c5e-8a6f-1d2e3f4a5b6c
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @example 9cd7ec48-00d6-4048-a830-e3e6b6af8c89 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "gallery.published"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description One of the event types the endpoint subscribes to; default: the first of them in the order of the event type list.
+                     * @enum {string}
+                     */
+                    type?: "gallery.created" | "gallery.published" | "gallery.delivered" | "shoot.created" | "shoot.completed" | "photo.uploaded" | "ai_job.done" | "ai.cull.completed" | "payment.received" | "order.shipped" | "order.created" | "order.sent_to_print" | "order.delivered" | "order.cancelled" | "order.refunded" | "order.needs_intervention" | "client.created" | "booking.requested" | "booking.accepted" | "booking.declined" | "proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.declined" | "proposal.expired" | "contract.signed" | "invoice.paid" | "review.approved";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "delivery": {
+                     *         "id": "52bfe584-a5fc-4505-b9e2-aa651b990fa2",
+                     *         "endpoint_id": "3df9726c-68ba-46d6-88bb-02b65e572df8",
+                     *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                     *         "event_id": "4e1f49a9-c8ae-4a15-8434-e647c0c41035",
+                     *         "event_type": "event type",
+                     *         "state": "pending",
+                     *         "attempt_count": 42,
+                     *         "next_attempt_at": "next attempt at",
+                     *         "last_attempt_at": "last attempt at",
+                     *         "last_status": 1,
+                     *         "last_error": "last error",
+                     *         "completed_at": "completed at",
+                     *         "test": true,
+                     *         "created_at": "created at",
+                     *         "updated_at": "updated at"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        delivery: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -5267,12 +7393,2509 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    onGalleryCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example gallery.created
+                 */
+                "X-Service-Event-Type": "gallery.created";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "5f105d9d-e862-4c24-89a8-305bff15601c",
+                 *       "type": "gallery.created",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "gallery_id": "352cfc74-9e55-422e-935e-e48e67631ba3",
+                 *         "shoot_id": "370b1416-608d-4dac-8de3-71ecc2a33e56",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "slug": "anna-ben-wedding",
+                 *         "photo_count": 42
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["GalleryCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onGalleryPublished: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example gallery.published
+                 */
+                "X-Service-Event-Type": "gallery.published";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "dfc548a0-ae10-4ca1-a4af-316da6088ba2",
+                 *       "type": "gallery.published",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "dfc548a0-ae10-4ca1-a4af-316da6088ba2",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "shoot_id": "370b1416-608d-4dac-8de3-71ecc2a33e56",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "slug": "anna-ben-wedding",
+                 *         "state": "draft",
+                 *         "photo_count": 42,
+                 *         "published_at": "2026-11-24T10:30:00Z",
+                 *         "delivered_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "gallery_id": "352cfc74-9e55-422e-935e-e48e67631ba3"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["GalleryPublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onGalleryDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example gallery.delivered
+                 */
+                "X-Service-Event-Type": "gallery.delivered";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "25a108bb-69e8-4587-b3fb-5f54378babea",
+                 *       "type": "gallery.delivered",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "25a108bb-69e8-4587-b3fb-5f54378babea",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "shoot_id": "370b1416-608d-4dac-8de3-71ecc2a33e56",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "slug": "anna-ben-wedding",
+                 *         "state": "draft",
+                 *         "photo_count": 42,
+                 *         "published_at": "2026-11-24T10:30:00Z",
+                 *         "delivered_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "gallery_id": "352cfc74-9e55-422e-935e-e48e67631ba3",
+                 *         "client_session_id": "3ee5c29a-d382-407f-85a8-4334836308cc"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["GalleryDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onShootCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example shoot.created
+                 */
+                "X-Service-Event-Type": "shoot.created";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "f3fbc7ea-7b00-4d4a-8b86-0712a47f950c",
+                 *       "type": "shoot.created",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "f3fbc7ea-7b00-4d4a-8b86-0712a47f950c",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "slug": "anna-ben-wedding",
+                 *         "state": "planned",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "location": "Stadtpark, Hamburg",
+                 *         "scheduled_start": "2026-11-24T10:30:00Z",
+                 *         "scheduled_end": "2026-11-24T10:30:00Z",
+                 *         "completed_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "shot_list": {
+                 *           "total": 42,
+                 *           "done": 1
+                 *         },
+                 *         "shoot_id": "370b1416-608d-4dac-8de3-71ecc2a33e56"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShootCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onShootCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example shoot.completed
+                 */
+                "X-Service-Event-Type": "shoot.completed";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "f6e867c2-1426-49d4-a346-3338863fc72a",
+                 *       "type": "shoot.completed",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "f6e867c2-1426-49d4-a346-3338863fc72a",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "slug": "anna-ben-wedding",
+                 *         "state": "planned",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "location": "Stadtpark, Hamburg",
+                 *         "scheduled_start": "2026-11-24T10:30:00Z",
+                 *         "scheduled_end": "2026-11-24T10:30:00Z",
+                 *         "completed_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "shot_list": {
+                 *           "total": 42,
+                 *           "done": 1
+                 *         },
+                 *         "shoot_id": "370b1416-608d-4dac-8de3-71ecc2a33e56",
+                 *         "completed_by": "shot_list"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShootCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPhotoUploaded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example photo.uploaded
+                 */
+                "X-Service-Event-Type": "photo.uploaded";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "739adfec-f832-43be-a670-e743bdd32750",
+                 *       "type": "photo.uploaded",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "739adfec-f832-43be-a670-e743bdd32750",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "shoot_id": "370b1416-608d-4dac-8de3-71ecc2a33e56",
+                 *         "upload_file_id": "98292e58-1fe6-4561-8f11-87e106e3dfb6",
+                 *         "file_name": "file name",
+                 *         "content_type": "image/jpeg",
+                 *         "size": 24117248,
+                 *         "sha256": "sha256",
+                 *         "state": "pending",
+                 *         "failure_reason": "failure reason",
+                 *         "failure_code": "failure code",
+                 *         "width": 6000,
+                 *         "height": 4000,
+                 *         "capture_time": "2026-11-24T10:30:00Z",
+                 *         "keeper": true,
+                 *         "cull": {
+                 *           "key": {}
+                 *         },
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "uploaded_at": "2026-11-24T10:30:00Z",
+                 *         "processed_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "photo_id": "d84eebad-a93e-4ee1-ab02-9e5b61e4df32",
+                 *         "upload_session_id": "719ecc5c-1c07-419b-a05c-9a70a4edaf45"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PhotoUploadedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAiJobDone: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example ai_job.done
+                 */
+                "X-Service-Event-Type": "ai_job.done";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8ca5a0d4-fc9d-448a-b3c3-74fc9f434c02",
+                 *       "type": "ai_job.done",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "job_id": "ad617a0f-dd57-43f4-b8eb-b27f6f60470b",
+                 *         "type": "type",
+                 *         "shoot_id": "370b1416-608d-4dac-8de3-71ecc2a33e56",
+                 *         "state": "succeeded",
+                 *         "counts": {
+                 *           "key": 42
+                 *         },
+                 *         "error": "error"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AiJobDoneEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAiCullCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example ai.cull.completed
+                 */
+                "X-Service-Event-Type": "ai.cull.completed";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "eefe22c9-3683-441a-971a-7b3272e5362e",
+                 *       "type": "ai.cull.completed",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "job_id": "ad617a0f-dd57-43f4-b8eb-b27f6f60470b",
+                 *         "shoot_id": "370b1416-608d-4dac-8de3-71ecc2a33e56",
+                 *         "sensitivity": "low",
+                 *         "counts": {
+                 *           "key": 42
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AiCullCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example payment.received
+                 */
+                "X-Service-Event-Type": "payment.received";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "81ffd9d0-0808-4947-abb9-31c5eb324ca3",
+                 *       "type": "payment.received",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "source": "invoice",
+                 *         "invoice_id": "b832002d-a297-445f-b2c6-cc36303a5f9b",
+                 *         "order_id": "6be09082-5c99-4103-9aee-21d9ac0fc9c3",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "amount_cents": 1,
+                 *         "currency": "EUR",
+                 *         "paid_at": "2026-11-24T10:30:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderShipped: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example order.shipped
+                 */
+                "X-Service-Event-Type": "order.shipped";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "b6442d14-8e6d-4c9d-b56d-ad65da017d94",
+                 *       "type": "order.shipped",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "b6442d14-8e6d-4c9d-b56d-ad65da017d94",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "number": "number",
+                 *         "status": "pending",
+                 *         "total_cents": 42,
+                 *         "currency": "EUR",
+                 *         "paid_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "order_id": "6be09082-5c99-4103-9aee-21d9ac0fc9c3",
+                 *         "tracking_number": "tracking number",
+                 *         "status_reason": "status reason",
+                 *         "previous_status": "pending",
+                 *         "updated_at": "2026-11-24T10:30:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderShippedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example order.created
+                 */
+                "X-Service-Event-Type": "order.created";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "c07ec647-a19a-4be8-8172-e07b665bc730",
+                 *       "type": "order.created",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "c07ec647-a19a-4be8-8172-e07b665bc730",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "number": "number",
+                 *         "status": "pending",
+                 *         "total_cents": 42,
+                 *         "currency": "EUR",
+                 *         "paid_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "order_id": "6be09082-5c99-4103-9aee-21d9ac0fc9c3",
+                 *         "tracking_number": "tracking number",
+                 *         "status_reason": "status reason",
+                 *         "previous_status": "pending",
+                 *         "updated_at": "2026-11-24T10:30:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderSentToPrint: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example order.sent_to_print
+                 */
+                "X-Service-Event-Type": "order.sent_to_print";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "ba2dfe24-69ea-45ce-8e22-bcec759d1357",
+                 *       "type": "order.sent_to_print",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "ba2dfe24-69ea-45ce-8e22-bcec759d1357",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "number": "number",
+                 *         "status": "pending",
+                 *         "total_cents": 42,
+                 *         "currency": "EUR",
+                 *         "paid_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "order_id": "6be09082-5c99-4103-9aee-21d9ac0fc9c3",
+                 *         "tracking_number": "tracking number",
+                 *         "status_reason": "status reason",
+                 *         "previous_status": "pending",
+                 *         "updated_at": "2026-11-24T10:30:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderSentToPrintEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example order.delivered
+                 */
+                "X-Service-Event-Type": "order.delivered";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "57484ec0-dcc9-4bed-989c-ff84aef8b744",
+                 *       "type": "order.delivered",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "57484ec0-dcc9-4bed-989c-ff84aef8b744",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "number": "number",
+                 *         "status": "pending",
+                 *         "total_cents": 42,
+                 *         "currency": "EUR",
+                 *         "paid_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "order_id": "6be09082-5c99-4103-9aee-21d9ac0fc9c3",
+                 *         "tracking_number": "tracking number",
+                 *         "status_reason": "status reason",
+                 *         "previous_status": "pending",
+                 *         "updated_at": "2026-11-24T10:30:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example order.cancelled
+                 */
+                "X-Service-Event-Type": "order.cancelled";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0ed31fe5-d932-4b89-a9a1-d15115b413d1",
+                 *       "type": "order.cancelled",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "0ed31fe5-d932-4b89-a9a1-d15115b413d1",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "number": "number",
+                 *         "status": "pending",
+                 *         "total_cents": 42,
+                 *         "currency": "EUR",
+                 *         "paid_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "order_id": "6be09082-5c99-4103-9aee-21d9ac0fc9c3",
+                 *         "tracking_number": "tracking number",
+                 *         "status_reason": "status reason",
+                 *         "previous_status": "pending",
+                 *         "updated_at": "2026-11-24T10:30:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderRefunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example order.refunded
+                 */
+                "X-Service-Event-Type": "order.refunded";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "c0ef1029-c67f-434e-93e5-5f4118d4c45a",
+                 *       "type": "order.refunded",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "c0ef1029-c67f-434e-93e5-5f4118d4c45a",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "number": "number",
+                 *         "status": "pending",
+                 *         "total_cents": 42,
+                 *         "currency": "EUR",
+                 *         "paid_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "order_id": "6be09082-5c99-4103-9aee-21d9ac0fc9c3",
+                 *         "tracking_number": "tracking number",
+                 *         "status_reason": "status reason",
+                 *         "previous_status": "pending",
+                 *         "updated_at": "2026-11-24T10:30:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderRefundedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderNeedsIntervention: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example order.needs_intervention
+                 */
+                "X-Service-Event-Type": "order.needs_intervention";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "b801b2ae-6130-4c60-8445-8571d4481f65",
+                 *       "type": "order.needs_intervention",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "b801b2ae-6130-4c60-8445-8571d4481f65",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "number": "number",
+                 *         "status": "pending",
+                 *         "total_cents": 42,
+                 *         "currency": "EUR",
+                 *         "paid_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "order_id": "6be09082-5c99-4103-9aee-21d9ac0fc9c3",
+                 *         "tracking_number": "tracking number",
+                 *         "status_reason": "status reason",
+                 *         "previous_status": "pending",
+                 *         "updated_at": "2026-11-24T10:30:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderNeedsInterventionEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClientCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example client.created
+                 */
+                "X-Service-Event-Type": "client.created";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "7aa48004-2ad6-49c9-8547-69e10c4e4c1f",
+                 *       "type": "client.created",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "7aa48004-2ad6-49c9-8547-69e10c4e4c1f",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "name": "Anna Weber",
+                 *         "email": "anna.weber@example.com",
+                 *         "phone": "+49 40 1234567",
+                 *         "notes": "Prefers natural light; no flash during the ceremony.",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "updated_at": "2026-11-24T10:30:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClientCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBookingRequested: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example booking.requested
+                 */
+                "X-Service-Event-Type": "booking.requested";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "a18792f6-3c46-44ad-b9b6-416773e9585d",
+                 *       "type": "booking.requested",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "a18792f6-3c46-44ad-b9b6-416773e9585d",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "lead_id": "64597828-7991-46f4-8bca-f5840f5653b8",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "status": "requested",
+                 *         "scheduled_start": "2026-11-24T10:30:00Z",
+                 *         "scheduled_end": "2026-11-24T10:30:00Z",
+                 *         "location": "Stadtpark, Hamburg",
+                 *         "notes": "Prefers natural light; no flash during the ceremony.",
+                 *         "decided_at": "2026-11-24T10:30:00Z",
+                 *         "decline_reason": "decline reason",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "booking_id": "948e03e7-054b-419e-a6cb-431e942f90ae"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookingRequestedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBookingAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example booking.accepted
+                 */
+                "X-Service-Event-Type": "booking.accepted";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "48ab1972-24d0-4b71-8ac6-57c558d1ac91",
+                 *       "type": "booking.accepted",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "48ab1972-24d0-4b71-8ac6-57c558d1ac91",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "lead_id": "64597828-7991-46f4-8bca-f5840f5653b8",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "status": "requested",
+                 *         "scheduled_start": "2026-11-24T10:30:00Z",
+                 *         "scheduled_end": "2026-11-24T10:30:00Z",
+                 *         "location": "Stadtpark, Hamburg",
+                 *         "notes": "Prefers natural light; no flash during the ceremony.",
+                 *         "decided_at": "2026-11-24T10:30:00Z",
+                 *         "decline_reason": "decline reason",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "booking_id": "948e03e7-054b-419e-a6cb-431e942f90ae"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookingAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBookingDeclined: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example booking.declined
+                 */
+                "X-Service-Event-Type": "booking.declined";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "74e9b15e-6c32-4c6d-babe-096a1ef08468",
+                 *       "type": "booking.declined",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "74e9b15e-6c32-4c6d-babe-096a1ef08468",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "lead_id": "64597828-7991-46f4-8bca-f5840f5653b8",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "status": "requested",
+                 *         "scheduled_start": "2026-11-24T10:30:00Z",
+                 *         "scheduled_end": "2026-11-24T10:30:00Z",
+                 *         "location": "Stadtpark, Hamburg",
+                 *         "notes": "Prefers natural light; no flash during the ceremony.",
+                 *         "decided_at": "2026-11-24T10:30:00Z",
+                 *         "decline_reason": "decline reason",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "booking_id": "948e03e7-054b-419e-a6cb-431e942f90ae"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookingDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onProposalSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example proposal.sent
+                 */
+                "X-Service-Event-Type": "proposal.sent";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "cd322a55-27bb-4ec0-98fa-17a68f88fcc2",
+                 *       "type": "proposal.sent",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "cd322a55-27bb-4ec0-98fa-17a68f88fcc2",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "lead_id": "64597828-7991-46f4-8bca-f5840f5653b8",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "status": "draft",
+                 *         "amount_cents": 1,
+                 *         "currency": "EUR",
+                 *         "expires_at": "2026-11-24T10:30:00Z",
+                 *         "sent_at": "2026-11-24T10:30:00Z",
+                 *         "viewed_at": "2026-11-24T10:30:00Z",
+                 *         "decided_at": "2026-11-24T10:30:00Z",
+                 *         "decline_reason": "decline reason",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "proposal_id": "5d42766c-7eca-446c-b44f-7ed2f8940a00"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProposalSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onProposalViewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example proposal.viewed
+                 */
+                "X-Service-Event-Type": "proposal.viewed";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8051c565-060d-41aa-9385-5fedfdcba34a",
+                 *       "type": "proposal.viewed",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "8051c565-060d-41aa-9385-5fedfdcba34a",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "lead_id": "64597828-7991-46f4-8bca-f5840f5653b8",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "status": "draft",
+                 *         "amount_cents": 1,
+                 *         "currency": "EUR",
+                 *         "expires_at": "2026-11-24T10:30:00Z",
+                 *         "sent_at": "2026-11-24T10:30:00Z",
+                 *         "viewed_at": "2026-11-24T10:30:00Z",
+                 *         "decided_at": "2026-11-24T10:30:00Z",
+                 *         "decline_reason": "decline reason",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "proposal_id": "5d42766c-7eca-446c-b44f-7ed2f8940a00"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProposalViewedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onProposalAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example proposal.accepted
+                 */
+                "X-Service-Event-Type": "proposal.accepted";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "2f47faed-0f61-4fc0-ab62-4589514d6f57",
+                 *       "type": "proposal.accepted",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "2f47faed-0f61-4fc0-ab62-4589514d6f57",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "lead_id": "64597828-7991-46f4-8bca-f5840f5653b8",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "status": "draft",
+                 *         "amount_cents": 1,
+                 *         "currency": "EUR",
+                 *         "expires_at": "2026-11-24T10:30:00Z",
+                 *         "sent_at": "2026-11-24T10:30:00Z",
+                 *         "viewed_at": "2026-11-24T10:30:00Z",
+                 *         "decided_at": "2026-11-24T10:30:00Z",
+                 *         "decline_reason": "decline reason",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "proposal_id": "5d42766c-7eca-446c-b44f-7ed2f8940a00"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProposalAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onProposalDeclined: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example proposal.declined
+                 */
+                "X-Service-Event-Type": "proposal.declined";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "b6f30da2-2872-4faf-bc33-6b3b4e524fb2",
+                 *       "type": "proposal.declined",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "b6f30da2-2872-4faf-bc33-6b3b4e524fb2",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "lead_id": "64597828-7991-46f4-8bca-f5840f5653b8",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "status": "draft",
+                 *         "amount_cents": 1,
+                 *         "currency": "EUR",
+                 *         "expires_at": "2026-11-24T10:30:00Z",
+                 *         "sent_at": "2026-11-24T10:30:00Z",
+                 *         "viewed_at": "2026-11-24T10:30:00Z",
+                 *         "decided_at": "2026-11-24T10:30:00Z",
+                 *         "decline_reason": "decline reason",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "proposal_id": "5d42766c-7eca-446c-b44f-7ed2f8940a00"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProposalDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onProposalExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example proposal.expired
+                 */
+                "X-Service-Event-Type": "proposal.expired";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "b7931809-2f5f-4955-ad5b-c821636e39bf",
+                 *       "type": "proposal.expired",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "b7931809-2f5f-4955-ad5b-c821636e39bf",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "lead_id": "64597828-7991-46f4-8bca-f5840f5653b8",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "status": "draft",
+                 *         "amount_cents": 1,
+                 *         "currency": "EUR",
+                 *         "expires_at": "2026-11-24T10:30:00Z",
+                 *         "sent_at": "2026-11-24T10:30:00Z",
+                 *         "viewed_at": "2026-11-24T10:30:00Z",
+                 *         "decided_at": "2026-11-24T10:30:00Z",
+                 *         "decline_reason": "decline reason",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "proposal_id": "5d42766c-7eca-446c-b44f-7ed2f8940a00"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProposalExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onContractSigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example contract.signed
+                 */
+                "X-Service-Event-Type": "contract.signed";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "2bb6a1a2-a6d7-41a5-849e-51fad6780943",
+                 *       "type": "contract.signed",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "2bb6a1a2-a6d7-41a5-849e-51fad6780943",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "proposal_id": "5d42766c-7eca-446c-b44f-7ed2f8940a00",
+                 *         "title": "Anna & Ben: wedding",
+                 *         "status": "sent",
+                 *         "sent_at": "2026-11-24T10:30:00Z",
+                 *         "signed_at": "2026-11-24T10:30:00Z",
+                 *         "signed_by": "signed by",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "contract_id": "a6f5b0e5-92fa-48e4-ba80-14ad5f62214f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContractSignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoicePaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example invoice.paid
+                 */
+                "X-Service-Event-Type": "invoice.paid";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "3b09754e-4f32-4cb3-9bcd-8f9bb9883cd4",
+                 *       "type": "invoice.paid",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "3b09754e-4f32-4cb3-9bcd-8f9bb9883cd4",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "number": "number",
+                 *         "status": "draft",
+                 *         "amount_cents": 1,
+                 *         "currency": "EUR",
+                 *         "due_at": "2026-11-24T10:30:00Z",
+                 *         "paid_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "invoice_id": "b832002d-a297-445f-b2c6-cc36303a5f9b",
+                 *         "updated_at": "2026-11-24T10:30:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoicePaidEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReviewApproved: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `t`, a dot and the exact raw body, lowercase hex. For 24 hours after a rotate-secret also `,v0=<hex>` with the previous secret. Reject a `t` more than 5 minutes from your clock; compare in constant time; a match on v1 or v0 is authentic.
+                 * @example t=1795000000,v1=5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f5f
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event id (the body's `id`): the same on every retry and replay; de-duplicate on it.
+                 * @example a384a434-9f6b-4735-b861-07bd9c74a574
+                 */
+                "X-Service-Event-Id": string;
+                /**
+                 * @description The event type (the body's `type`).
+                 * @example review.approved
+                 */
+                "X-Service-Event-Type": "review.approved";
+                /**
+                 * @description Only on a test delivery (POST /webhook-endpoints/{id}/test): example data, not a real change.
+                 * @example true
+                 */
+                "X-Service-Test"?: "true";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "98b95f14-7b57-4c0e-8ada-86d416b8e70e",
+                 *       "type": "review.approved",
+                 *       "created_at": "2026-11-24T10:30:00Z",
+                 *       "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *       "api_version": "2026-11",
+                 *       "data": {
+                 *         "id": "98b95f14-7b57-4c0e-8ada-86d416b8e70e",
+                 *         "workspace_id": "87bb59ba-2f92-42a5-a9f1-3e021fd58dd1",
+                 *         "client_id": "0c77fe09-ab33-4a3e-97cc-2b6804a9bac6",
+                 *         "shoot_id": "370b1416-608d-4dac-8de3-71ecc2a33e56",
+                 *         "rating": 1,
+                 *         "body": "body",
+                 *         "author_name": "author name",
+                 *         "status": "pending",
+                 *         "approved_at": "2026-11-24T10:30:00Z",
+                 *         "created_at": "2026-11-24T10:30:00Z",
+                 *         "updated_at": "2026-11-24T10:30:00Z",
+                 *         "review_id": "aff0766a-5290-4117-b843-3c351bae7b7b"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Retried like a 5xx. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: the delivery succeeded and is not sent again. Answer within 10 seconds; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other 4xx is terminal: the delivery becomes `dead_letter` at once, with the status and body visible in its delivery history (replay it with POST /webhook-deliveries/{id}/replay). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as are a timeout, a refused connection and a redirect (never followed): 5 retries after 30 s, 2 min, 10 min, 30 min and 2 h, then `dead_letter`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
 }
 
 /** The POST paths that take an Idempotency-Key header: the client sends a fresh key on each call unless given one. */
 export const IDEMPOTENT_POSTS = [
+    "/ai/cull-jobs",
     "/clients",
+    "/galleries",
+    "/galleries/{id}/favorites",
+    "/galleries/{id}/publish",
+    "/photos",
+    "/photos/{id}/finalize",
     "/shoots",
+    "/upload-sessions",
+    "/upload-sessions/{id}/files",
+    "/upload-sessions/{id}/files/{fileId}/abort",
+    "/upload-sessions/{id}/files/{fileId}/complete",
+    "/upload-sessions/{id}/files/{fileId}/parts/complete",
+    "/upload-sessions/{id}/files/{fileId}/parts/sign",
+    "/upload-sessions/{id}/finalize",
+    "/upload-sessions/{id}/pause",
+    "/upload-sessions/{id}/resume",
+    "/upload-sessions/{id}/unpause",
+    "/webhook-deliveries/{id}/replay",
     "/webhook-endpoints",
+    "/webhook-endpoints/{id}/rotate-secret",
+    "/webhook-endpoints/{id}/test",
     "/webhooks/subscriptions",
 ] as const;
