@@ -13,12 +13,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { createStudioClient, StudioApiError, type StudioClient } from '@studio/sdk';
+import { createStudioClient, type StudioClient } from '@studio/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './support/client.js';
 import { tenant } from './support/operator.js';
 import { MiB, makeJpeg, sha256Hex } from './support/photos.js';
 import { until } from './support/poll.js';
+import { apiError } from './support/sdk.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHILD = path.join(ROOT, 'test/support/sdk-upload-child.ts');
@@ -59,15 +60,6 @@ const corruptingFetch = (url: string, init: RequestInit): Promise<Response> => {
   }
   return fetch(url, init);
 };
-
-async function apiError(promise: Promise<unknown>): Promise<StudioApiError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(StudioApiError);
-  return err as StudioApiError;
-}
 
 describe('@studio/sdk upload helper against the stack', () => {
   let token: string;

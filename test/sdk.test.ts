@@ -7,24 +7,15 @@
  * request id.
  */
 import { randomUUID } from 'node:crypto';
-import { createStudioClient, StudioApiError, type StudioClient } from '@studio/sdk';
+import { createStudioClient, type StudioClient } from '@studio/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './support/client.js';
 import { tenant } from './support/operator.js';
 import { makeJpeg, sha256Hex } from './support/photos.js';
 import { until } from './support/poll.js';
+import { apiError } from './support/sdk.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The StudioApiError `promise` rejects with (fails when it resolves or rejects with something else). */
-async function apiError(promise: Promise<unknown>): Promise<StudioApiError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(StudioApiError);
-  return err as StudioApiError;
-}
 
 describe('@studio/sdk against the stack', () => {
   let owner: StudioClient;
