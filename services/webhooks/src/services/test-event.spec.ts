@@ -28,6 +28,16 @@ describe('example data of test deliveries', () => {
     expect(Object.keys(exampleEventData('gallery.created', WS)).sort()).toEqual(['gallery_id', 'photo_count', 'shoot_id', 'slug', 'title']);
   });
 
+  it('puts the record in the state its type names, where the schema has that state', () => {
+    expect(exampleEventData('gallery.published', WS).state).toBe('published');
+    expect(exampleEventData('shoot.completed', WS).state).toBe('completed');
+    expect(exampleEventData('booking.declined', WS).status).toBe('declined');
+    expect(exampleEventData('order.sent_to_print', WS).status).toBe('sent_to_print');
+    expect(exampleEventData('invoice.paid', WS).status).toBe('paid');
+    // No such state: the generator's value stays (gallery.delivered keeps a valid gallery state).
+    expect(['draft', 'published']).toContain(exampleEventData('gallery.delivered', WS).state);
+  });
+
   it('names the entity of a type as the example generator does', () => {
     expect(entityOfEventType('gallery.published')).toBe('Gallery');
     expect(entityOfEventType('ai_job.done')).toBe('AiJob');

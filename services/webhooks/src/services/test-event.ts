@@ -9,6 +9,7 @@ import { API_VERSION } from '@studio/amqp';
 import { EVENT_CATALOG, PUBLIC_EVENT_TYPES, type PublicEventType } from '@studio/contracts/events';
 import { AppError } from '@studio/errors';
 import { exampleOfZod } from '@studio/http/openapi';
+import { z } from 'zod';
 import { serializeEnvelope } from './envelope.js';
 
 /** The record an event type is about, as the example generator names entities: `ai_job.done` -> `AiJob`. */
@@ -23,14 +24,33 @@ export function entityOfEventType(type: string): string {
 
 const examples = new Map<PublicEventType, Record<string, unknown>>();
 
+/** The members that hold a record's state in the catalog's schemas. */
+const STATE_MEMBERS = ['state', 'status'] as const;
+
 /**
- * Example `data` of `type`: valid against its catalog schema, with `id` and `<entity>_id` agreeing, and a
+ * An event named `<entity>.<verb>` reports the record entering the state `<verb>` when its schema has that state
+ * (`gallery.published` -> `state: 'published'`, `order.sent_to_print` -> `status: 'sent_to_print'`); the generator
+ * alone would take each enum's first value (`draft`), which no real event of that type carries.
+ */
+function withStateOfVerb(type: PublicEventType, data: Record<string, unknown>): Record<string, unknown> {
+  const verb = type.slice(type.indexOf('.') + 1);
+  const shape = EVENT_CATALOG[type].data.shape as Record<string, unknown>;
+  for (const member of STATE_MEMBERS) {
+    const field = shape[member];
+    if (field instanceof z.ZodEnum && (field.options as readonly unknown[]).includes(verb)) data[member] = verb;
+  }
+  return data;
+}
+
+/**
+ * Example `data` of `type`: valid against its catalog schema, in the state the type's verb names, with `id` and
+ * `<entity>_id` agreeing, and a
  * `workspace_id` member (when the type has one) set to `workspaceId`, the workspace of the envelope.
  */
 export function exampleEventData(type: PublicEventType, workspaceId: string): Record<string, unknown> {
   let base = examples.get(type);
   if (!base) {
-    base = exampleOfZod(EVENT_CATALOG[type].data, entityOfEventType(type)) as Record<string, unknown>;
+    base = withStateOfVerb(type, exampleOfZod(EVENT_CATALOG[type].data, entityOfEventType(type)) as Record<string, unknown>);
     examples.set(type, base);
   }
   const data = structuredClone(base);
