@@ -74,7 +74,8 @@ describe('requests', () => {
     expect(sent[1]!.url).toBe(`${BASE}/galleries/g%201%2F2/favorites`);
     expect(sent[1]!.headers.get('content-type')).toBe('application/json');
     expect(JSON.parse(sent[1]!.body!)).toEqual({ photo_id: 'p1' });
-    expect(sent[1]!.headers.has('idempotency-key')).toBe(false);
+    // Every POST that acts takes an Idempotency-Key, favorites included (issue 24).
+    expect(sent[1]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('sends no Authorization without a token, the User-Agent when given, and extra headers', async () => {
@@ -107,11 +108,12 @@ describe('requests', () => {
 
 describe('Idempotency-Key', () => {
   it('is made fresh for every call of a POST the document marks as taking one, and only those', async () => {
-    expect(IDEMPOTENT_POSTS).toEqual(expect.arrayContaining(['/shoots', '/clients']));
-    const { api, sent } = client([json(201, shoot), json(201, shoot), json(201, { ok: true, gallery: {} })]);
+    expect(IDEMPOTENT_POSTS).toEqual(expect.arrayContaining(['/shoots', '/clients', '/galleries', '/photos']));
+    expect(IDEMPOTENT_POSTS).not.toContain('/client-sessions');
+    const { api, sent } = client([json(201, shoot), json(201, shoot), json(201, { ok: true, session: {} })]);
     await api.post('/shoots', { body: { workspace_id: WS, title: 'A' } });
     await api.post('/shoots', { body: { workspace_id: WS, title: 'A' } });
-    await api.post('/galleries', { body: { shoot_id: 's1' } });
+    await api.post('/client-sessions', { body: { portal_token: 'p1' } });
     const [first, second] = sent.map((s) => s.headers.get('idempotency-key'));
     expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(second).not.toBe(first);
@@ -192,7 +194,7 @@ describe('retries', () => {
     expect(get.sent).toHaveLength(2);
 
     const post = client([networkError()]);
-    const err = await post.api.post('/galleries', { body: { shoot_id: 's1' } }).catch((e: unknown) => e);
+    const err = await post.api.post('/client-sessions', { body: { portal_token: 'p1' } }).catch((e: unknown) => e);
     expect(post.sent).toHaveLength(1);
     expect(err).toBeInstanceOf(StudioNetworkError);
     expect((err as StudioNetworkError).cause).toBeInstanceOf(TypeError);
@@ -260,7 +262,10 @@ describe('502, 503 and 504', () => {
     expect(keyed.sent[0]!.headers.get('idempotency-key')).toBe(keyed.sent[1]!.headers.get('idempotency-key'));
 
     const plain = client([unavailable()]);
-    await expect(plain.api.post('/galleries', { body: { shoot_id: 's1' } })).rejects.toMatchObject({ status: 503, code: 'unavailable' });
+    await expect(plain.api.post('/client-sessions', { body: { portal_token: 'p1' } })).rejects.toMatchObject({
+      status: 503,
+      code: 'unavailable',
+    });
     expect(plain.sent).toHaveLength(1);
   });
 
@@ -331,7 +336,7 @@ describe('timeout', () => {
     expect(get.sent).toHaveLength(3);
 
     const post = client([hang()], { timeoutMs: 100 });
-    const posting = post.api.post('/galleries', { body: { shoot_id: 's1' } }).catch((e: unknown) => e);
+    const posting = post.api.post('/client-sessions', { body: { portal_token: 'p1' } }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(await posting).toMatchObject({ timedOut: true });
     expect(post.sent).toHaveLength(1);
