@@ -12,7 +12,12 @@ import { deleteKeys } from './support/harness.js';
 const logger = createLogger({ service: 'test', level: 'silent' });
 const prefix = `gwtest:${randomBytes(6).toString('hex')}:`;
 const cipher = new AnswerCipher(randomBytes(32));
-const answer = (status: number, body: string) => ({ status, contentType: 'application/json', body: Buffer.from(body) });
+const answer = (status: number, body: string, headers: Record<string, string> = {}) => ({
+  status,
+  contentType: 'application/json',
+  body: Buffer.from(body),
+  headers,
+});
 
 describe('IdempotencyService', () => {
   let redis: Redis;
@@ -55,13 +60,24 @@ describe('IdempotencyService', () => {
     const l = lease(await service.begin(s, 'fp'));
     expect(await l.complete(answer(201, '{"ok":true}'))).toBe(true);
     const again = await service.begin(s, 'fp');
-    expect(again).toEqual({ kind: 'replay', answer: { status: 201, contentType: 'application/json', body: Buffer.from('{"ok":true}') } });
+    expect(again).toEqual({
+      kind: 'replay',
+      answer: { status: 201, contentType: 'application/json', body: Buffer.from('{"ok":true}'), headers: {} },
+    });
+  });
+
+  it('stores the deprecation headers of the answer with it and replays them', async () => {
+    const s = scope();
+    const headers = { deprecation: '@1793491200', sunset: 'Sat, 01 May 2027 00:00:00 GMT', link: '</x>; rel="deprecation"' };
+    expect(await lease(await service.begin(s, 'fp')).complete(answer(201, '{"ok":true}', headers))).toBe(true);
+    const again = await service.begin(s, 'fp');
+    expect(again.kind === 'replay' && again.answer.headers).toEqual(headers);
   });
 
   it('stores bodies byte-exact (not only valid UTF-8)', async () => {
     const s = scope();
     const body = Buffer.from([0x7b, 0xff, 0x00, 0xc3, 0x7d]);
-    await lease(await service.begin(s, 'fp')).complete({ status: 200, contentType: 'application/octet-stream', body });
+    await lease(await service.begin(s, 'fp')).complete({ status: 200, contentType: 'application/octet-stream', body, headers: {} });
     const again = await service.begin(s, 'fp');
     expect(again.kind === 'replay' && again.answer.body.equals(body)).toBe(true);
   });

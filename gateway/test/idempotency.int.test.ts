@@ -33,6 +33,28 @@ describe('gateway Idempotency-Key', () => {
     expect(h.upstream.calls()).toBe(calls);
   });
 
+  it("replays a deprecated route's Deprecation, Sunset and Link with its answer", async () => {
+    const deprecation = {
+      deprecation: '@1793491200',
+      sunset: 'Sat, 01 May 2027 00:00:00 GMT',
+      link: '</api/v1/docs#section/Migrating-from-webhook-endpoints>; rel="deprecation"; type="text/html"',
+    };
+    h.upstream.on('/api/v1/webhook-endpoints', (_req, res) => {
+      res.writeHead(201, { 'content-type': 'application/json; charset=utf-8', 'x-upstream-only': 'first', ...deprecation });
+      res.end('{"ok":true,"endpoint":{"id":"e1"}}');
+    });
+    const first = await post('/api/v1/webhook-endpoints', 'key-deprecated', '{"url":"https://example.test/hook"}');
+    expect(first.status).toBe(201);
+    expect(first.headers).toMatchObject(deprecation);
+    const calls = h.upstream.calls();
+    const retry = await post('/api/v1/webhook-endpoints', 'key-deprecated', '{"url":"https://example.test/hook"}');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.headers).toMatchObject(deprecation);
+    // Only those: other upstream headers are not part of the stored answer.
+    expect(retry.headers['x-upstream-only']).toBeUndefined();
+    expect(h.upstream.calls()).toBe(calls);
+  });
+
   it('answers 422 idempotency_conflict for the same key with a different body', async () => {
     expect((await post('/api/v1/clients', 'key-conflict', '{"name":"A"}')).status).toBe(201);
     const calls = h.upstream.calls();

@@ -77,6 +77,7 @@ function replay(res: Response, answer: StoredAnswer): void {
   if (res.headersSent) return;
   res.statusCode = answer.status;
   if (answer.contentType) res.setHeader('content-type', answer.contentType);
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   res.setHeader('content-length', answer.body.length);
   res.setHeader(REPLAYED_HEADER, 'true');
   res.end(answer.body);

@@ -12,7 +12,7 @@ import http from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import type { Logger } from '@studio/logger';
-import { isStoredAnswer } from '../services/idempotency.service.js';
+import { isStoredAnswer, REPLAYED_HEADERS } from '../services/idempotency.service.js';
 import type { GatewayMetrics } from './metrics.js';
 import { UPSTREAMS, type Upstream } from './route-table.js';
 import { sendErrorKind, sendNotFound } from './respond.js';
@@ -171,7 +171,12 @@ async function deliverCaptured(proxyRes: http.IncomingMessage, body: Buffer, req
       await lease.release();
     } else {
       const contentType = proxyRes.headers['content-type'];
-      await lease.complete({ status, contentType: typeof contentType === 'string' ? contentType : '', body });
+      const headers: Record<string, string> = {};
+      for (const name of REPLAYED_HEADERS) {
+        const value = proxyRes.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      await lease.complete({ status, contentType: typeof contentType === 'string' ? contentType : '', body, headers });
     }
   }
   if (res.headersSent || res.destroyed) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_KINDS, ERROR_TABLE } from '@studio/errors';
-import { isStoredAnswer } from './idempotency.service.js';
+import { isStoredAnswer, parseStoredHeaders } from './idempotency.service.js';
 
 describe('isStoredAnswer: only answers of requests that ran are kept for Idempotency-Key replays', () => {
   it('stores successes', () => {
@@ -18,5 +18,27 @@ describe('isStoredAnswer: only answers of requests that ran are kept for Idempot
 
   it('stores the answer of no error kind of the API', () => {
     for (const kind of ERROR_KINDS) expect(isStoredAnswer(ERROR_TABLE[kind].http), kind).toBe(false);
+  });
+});
+
+describe('parseStoredHeaders: the answer headers a replay repeats', () => {
+  it('keeps the deprecation headers and nothing else', () => {
+    const stored = JSON.stringify({
+      deprecation: '@1793491200',
+      sunset: 'Sat, 01 May 2027 00:00:00 GMT',
+      link: '</x>; rel="deprecation"',
+      'set-cookie': 'a=b',
+    });
+    expect(parseStoredHeaders(Buffer.from(stored))).toEqual({
+      deprecation: '@1793491200',
+      sunset: 'Sat, 01 May 2027 00:00:00 GMT',
+      link: '</x>; rel="deprecation"',
+    });
+  });
+
+  it('gives none for a record written before the field existed, or one that does not parse', () => {
+    for (const raw of [null, undefined, Buffer.from(''), Buffer.from('not json'), Buffer.from('[1]'), Buffer.from('{"deprecation":1}')]) {
+      expect(parseStoredHeaders(raw)).toEqual({});
+    }
   });
 });

@@ -3,7 +3,7 @@
  * used by the same token on another method or path, or with another body, is a `mismatch` (the caller answers 422).
  *
  * A record is a hash: `state` (pending | done), `fp` (request fingerprint: method, path and body), `owner` (the request holding a pending
- * record), and once done `status`, `ctype`, `body`. Every transition is one Lua script (atomic, one round trip):
+ * record), and once done `status`, `ctype`, `body` and `hdrs` (the REPLAYED_HEADERS of the answer, JSON). Every transition is one Lua script (atomic, one round trip):
  * - begin:    create a pending record when none exists (SET-NX semantics, lock TTL), else return the record;
  * - complete: owner only; store the answer, keep it for the record TTL (24 h), publish "done";
  * - release:  owner only; delete the record (after an answer that is not stored, see `isStoredAnswer`, or a failed
@@ -36,14 +36,14 @@ if redis.call('EXISTS', KEYS[1]) == 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   return {'acquired'}
 end
-return redis.call('HMGET', KEYS[1], 'state', 'fp', 'status', 'ctype', 'body')
+return redis.call('HMGET', KEYS[1], 'state', 'fp', 'status', 'ctype', 'body', 'hdrs')
 `;
 
 const COMPLETE_LUA = `
 if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then
   return 0
 end
-redis.call('HSET', KEYS[1], 'state', 'done', 'status', ARGV[2], 'ctype', ARGV[3], 'body', ARGV[4])
+redis.call('HSET', KEYS[1], 'state', 'done', 'status', ARGV[2], 'ctype', ARGV[3], 'body', ARGV[4], 'hdrs', ARGV[7])
 redis.call('HDEL', KEYS[1], 'owner')
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 redis.call('PUBLISH', ARGV[6], KEYS[1])
@@ -96,6 +96,7 @@ interface IdempotencyCommands {
     body: Buffer,
     ttlMs: number,
     channel: string,
+    headers: string,
   ): Promise<number>;
   gatewayIdemRelease(key: string, owner: string, channel: string): Promise<number>;
   gatewayIdemDiscard(key: string, body: Buffer): Promise<number>;
@@ -107,10 +108,36 @@ export interface IdempotencyScope {
   key: string;
 }
 
+/**
+ * The answer headers a replay repeats besides the content type: what the operation said about itself (a deprecated
+ * route's `Deprecation`, `Sunset` and `Link`). Per-request headers (request id, rate limit) are the replay's own.
+ */
+export const REPLAYED_HEADERS = ['deprecation', 'sunset', 'link'] as const;
+
 export interface StoredAnswer {
   status: number;
   contentType: string;
   body: Buffer;
+  /** The REPLAYED_HEADERS the answer carried (lower-case names). */
+  headers: Record<string, string>;
+}
+
+/** The stored `hdrs` field: a record written before it existed, or one that does not parse, has none. */
+export function parseStoredHeaders(raw: Buffer | null | undefined): Record<string, string> {
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString());
+  } catch {
+    return {};
+  }
+  const headers: Record<string, string> = {};
+  if (!parsed || typeof parsed !== 'object') return headers;
+  for (const name of REPLAYED_HEADERS) {
+    const value = (parsed as Record<string, unknown>)[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
 }
 
 /** Held by the request that runs the operation; exactly one of complete/release should follow. */
@@ -200,7 +227,12 @@ export class IdempotencyService {
         if (!Number.isInteger(status) || status < 100 || status > 599) return { kind: 'unavailable' };
         const sealed = reply[4] ?? Buffer.alloc(0);
         const body = this.opts.cipher.open(sealed, key);
-        if (body) return { kind: 'replay', answer: { status, contentType: reply[3]?.toString() ?? '', body } };
+        if (body) {
+          return {
+            kind: 'replay',
+            answer: { status, contentType: reply[3]?.toString() ?? '', body, headers: parseStoredHeaders(reply[5]) },
+          };
+        }
         // Twice in one request: something keeps writing records this gateway cannot read; refuse rather than loop.
         if (discarded) return { kind: 'unavailable' };
         discarded = true;
@@ -244,6 +276,7 @@ export class IdempotencyService {
               this.opts.cipher.seal(answer.body, key),
               this.opts.ttlSeconds * 1000,
               this.channel,
+              JSON.stringify(answer.headers),
             ),
             this.opts.deadlineMs,
           );
