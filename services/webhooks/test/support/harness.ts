@@ -17,6 +17,7 @@ import { freshDatabase, testConfig, type FreshDatabase } from '@studio/testkit';
 import { testKeys, testSecretsEnv } from '@studio/testkit/secrets';
 import { createWebhooks, createWebhooksWorker, type Webhooks, type WebhooksDeps, type WebhooksWorker } from '../../src/app.js';
 import { parseWebhooksConfig, type WebhooksConfig } from '../../src/config.js';
+import type { PublicEnvelope } from '../../src/services/envelope.js';
 import { WEBHOOKS_TEMPLATE_DB } from '../global-setup.js';
 
 const SERVICE_DIR = path.resolve(import.meta.dirname, '../..');
@@ -177,14 +178,8 @@ async function startApi(webhooks: Webhooks): Promise<Api> {
   };
 }
 
-export interface Envelope {
-  id: string;
-  type: string;
-  created_at: string;
-  workspace_id: string;
-  api_version: string;
-  data: Record<string, unknown>;
-}
+/** The public envelope the service publishes and delivers (one definition: src/services/envelope.ts). */
+export type Envelope = PublicEnvelope;
 
 export function envelope(type: string, workspaceId: string, data: Record<string, unknown> = {}, id: string = randomUUID()): Envelope {
   return { id, type, created_at: new Date().toISOString(), workspace_id: workspaceId, api_version: API_VERSION, data };
