@@ -1,0 +1,2 @@
+/** @studio/contracts/records: the one schema of each public record and the serializer derived from it. */
+export { type CamelCase, type RecordJson, type RecordRow, recordSerializer, toRecordJson } from './record-json.js';
