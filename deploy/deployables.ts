@@ -48,6 +48,68 @@ export interface Deployable {
 
 const S3_KEYS = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
+/** What differs between two deployables beyond the conventions the builders below apply. */
+interface Particulars {
+  secrets: readonly string[];
+  optionalSecrets?: readonly string[];
+  grpcCaller?: Deployable['grpcCaller'];
+  internetEgress?: boolean;
+}
+
+/**
+ * The API process of internal service number `n`: workspace services/<name>, package @studio/<name>-service, ports
+ * 710n (HTTP), 720n (gRPC) and 730n (admin), `<NAME>_HTTP_PORT`-style variables, its own database, migrated by it.
+ */
+function service(name: string, n: number, particulars: Particulars & { hostVariable?: string }): Deployable {
+  const NAME = name.toUpperCase();
+  const { hostVariable = `${NAME}_HOST`, ...rest } = particulars;
+  return {
+    name,
+    workspace: `services/${name}`,
+    package: `@studio/${name}-service`,
+    entry: 'src/main.ts',
+    tier: 'internal',
+    httpPort: 7100 + n,
+    grpcPort: 7200 + n,
+    adminPort: 7300 + n,
+    env: { httpPort: `${NAME}_HTTP_PORT`, grpcPort: `${NAME}_GRPC_PORT`, adminPort: `${NAME}_ADMIN_PORT`, host: hostVariable },
+    database: name,
+    migrate: true,
+    internetEgress: false,
+    optionalSecrets: [],
+    ...rest,
+  };
+}
+
+/** The worker process of a service: src/worker.ts in the same image, admin port 10 above the API's, no migration. */
+function worker(api: Deployable, particulars: Particulars): Deployable {
+  const { database } = api;
+  return {
+    name: `${api.name}-worker`,
+    workspace: api.workspace,
+    package: api.package,
+    entry: 'src/worker.ts',
+    tier: 'worker',
+    adminPort: api.adminPort + 10,
+    env: { adminPort: `${api.name.toUpperCase()}_WORKER_ADMIN_PORT`, host: api.env.host },
+    ...(database ? { database } : {}),
+    migrate: false,
+    internetEgress: false,
+    optionalSecrets: [],
+    ...particulars,
+  };
+}
+
+const upload = service('upload', 3, {
+  secrets: ['IDENTITY_PUBLIC_KEY', 'SERVICE_SIGNING_KEY', 'SERVICE_PUBLIC_KEYS'],
+  optionalSecrets: S3_KEYS,
+  grpcCaller: 'upload',
+});
+const webhooks = service('webhooks', 5, {
+  hostVariable: 'WEBHOOKS_BIND_HOST',
+  secrets: ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'],
+});
+
 export const DEPLOYABLES: readonly Deployable[] = [
   {
     name: 'gateway',
@@ -64,35 +126,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     optionalSecrets: [],
     grpcCaller: 'gateway',
   },
-  {
-    name: 'studio',
-    workspace: 'services/studio',
-    package: '@studio/studio-service',
-    entry: 'src/main.ts',
-    tier: 'internal',
-    httpPort: 7101,
-    grpcPort: 7201,
-    adminPort: 7301,
-    env: { httpPort: 'STUDIO_HTTP_PORT', grpcPort: 'STUDIO_GRPC_PORT', adminPort: 'STUDIO_ADMIN_PORT', host: 'STUDIO_HOST' },
-    database: 'studio',
-    migrate: true,
-    internetEgress: false,
-    secrets: ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'SERVICE_PUBLIC_KEYS'],
-    optionalSecrets: [],
-  },
-  {
-    name: 'gallery',
-    workspace: 'services/gallery',
-    package: '@studio/gallery-service',
-    entry: 'src/main.ts',
-    tier: 'internal',
-    httpPort: 7102,
-    grpcPort: 7202,
-    adminPort: 7302,
-    env: { httpPort: 'GALLERY_HTTP_PORT', grpcPort: 'GALLERY_GRPC_PORT', adminPort: 'GALLERY_ADMIN_PORT', host: 'GALLERY_HOST' },
-    database: 'gallery',
-    migrate: true,
-    internetEgress: false,
+  service('studio', 1, { secrets: ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'SERVICE_PUBLIC_KEYS'] }),
+  service('gallery', 2, {
     secrets: [
       'IDENTITY_PUBLIC_KEY',
       'CURSOR_SECRET',
@@ -103,87 +138,14 @@ export const DEPLOYABLES: readonly Deployable[] = [
     ],
     optionalSecrets: S3_KEYS,
     grpcCaller: 'gallery',
-  },
-  {
-    name: 'upload',
-    workspace: 'services/upload',
-    package: '@studio/upload-service',
-    entry: 'src/main.ts',
-    tier: 'internal',
-    httpPort: 7103,
-    grpcPort: 7203,
-    adminPort: 7303,
-    env: { httpPort: 'UPLOAD_HTTP_PORT', grpcPort: 'UPLOAD_GRPC_PORT', adminPort: 'UPLOAD_ADMIN_PORT', host: 'UPLOAD_HOST' },
-    database: 'upload',
-    migrate: true,
-    internetEgress: false,
-    secrets: ['IDENTITY_PUBLIC_KEY', 'SERVICE_SIGNING_KEY', 'SERVICE_PUBLIC_KEYS'],
-    optionalSecrets: S3_KEYS,
-    grpcCaller: 'upload',
-  },
-  {
-    name: 'upload-worker',
-    workspace: 'services/upload',
-    package: '@studio/upload-service',
-    entry: 'src/worker.ts',
-    tier: 'worker',
-    adminPort: 7313,
-    env: { adminPort: 'UPLOAD_WORKER_ADMIN_PORT', host: 'UPLOAD_HOST' },
-    database: 'upload',
-    migrate: false,
-    internetEgress: false,
-    // Serves no caller and calls no service: no identity or service key.
-    secrets: [],
-    optionalSecrets: S3_KEYS,
-  },
-  {
-    name: 'search',
-    workspace: 'services/search',
-    package: '@studio/search-service',
-    entry: 'src/main.ts',
-    tier: 'internal',
-    httpPort: 7104,
-    grpcPort: 7204,
-    adminPort: 7304,
-    env: { httpPort: 'SEARCH_HTTP_PORT', grpcPort: 'SEARCH_GRPC_PORT', adminPort: 'SEARCH_ADMIN_PORT', host: 'SEARCH_HOST' },
-    database: 'search',
-    migrate: true,
-    internetEgress: false,
-    secrets: ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'SERVICE_SIGNING_KEY'],
-    optionalSecrets: [],
-    grpcCaller: 'search',
-  },
-  {
-    name: 'webhooks',
-    workspace: 'services/webhooks',
-    package: '@studio/webhooks-service',
-    entry: 'src/main.ts',
-    tier: 'internal',
-    httpPort: 7105,
-    grpcPort: 7205,
-    adminPort: 7305,
-    env: { httpPort: 'WEBHOOKS_HTTP_PORT', grpcPort: 'WEBHOOKS_GRPC_PORT', adminPort: 'WEBHOOKS_ADMIN_PORT', host: 'WEBHOOKS_BIND_HOST' },
-    database: 'webhooks',
-    migrate: true,
-    internetEgress: false,
-    secrets: ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'],
-    optionalSecrets: [],
-  },
-  {
-    name: 'webhooks-worker',
-    workspace: 'services/webhooks',
-    package: '@studio/webhooks-service',
-    entry: 'src/worker.ts',
-    tier: 'worker',
-    adminPort: 7315,
-    env: { adminPort: 'WEBHOOKS_WORKER_ADMIN_PORT', host: 'WEBHOOKS_BIND_HOST' },
-    database: 'webhooks',
-    migrate: false,
-    internetEgress: true,
-    // Decrypts endpoints' signing secrets; serves no caller: no identity key.
-    secrets: ['CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'],
-    optionalSecrets: [],
-  },
+  }),
+  upload,
+  // Serves no caller and calls no service: no identity or service key.
+  worker(upload, { secrets: [], optionalSecrets: S3_KEYS }),
+  service('search', 4, { secrets: ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'SERVICE_SIGNING_KEY'], grpcCaller: 'search' }),
+  webhooks,
+  // Decrypts endpoints' signing secrets and delivers to the internet; serves no caller: no identity key.
+  worker(webhooks, { secrets: ['CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'], internetEgress: true }),
 ];
 
 /**
