@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSecretBox, generateSigningSecret, SecretDecryptionError } from './secret-crypto.js';
 
@@ -41,5 +41,31 @@ describe('secret encryption at rest (AES-256-GCM)', () => {
     const s = generateSigningSecret();
     expect(s).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(generateSigningSecret()).not.toBe(s);
+  });
+
+  // Encrypted by this file before the sealed box moved to @studio/sealed-box (issue 25): secret_enc columns
+  // already written must still decrypt after the move, and still refuse another key, endpoint or altered byte.
+  describe('secrets encrypted before issue 25', () => {
+    const oldKey = createHash('sha256').update('fixture: WEBHOOK_SECRET_KEY').digest();
+    const oldEndpoint = '6f1c1a51-5d2c-4c55-9a8f-2f6f3b0f7d11';
+    const blob = Buffer.from(
+      'AXOpy8od1BDbTrmh2RkaE/WqmgiTF56WuHmiSg5AdrMbkwyCSRa38L8FT7RYcSD1UEWb2n3RQJHQQWPX69HOgS2uEIIodazDKpHkrdH9',
+      'base64',
+    );
+
+    it('still decrypt', () => {
+      expect(createSecretBox(oldKey).decrypt(blob, oldEndpoint)).toBe(`whsec_${'Q'.repeat(43)}`);
+      expect(createSecretBox(oldKey).decrypt(new Uint8Array(blob), oldEndpoint)).toBe(`whsec_${'Q'.repeat(43)}`);
+    });
+
+    it('refuse another key, another endpoint and an altered byte', () => {
+      expect(() => createSecretBox(randomBytes(32)).decrypt(blob, oldEndpoint)).toThrow(SecretDecryptionError);
+      expect(() => createSecretBox(oldKey).decrypt(blob, endpointId.replace('6f', '7f'))).toThrow(SecretDecryptionError);
+      for (const at of [0, 1, 13, 29, blob.length - 1]) {
+        const altered = Buffer.from(blob);
+        altered[at]! ^= 1;
+        expect(() => createSecretBox(oldKey).decrypt(altered, oldEndpoint), `byte ${at}`).toThrow(SecretDecryptionError);
+      }
+    });
   });
 });
