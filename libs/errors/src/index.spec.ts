@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_KINDS, ERROR_TABLE, NOT_FOUND_BODY, errorBody, kindFromGrpcCode, toAppError } from './index.js';
+import {
+  AppError,
+  ERROR_KINDS,
+  ERROR_TABLE,
+  NOT_FOUND_BODY,
+  asUnavailable,
+  errorBody,
+  isUnavailableError,
+  kindFromGrpcCode,
+  toAppError,
+} from './index.js';
 
 describe('@studio/errors', () => {
   it('maps every kind to an HTTP and a gRPC status, and gRPC back to the same kind', () => {
@@ -28,5 +38,28 @@ describe('@studio/errors', () => {
     expect(toAppError(new Error('boom'))).toBeNull();
     expect(toAppError('string')).toBeNull();
     expect(toAppError(new AppError('forbidden'))?.kind).toBe('forbidden');
+  });
+
+  it('recognises a slow or unreachable database anywhere in the cause chain, and nothing else', () => {
+    const wrapped = (cause: unknown) => Object.assign(new Error('query failed'), { cause });
+    expect(isUnavailableError(Object.assign(new Error('x'), { code: 'P2024' }))).toBe(true);
+    expect(isUnavailableError(new Error('canceling statement due to statement timeout'))).toBe(true);
+    expect(isUnavailableError(wrapped({ originalCode: '57014' }))).toBe(true);
+    expect(isUnavailableError(wrapped(wrapped(new Error('Connection terminated unexpectedly'))))).toBe(true);
+    expect(isUnavailableError(wrapped({ code: '53300' }))).toBe(true);
+    expect(isUnavailableError(new Error('boom'))).toBe(false);
+    expect(isUnavailableError(Object.assign(new Error('x'), { code: 'P2002' }))).toBe(false);
+    expect(isUnavailableError('ECONNREFUSED')).toBe(false);
+    // A cause cycle ends the walk instead of looping.
+    const a: { message: string; cause?: unknown } = { message: 'a' };
+    a.cause = { message: 'b', cause: a };
+    expect(isUnavailableError(a)).toBe(false);
+  });
+
+  it("asUnavailable: an unavailable AppError (503) with the caller's message, or null", () => {
+    const err = asUnavailable(new Error('timeout exceeded when trying to connect'), 'search is temporarily unavailable');
+    expect(err).toBeInstanceOf(AppError);
+    expect([err?.kind, err?.httpStatus, err?.message]).toEqual(['unavailable', 503, 'search is temporarily unavailable']);
+    expect(asUnavailable(new Error('boom'))).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * @studio/errors: one error type with a kind enum, and the single table that maps each kind to an
- * HTTP status and a gRPC status code. Prisma's P2002/P2025 map here too.
+ * HTTP status and a gRPC status code. Prisma's P2002/P2025 map here too, and asUnavailable recognises a database
+ * that is slow or unreachable anywhere in an error's cause chain.
  */
 
 export const ERROR_KINDS = [
@@ -119,6 +120,39 @@ export function toAppError(err: unknown): AppError | null {
     }
   }
   return null;
+}
+
+/**
+ * SQLSTATEs, Prisma codes and driver messages meaning "the database is slow or unreachable": P1001/P1002/P1008/
+ * P1017/P2024 (unreachable, timed out, closed, pool timeout), 57014 (statement timeout), 57P01-03 (shutting down,
+ * cannot connect now), 53300 (too many connections), socket resets and the pg driver's timeout texts.
+ */
+const UNAVAILABLE_RE =
+  /P1001|P1002|P1008|P1017|P2024|57014|57P0[123]|53300|ECONNREFUSED|ECONNRESET|canceling statement|statement timeout|Can't reach database|Connection terminated|timeout exceeded when trying to connect|Timed out fetching/i;
+
+/**
+ * True when `err` or any error in its `cause` chain says the database is slow or unreachable (UNAVAILABLE_RE over
+ * code, originalCode and message): wider than toAppError, which only knows the top-level connection codes.
+ */
+export function isUnavailableError(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  let e: unknown = err;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    const failure = e as { code?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown };
+    const text = `${String(failure.code ?? '')} ${String(failure.originalCode ?? '')} ${String(failure.message ?? '')}`;
+    if (UNAVAILABLE_RE.test(text)) return true;
+    e = failure.cause;
+  }
+  return false;
+}
+
+/**
+ * An `unavailable` AppError (503, retry later) for an error that isUnavailableError recognises, else null: a
+ * service whose database trouble must never be a 500 passes this to createApiApp's `mapError`.
+ */
+export function asUnavailable(err: unknown, message = 'dependency unavailable'): AppError | null {
+  return isUnavailableError(err) ? new AppError('unavailable', message) : null;
 }
 
 export function isPrismaUniqueViolation(err: unknown): boolean {

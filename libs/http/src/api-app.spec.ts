@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { asUnavailable } from '@studio/errors';
 import { createLogger } from '@studio/logger';
 import { createApiApp } from './api-app.js';
 import { createMetrics } from './metrics.js';
@@ -40,6 +41,49 @@ describe('createApiApp', () => {
         expect(missing.status, path).toBe(404);
         expect(await missing.text()).toBe('{"ok":false,"error":"not_found"}');
       }
+    } finally {
+      await server.close(100);
+    }
+  });
+
+  it("maps its routes' errors with mapError before answering: a recognised one gets its status, others stay", async () => {
+    const failing = (path: string, err: Error) =>
+      defineRoute({
+        method: 'get',
+        path,
+        operationId: path.slice(1),
+        summary: path,
+        auth: 'none',
+        response: z.object({ ok: z.literal(true) }),
+        handler: async () => {
+          throw err;
+        },
+      });
+    const routes = new RouteRegistry().add(
+      failing('/slow', Object.assign(new Error('query failed'), { cause: { code: '57014' } })),
+      failing('/broken', new Error('boom')),
+    );
+    const app = createApiApp({
+      logger: createLogger({ service: 'spec', level: 'silent' }),
+      metrics: createMetrics('spec'),
+      routes,
+      title: 'spec service',
+      mapError: (err) => asUnavailable(err),
+    });
+    const server = await startHttpServer(app, 0);
+    const base = `http://127.0.0.1:${server.port}/api/v1`;
+    try {
+      const slow = await fetch(`${base}/slow`);
+      expect(slow.status).toBe(503);
+      expect(await slow.json()).toEqual({ ok: false, error: 'unavailable', request_id: slow.headers.get('x-request-id') });
+      const broken = await fetch(`${base}/broken`);
+      expect(broken.status).toBe(500);
+      expect(await broken.json()).toEqual({
+        ok: false,
+        error: 'internal',
+        message: 'internal error',
+        request_id: broken.headers.get('x-request-id'),
+      });
     } finally {
       await server.close(100);
     }
