@@ -2,15 +2,16 @@
  * Every deployable has the same skeleton, so a newcomer who has read one service can change any of them
  * (README "One shape"). This spec fails when a workspace strays from it:
  *
- * - src/ holds only the layer folders (http, grpc, events, services, store, cli) and the process files (config.ts,
- *   core.ts, app.ts, main.ts, worker.ts), plus the few extras listed below with their reason;
- * - every deployable has config.ts, core.ts, app.ts and main.ts; every service also builds its stores in
- *   store/index.ts (over store/db.ts) and its services in services/index.ts;
+ * - src/ holds only the layer folders (http, grpc, events, services, store, loops, cli) and the process files
+ *   (config.ts, core.ts, app.ts, main.ts, worker.ts), plus the few extras listed below with their reason;
+ * - every deployable has config.ts, core.ts, app.ts, main.ts and its HTTP application in http/http-app.ts (a service
+ *   builds it with createApiApp of @studio/http/api-app); every service also builds its stores in store/index.ts
+ *   (over store/db.ts) and its services in services/index.ts;
  * - main.ts and worker.ts are one `runProcess` call, app.ts defines its processes with `defineProcess`, and no
  *   file but the definer handles signals or exits the process;
  * - config.ts is the only reader of process.env, and src/store/ the only importer of Prisma;
  * - files in a layer folder say their role in their name (`*.routes.ts`, `*.grpc.ts`, `*.consumer.ts`,
- *   `*.store.ts`, ...), except the helpers listed below.
+ *   `*.store.ts`, `*.loop.ts`, ...), except the helpers listed below.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,10 +26,15 @@ const hasDatabase = (workspace: string) => workspace.startsWith('services/');
 
 const PROCESS_FILES = new Set(['config.ts', 'core.ts', 'app.ts', 'main.ts', 'worker.ts']);
 /** What src/ of every deployable holds. */
-const REQUIRED = ['config.ts', 'core.ts', 'app.ts', 'main.ts', 'http', 'services'];
+const REQUIRED = ['config.ts', 'core.ts', 'app.ts', 'main.ts', 'http/http-app.ts', 'services'];
 /** What src/ of every service holds besides: its database, its stores built in one place, its services in one place. */
 const SERVICE_REQUIRED = ['store/db.ts', 'store/index.ts', 'services/index.ts'];
-const LAYERS = new Set(['http', 'grpc', 'events', 'services', 'store', 'cli']);
+/**
+ * loops/: the background loops a process runs beside its listeners (defineProcess's `loops`, or the worker's
+ * dispatcher): neither an edge (http, grpc, events) nor domain logic (services), they own a timer or a claim loop and
+ * call the services, so a newcomer finds every time-driven part of a process in one place.
+ */
+const LAYERS = new Set(['http', 'grpc', 'events', 'services', 'store', 'loops', 'cli']);
 
 /** Folders of src/ beyond the layers, with the reason they exist. */
 const EXTRA_FOLDERS: Record<string, string> = {
@@ -43,6 +49,7 @@ const ROLES: Record<string, RegExp> = {
   grpc: /(\.grpc|\.client)\.ts$/,
   events: /(\.consumer|\.events|^domain-events)\.ts$/,
   store: /(\.store|^db|^index)\.ts$/,
+  loops: /\.loop\.ts$/,
 };
 
 /** Files in a layer folder without a role suffix, with the reason. */
@@ -105,6 +112,18 @@ describe.each(DEPLOYABLES)('%s', (workspace) => {
     expect(read(path.join(src, 'app.ts')), `${workspace}/src/app.ts must define its processes with defineProcess`).toMatch(
       /defineProcess</,
     );
+  });
+
+  it('builds its HTTP application in http/http-app.ts only (a service: with createApiApp, like every other)', () => {
+    const builders = sources.filter((file) => /\b(createApiApp|createHttpApp|finishHttpApp)\(/.test(read(file)));
+    expect(builders.map(rel), 'build the HTTP app in http/http-app.ts').toEqual(
+      builders.filter((file) => rel(file) === `${workspace}/src/http/http-app.ts`).map(rel),
+    );
+    if (hasDatabase(workspace)) {
+      expect(read(path.join(src, 'http', 'http-app.ts')), `${workspace}/src/http/http-app.ts must use createApiApp`).toMatch(
+        /\bcreateApiApp\(/,
+      );
+    }
   });
 
   it('leaves signals and exits to @studio/process', () => {

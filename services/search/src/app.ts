@@ -2,37 +2,18 @@
  * The search process: HTTP (GET /search plus /healthz, /readyz, /metrics), the index consumer, gRPC (health only)
  * and an hourly pruning loop, on the core (core.ts). Start and stop order: @studio/process.
  */
-import express, { type Express } from 'express';
+import type { Express } from 'express';
 import client from 'prom-client';
 import { startConsumer, type RunningConsumer } from '@studio/amqp/consumer';
 import { registerQueueDepth } from '@studio/amqp/metrics';
-import { AppError } from '@studio/errors';
-import { createHttpApp, finishHttpApp, RouteRegistry } from '@studio/http';
-import { serveOpenApiFragment } from '@studio/http/openapi';
 import { defineProcess, type ProcessInstance } from '@studio/process';
 import type { SearchConfig } from './config.js';
 import { createSearchCore, type SearchCore, type SearchDeps } from './core.js';
 import { dlqOf, indexConsumer } from './events/index.consumer.js';
-import { searchRoutes } from './http/search.routes.js';
+import { buildHttpApp } from './http/http-app.js';
+import { startPruneLoop } from './loops/prune.loop.js';
 
 export { createSearchCore, type SearchCore, type SearchDeps };
-
-/** SQLSTATEs and Prisma codes meaning "the database is slow or unreachable": answered 503, never 500. */
-const UNAVAILABLE_RE =
-  /P1001|P1002|P1008|P1017|P2024|57014|57P0[123]|53300|ECONNREFUSED|ECONNRESET|canceling statement|statement timeout|Can't reach database|Connection terminated|timeout exceeded when trying to connect|Timed out fetching/i;
-
-function asUnavailable(err: unknown): AppError | null {
-  const seen = new Set<unknown>();
-  let e: unknown = err;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    const failure = e as { code?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown };
-    const text = `${String(failure.code ?? '')} ${String(failure.originalCode ?? '')} ${String(failure.message ?? '')}`;
-    if (UNAVAILABLE_RE.test(text)) return new AppError('unavailable', 'search is temporarily unavailable');
-    e = failure.cause;
-  }
-  return null;
-}
 
 function consumerMetrics(registry: client.Registry) {
   const events = new client.Counter({
@@ -86,23 +67,13 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
       amqp: () => context.amqp() ?? undefined,
       queues: [config.index.queue, dlqOf(config.index.queue)],
     });
-    const http = createHttpApp({
+    const http = buildHttpApp({
+      services,
       logger,
       metrics,
       accessLog: config.accessLog,
       identity: { publicKey: config.identityPublicKey, audience: 'search' },
     });
-    const router = express.Router();
-    const routes = new RouteRegistry().add(...searchRoutes(services.search));
-    routes.mount(router);
-    // Database trouble during a search is a 503 with the usual error body, never a 500.
-    router.use((err: unknown, _req: express.Request, _res: express.Response, next: express.NextFunction) =>
-      next(asUnavailable(err) ?? err),
-    );
-    http.use('/api/v1', router);
-    // This service's part of the public OpenAPI document, for the gateway (docs/decisions/0008-openapi.md).
-    serveOpenApiFragment(http, routes, { title: 'search service' });
-    finishHttpApp(http, logger);
 
     let consumer: RunningConsumer | null = null;
     const definition = indexConsumer({
@@ -139,19 +110,7 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
       loops: [
         {
           name: 'prune',
-          start() {
-            const timer = setInterval(() => {
-              const before = new Date(Date.now() - config.index.processedEventsRetentionHours * 3_600_000);
-              stores.index
-                .pruneProcessedEvents(before)
-                .catch((err) => logger.warn({ err: (err as Error).message }, 'pruning processed events failed'));
-              stores.index
-                .pruneEmptyWords()
-                .catch((err) => logger.warn({ err: (err as Error).message }, 'pruning dictionary words failed'));
-            }, 3_600_000);
-            timer.unref();
-            return { stop: async () => clearInterval(timer) };
-          },
+          start: () => startPruneLoop({ index: stores.index, logger, retentionHours: config.index.processedEventsRetentionHours }),
         },
       ],
       close: () => core.close(),
