@@ -21,21 +21,21 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
   'create-profile': operationCommand({
     usage: 'create-profile --email E [--name N]',
     schema: createProfileInput,
-    members: { email: 'email', name: 'name' },
+    members: ['email', 'name'],
     required: ['email'],
     run: async (services, input) => ({ profile_id: (await services.profiles.create(input)).id }),
   }),
   'create-workspace': operationCommand({
     usage: 'create-workspace --name N [--owner PROFILE_ID]',
     schema: createWorkspaceInput,
-    members: { name: 'name', owner: 'owner_id' },
+    members: ['name', 'owner_id'],
     required: ['name'],
     run: async (services, input) => ({ workspace_id: (await services.workspaces.create(input)).id }),
   }),
   'add-member': operationCommand({
     usage: 'add-member --workspace WORKSPACE_ID --profile PROFILE_ID --role owner|admin|photographer|viewer',
     schema: addMemberInput,
-    members: { workspace: 'workspace_id', profile: 'profile_id', role: 'role' },
+    members: ['workspace_id', 'profile_id', 'role'],
     required: ['workspace', 'profile', 'role'],
     run: async (services, input) => {
       await services.workspaces.addMember(input);
@@ -45,7 +45,7 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
   'create-token': operationCommand({
     usage: 'create-token --profile PROFILE_ID [--workspace WORKSPACE_ID] [--rate-limit N] [--name X]',
     schema: createTokenInput,
-    members: { profile: 'profile_id', workspace: 'workspace_id', 'rate-limit': 'rate_limit', name: 'name' },
+    members: ['profile_id', 'workspace_id', 'rate_limit', 'name'],
     required: ['profile'],
     numbers: ['rate-limit'],
     run: async (services, input) => {

@@ -15,7 +15,7 @@ function commandAnswering() {
   const command = operationCommand({
     usage: 'thing do --workspace W [--amount-cents N] [--notes T]',
     schema,
-    members: { workspace: 'workspace_id', 'amount-cents': 'amount_cents', notes: 'notes' },
+    members: ['workspace_id', 'amount_cents', 'notes'],
     required: ['workspace'],
     clearable: ['notes'],
     numbers: ['amount-cents'],

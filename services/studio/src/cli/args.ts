@@ -14,12 +14,20 @@ export type { Options };
 /** A command on studio's core, with its one usage line (without "admin "). */
 export type Command = CliCommand<StudioCore> & { usage: string };
 
+type Member<S extends z.ZodType> = keyof z.input<S> & string;
+
+/** The option that gives an input member: `_id` dropped, `_` written `-` (`scheduled_start` -> `scheduled-start`). */
+export const optionFor = (member: string) => member.replace(/_id$/, '').replaceAll('_', '-');
+
 export interface OperationCommand<S extends z.ZodType> {
   usage: string;
   /** The operation's input schema (services/*.schema.ts), the one its route or gRPC operation parses with. */
   schema: S;
-  /** Each option and the member of the input it gives, e.g. `{ workspace: 'workspace_id' }`. */
-  members: Record<string, keyof z.input<S> & string>;
+  /**
+   * The members of the input the command's options give, each from the option its name makes (optionFor:
+   * `workspace_id` from --workspace, `amount_cents` from --amount-cents); `[option, member]` where it differs.
+   */
+  members: readonly (Member<S> | readonly [option: string, member: Member<S>])[];
   required: string[];
   /** Options that may be given as '' (update commands): the member is null, which clears it. */
   clearable?: string[];
@@ -33,15 +41,16 @@ export interface OperationCommand<S extends z.ZodType> {
  * the operation's schema, so bad input is refused (invalid_input, exit 2) in the same words as over HTTP and gRPC.
  */
 export function operationCommand<S extends z.ZodType>(command: OperationCommand<S>): Command {
-  const { usage, schema, members, required, clearable = [], numbers = [] } = command;
+  const { usage, schema, required, clearable = [], numbers = [] } = command;
+  const members = command.members.map((entry) => (typeof entry === 'string' ? ([optionFor(entry), entry] as const) : entry));
   return {
     usage,
-    options: Object.keys(members),
+    options: members.map(([option]) => option),
     required,
     clearable,
     run: async ({ services }, options) => {
       const input: Record<string, unknown> = {};
-      for (const [option, member] of Object.entries(members)) {
+      for (const [option, member] of members) {
         const text = options[option];
         if (text === undefined) continue;
         if (clearable.includes(option) && text.trim() === '') input[member] = null;
@@ -63,6 +72,6 @@ export function refCommand<R extends string, S extends z.ZodType<unknown, Record
   record: R,
   run: OperationCommand<S>['run'],
 ): Command {
-  const members = { workspace: 'workspace_id', [record]: `${record}_id` } as Record<string, keyof z.input<S> & string>;
+  const members = ['workspace_id', `${record}_id`] as Member<S>[];
   return operationCommand({ usage, schema, members, required: ['workspace', record], run });
 }

@@ -8,13 +8,13 @@ import { createLeadInput, leadRef, updateLeadInput } from '../services/lead.sche
 import { shootRef, updateShootInput } from '../services/shoot.schema.js';
 import { operationCommand, refCommand, type Command } from './args.js';
 
-const LEAD_MEMBERS = { name: 'name', email: 'email', phone: 'phone', source: 'source', notes: 'notes', client: 'client_id' } as const;
+const LEAD_MEMBERS = ['name', 'email', 'phone', 'source', 'notes', 'client_id'] as const;
 
 export const CRM_COMMANDS: Record<string, Command> = {
   'client update': operationCommand({
     usage: 'client update --workspace W --client C [--name N] [--email E] [--phone P] [--notes T]',
     schema: updateClientInput,
-    members: { workspace: 'workspace_id', client: 'client_id', name: 'name', email: 'email', phone: 'phone', notes: 'notes' },
+    members: ['workspace_id', 'client_id', 'name', 'email', 'phone', 'notes'],
     required: ['workspace', 'client'],
     clearable: ['email', 'phone', 'notes'],
     run: async (services, input) => ({ client: await services.clients.update(input) }),
@@ -25,14 +25,14 @@ export const CRM_COMMANDS: Record<string, Command> = {
   'lead create': operationCommand({
     usage: 'lead create --workspace W --name N [--email E] [--phone P] [--source S] [--notes T] [--client C]',
     schema: createLeadInput,
-    members: { workspace: 'workspace_id', ...LEAD_MEMBERS },
+    members: ['workspace_id', ...LEAD_MEMBERS],
     required: ['workspace', 'name'],
     run: async (services, input) => ({ lead: await services.leads.create(input) }),
   }),
   'lead update': operationCommand({
     usage: 'lead update --workspace W --lead L [--name N] [--email E] [--phone P] [--source S] [--notes T] [--client C]',
     schema: updateLeadInput,
-    members: { workspace: 'workspace_id', lead: 'lead_id', ...LEAD_MEMBERS },
+    members: ['workspace_id', 'lead_id', ...LEAD_MEMBERS],
     required: ['workspace', 'lead'],
     clearable: ['email', 'phone', 'source', 'notes', 'client'],
     run: async (services, input) => ({ lead: await services.leads.update(input) }),
@@ -43,14 +43,7 @@ export const CRM_COMMANDS: Record<string, Command> = {
   'shoot update': operationCommand({
     usage: 'shoot update --workspace W --shoot S [--title T] [--location L] [--scheduled-start ISO] [--scheduled-end ISO]',
     schema: updateShootInput,
-    members: {
-      workspace: 'workspace_id',
-      shoot: 'shoot_id',
-      title: 'title',
-      location: 'location',
-      'scheduled-start': 'scheduled_start',
-      'scheduled-end': 'scheduled_end',
-    },
+    members: ['workspace_id', 'shoot_id', 'title', 'location', 'scheduled_start', 'scheduled_end'],
     required: ['workspace', 'shoot'],
     clearable: ['location', 'scheduled-start', 'scheduled-end'],
     run: async (services, input) => ({ shoot: await services.shoots.update(input) }),

@@ -10,24 +10,15 @@ import { createProposalInput, declineProposalInput, proposalRef, sendProposalInp
 import { createReviewInput, reviewRef } from '../services/review.schema.js';
 import { operationCommand, refCommand, type Command } from './args.js';
 
-const BOOKING = { workspace: 'workspace_id', booking: 'booking_id' } as const;
-const PROPOSAL = { workspace: 'workspace_id', proposal: 'proposal_id' } as const;
+const BOOKING = ['workspace_id', 'booking_id'] as const;
+const PROPOSAL = ['workspace_id', 'proposal_id'] as const;
 
 export const SALES_COMMANDS: Record<string, Command> = {
   'booking request': operationCommand({
     usage:
       'booking request --workspace W (--client C | --lead L) --title T --scheduled-start ISO [--scheduled-end ISO] [--location L] [--notes T]',
     schema: requestBookingInput,
-    members: {
-      workspace: 'workspace_id',
-      client: 'client_id',
-      lead: 'lead_id',
-      title: 'title',
-      'scheduled-start': 'scheduled_start',
-      'scheduled-end': 'scheduled_end',
-      location: 'location',
-      notes: 'notes',
-    },
+    members: ['workspace_id', 'client_id', 'lead_id', 'title', 'scheduled_start', 'scheduled_end', 'location', 'notes'],
     required: ['workspace', 'title', 'scheduled-start'],
     run: async (services, input) => ({ booking: await services.bookings.request(input) }),
   }),
@@ -37,22 +28,14 @@ export const SALES_COMMANDS: Record<string, Command> = {
   'booking decline': operationCommand({
     usage: 'booking decline --workspace W --booking B [--reason R]',
     schema: declineBookingInput,
-    members: { ...BOOKING, reason: 'reason' },
+    members: [...BOOKING, 'reason'],
     required: ['workspace', 'booking'],
     run: async (services, input) => ({ booking: await services.bookings.decline(input.workspaceId, input.bookingId, input.reason) }),
   }),
   'proposal create': operationCommand({
     usage: 'proposal create --workspace W (--client C | --lead L) --title T --amount-cents N --currency EUR [--expires-at ISO]',
     schema: createProposalInput,
-    members: {
-      workspace: 'workspace_id',
-      client: 'client_id',
-      lead: 'lead_id',
-      title: 'title',
-      'amount-cents': 'amount_cents',
-      currency: 'currency',
-      'expires-at': 'expires_at',
-    },
+    members: ['workspace_id', 'client_id', 'lead_id', 'title', 'amount_cents', 'currency', 'expires_at'],
     required: ['workspace', 'title', 'amount-cents', 'currency'],
     numbers: ['amount-cents'],
     run: async (services, input) => ({ proposal: await services.proposals.create(input) }),
@@ -60,7 +43,7 @@ export const SALES_COMMANDS: Record<string, Command> = {
   'proposal send': operationCommand({
     usage: 'proposal send --workspace W --proposal P [--expires-at ISO]',
     schema: sendProposalInput,
-    members: { ...PROPOSAL, 'expires-at': 'expires_at' },
+    members: [...PROPOSAL, 'expires_at'],
     required: ['workspace', 'proposal'],
     run: async (services, input) => ({ proposal: await services.proposals.send(input.workspaceId, input.proposalId, input.expiresAt) }),
   }),
@@ -73,36 +56,28 @@ export const SALES_COMMANDS: Record<string, Command> = {
   'proposal decline': operationCommand({
     usage: 'proposal decline --workspace W --proposal P [--reason R]',
     schema: declineProposalInput,
-    members: { ...PROPOSAL, reason: 'reason' },
+    members: [...PROPOSAL, 'reason'],
     required: ['workspace', 'proposal'],
     run: async (services, input) => ({ proposal: await services.proposals.decline(input.workspaceId, input.proposalId, input.reason) }),
   }),
   'contract send': operationCommand({
     usage: 'contract send --workspace W --title T [--client C] [--proposal P]',
     schema: sendContractInput,
-    members: { workspace: 'workspace_id', title: 'title', client: 'client_id', proposal: 'proposal_id' },
+    members: ['workspace_id', 'title', 'client_id', 'proposal_id'],
     required: ['workspace', 'title'],
     run: async (services, input) => ({ contract: await services.contracts.send(input) }),
   }),
   'contract sign': operationCommand({
     usage: 'contract sign --workspace W --contract K [--signed-by NAME]',
     schema: signContractInput,
-    members: { workspace: 'workspace_id', contract: 'contract_id', 'signed-by': 'signed_by' },
+    members: ['workspace_id', 'contract_id', 'signed_by'],
     required: ['workspace', 'contract'],
     run: async (services, input) => ({ contract: await services.contracts.sign(input.workspaceId, input.contractId, input.signedBy) }),
   }),
   'invoice issue': operationCommand({
     usage: 'invoice issue --workspace W --number N --amount-cents N --currency EUR [--client C] [--due-at ISO] [--status draft|sent]',
     schema: issueInvoiceInput,
-    members: {
-      workspace: 'workspace_id',
-      number: 'number',
-      'amount-cents': 'amount_cents',
-      currency: 'currency',
-      client: 'client_id',
-      'due-at': 'due_at',
-      status: 'status',
-    },
+    members: ['workspace_id', 'number', 'amount_cents', 'currency', 'client_id', 'due_at', 'status'],
     required: ['workspace', 'number', 'amount-cents', 'currency'],
     numbers: ['amount-cents'],
     run: async (services, input) => ({ invoice: await services.invoices.issue(input) }),
@@ -113,7 +88,7 @@ export const SALES_COMMANDS: Record<string, Command> = {
   'review create': operationCommand({
     usage: 'review create --workspace W --rating 1..5 --body TEXT [--client C] [--shoot S] [--author NAME]',
     schema: createReviewInput,
-    members: { workspace: 'workspace_id', rating: 'rating', body: 'body', client: 'client_id', shoot: 'shoot_id', author: 'author_name' },
+    members: ['workspace_id', 'rating', 'body', 'client_id', 'shoot_id', ['author', 'author_name']],
     required: ['workspace', 'rating', 'body'],
     numbers: ['rating'],
     run: async (services, input) => ({ review: await services.reviews.create(input) }),
@@ -124,7 +99,7 @@ export const SALES_COMMANDS: Record<string, Command> = {
   'order create': operationCommand({
     usage: 'order create --workspace W --number N --total-cents N --currency EUR [--client C]',
     schema: createOrderInput,
-    members: { workspace: 'workspace_id', number: 'number', 'total-cents': 'total_cents', currency: 'currency', client: 'client_id' },
+    members: ['workspace_id', 'number', 'total_cents', 'currency', 'client_id'],
     required: ['workspace', 'number', 'total-cents', 'currency'],
     numbers: ['total-cents'],
     run: async (services, input) => ({ order: await services.orders.create(input) }),
@@ -132,7 +107,7 @@ export const SALES_COMMANDS: Record<string, Command> = {
   'order transition': operationCommand({
     usage: 'order transition --workspace W --order O --to STATUS [--tracking-number T] [--reason R]',
     schema: transitionOrderInput,
-    members: { workspace: 'workspace_id', order: 'order_id', to: 'to', 'tracking-number': 'tracking_number', reason: 'reason' },
+    members: ['workspace_id', 'order_id', 'to', 'tracking_number', 'reason'],
     required: ['workspace', 'order', 'to'],
     run: async (services, input) => ({ order: await services.orders.transition(input) }),
   }),
