@@ -11,7 +11,12 @@
  * Contract linters (Redocly, Spectral) validate every example against its schema in CI.
  */
 import { createHash } from 'node:crypto';
-import type { JsonObject } from './openapi.js';
+
+/**
+ * A JSON Schema or OpenAPI object. Defined in this module, which imports nothing of openapi.ts, so the two do not
+ * import each other: openapi.ts uses the examples and re-exports this type.
+ */
+export type JsonObject = Record<string, unknown>;
 
 const MAX_DEPTH = 12;
 const DATE_TIME = '2026-11-24T10:30:00Z';

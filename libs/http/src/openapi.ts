@@ -16,21 +16,19 @@
  */
 import type { IRouter, NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
-import { entityOf, exampleOf } from './openapi-example.js';
-
-export { exampleUuid } from './openapi-example.js';
 import { ERROR_TABLE, type ErrorKind } from '@studio/errors';
 import { deprecationHeaders } from './deprecation.js';
+import { entityOf, exampleOf, type JsonObject } from './openapi-example.js';
 import type { AnyRouteDef, RouteRegistry } from './route.js';
 import { wireFormatOf } from './wire-format.js';
+
+export { exampleUuid, type JsonObject } from './openapi-example.js';
 
 export const OPENAPI_VERSION = '3.1.1';
 /** Where each service serves its fragment (outside /api/v1, so the gateway never proxies it). */
 export const INTERNAL_OPENAPI_PATH = '/internal/openapi';
 /** The public base path; document paths are relative to it (the spec's {base_url}). */
 export const PUBLIC_API_BASE = '/api/v1';
-
-export type JsonObject = Record<string, unknown>;
 
 export interface OpenApiComponents {
   schemas: Record<string, JsonObject>;
