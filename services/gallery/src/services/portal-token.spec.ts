@@ -30,7 +30,7 @@ describe('portal token encryption at rest (AES-256-GCM)', () => {
   });
 
   it('refuses a malformed blob and a key that is not 32 bytes', () => {
-    expect(() => box.decrypt(Buffer.alloc(29, 1), portalId)).toThrow('unknown portal token format');
+    expect(() => box.decrypt(Buffer.alloc(28, 1), portalId)).toThrow('unknown portal token format');
     expect(() => createTokenBox(randomBytes(16))).toThrow();
   });
 
