@@ -23,7 +23,7 @@ import { ROOT } from '../scripts/lib/infra.js';
 import { LOCAL_V8_ARGS, type Stack, type StackPorts } from '../scripts/lib/stack.js';
 import { ObjectStorage } from '../services/upload/src/services/storage.service.js';
 import { cull, type CullFeatures } from '../services/upload/src/imaging/index.js';
-import { makeSyntheticShoot } from '../services/upload/src/imaging/testing/synthetic.js';
+import { makeSyntheticShoot } from '../services/upload/test/synthetic.js';
 import { machineCpuSeconds, processCpuSeconds, ratio } from './lib.js';
 
 const MiB = 1024 * 1024;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUnary } from '@studio/grpc';
 import { computeFeatures, cull, makeDerivatives } from '../src/imaging/index.js';
-import { makeSyntheticShoot, type SyntheticPhoto } from '../src/imaging/testing/synthetic.js';
+import { makeSyntheticShoot, type SyntheticPhoto } from './synthetic.js';
 import { MISSING_ID, NOT_FOUND_TEXT, eventually, startTestUpload, uploadInternalClient, type Caller, type TestUpload } from './harness.js';
 import { putTo } from './images.js';
 

@@ -1,5 +1,5 @@
 /**
- * Cull quality on a synthetic shoot generated at test time (testing/synthetic.ts, seeded, no downloaded data):
+ * Cull quality on a synthetic shoot generated at test time (test/synthetic.ts, seeded, no downloaded data):
  * 20 scenes x (sharp original, 3 burst frames re-framed by 1-3 % within 1.5 s, 2 blurred copies (sigma 3-6, one
  * inside the burst's time window, one 45 s later), 1 over-exposed, 1 under-exposed) = 160 JPEGs of 1200x800 with
  * EXIF capture times (every 5th scene has none, so the hash-only path is exercised too).
@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { cull, type CullInput, type CullResult } from './cull.js';
 import { makeDerivatives } from './derivative.js';
 import { computeFeatures } from './features.js';
-import { makeSyntheticShoot, type SyntheticPhoto } from './testing/synthetic.js';
+import { makeSyntheticShoot, type SyntheticPhoto } from '../../test/synthetic.js';
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);

@@ -1,16 +1,17 @@
 /**
  * Throughput of the imaging module on a synthetic 24-megapixel JPEG (6000x4000) — reported, not asserted.
- *   npx tsx services/upload/src/imaging/bench.ts [iterations=6]
+ *   npx tsx bench/imaging.bench.ts [iterations=6]
  *
  * Compares makeDerivatives (one decode fanning out to web JPEG, WebP thumb and cull proxy) with "sharp alone,
- * naively": one independent sharp pipeline per output, each decoding the original.
+ * naively": one independent sharp pipeline per output, each decoding the original. It measures upload's imaging
+ * module in process (no stack), so it is run alone, never by `npm run bench` (bench/run.ts).
  */
 import os from 'node:os';
 import sharp from 'sharp';
-import { cull, type CullInput } from './cull.js';
-import { configureImaging, makeCullProxy, makeDerivatives } from './derivative.js';
-import { computeFeatures } from './features.js';
-import { mulberry32 } from './testing/synthetic.js';
+import { cull, type CullInput } from '../services/upload/src/imaging/cull.js';
+import { configureImaging, makeCullProxy, makeDerivatives } from '../services/upload/src/imaging/derivative.js';
+import { computeFeatures } from '../services/upload/src/imaging/features.js';
+import { mulberry32 } from '../services/upload/test/synthetic.js';
 
 const iterations = Number(process.argv[2] ?? 6);
 
