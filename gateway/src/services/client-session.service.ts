@@ -14,6 +14,7 @@
 import type { KeyObject } from 'node:crypto';
 import { signIdentity, type ClientPrincipal } from '@studio/identity';
 import { verifyJws } from '@studio/identity/jws';
+import { isCanonicalUuid } from '@studio/uuid';
 import { API_BASE } from '../http/route-table.js';
 
 export const CLIENT_BEARER_ISSUER = 'studio-gallery';
@@ -24,7 +25,6 @@ const CLIENT_BEARER_MAX_TTL_SECONDS = 24 * 3600;
 const IDENTITY_TTL_SECONDS = 60;
 const RESIGN_BELOW_MS = 30_000;
 const JWT_RE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** True for a bearer of the client-session form (a JWT); API tokens (`stu_...`) never are. */
 export function isClientBearer(token: string): boolean {
@@ -89,7 +89,9 @@ export class ClientSessionVerifier {
     if (!claims) return null;
     const { sub, gid, wid } = claims;
     if (typeof sub !== 'string' || typeof gid !== 'string' || typeof wid !== 'string') return null;
-    if (!UUID_RE.test(sub) || !UUID_RE.test(gid) || !UUID_RE.test(wid)) return null;
+    // Gallery signs its ids as PostgreSQL writes them (lower case), and the gallery id is compared as a string with
+    // the route's lower-cased one: a claim in any other spelling is not one gallery made.
+    if (!isCanonicalUuid(sub) || !isCanonicalUuid(gid) || !isCanonicalUuid(wid)) return null;
     const principal: ClientPrincipal = { kind: 'client', sessionId: sub, galleryId: gid, workspaceId: wid };
     return { principal, sessionId: sub, identity: (audience) => this.identity(principal, audience) };
   }

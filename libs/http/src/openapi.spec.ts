@@ -2,6 +2,7 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validateOpenApi } from '@studio/testkit/openapi';
+import { UUID_PATTERN } from '@studio/uuid';
 import { createLogger } from '@studio/logger';
 import {
   commonComponents,
@@ -18,7 +19,7 @@ import {
 } from './openapi.js';
 import { deprecation } from './deprecation.js';
 import { defineRoute, type AnyRouteDef } from './route.js';
-import { idParams, int32, limit, listQuery, listResponse, okResponse, uuid, UUID_PATTERN } from './schemas.js';
+import { idParams, int32, limit, listQuery, listResponse, okResponse, uuid } from './schemas.js';
 import { createHttpApp, finishHttpApp, startHttpServer } from './server.js';
 import { createMetrics } from './metrics.js';
 import { withWireFormat } from './wire-format.js';

@@ -1,16 +1,12 @@
 /** zod building blocks for the public API's parameters (spec section 2 and 4). */
+import { UUID_PATTERN, UUID_RE } from '@studio/uuid';
 import { z } from 'zod';
 import { withWireFormat } from './wire-format.js';
 
 /**
- * A UUID of versions 1 to 8 with the standard variant, or the all-zero / all-f sentinels (spec section 2).
- * Lower-cased so keys compare equal however the caller spelled them.
+ * A UUID parameter (@studio/uuid: versions 1 to 8 with the standard variant, or the all-zero / all-f sentinels,
+ * spec section 2). Lower-cased so keys compare equal however the caller spelled them.
  */
-const UUID_RE =
-  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i;
-/** UUID_RE as a JSON Schema pattern (JSON Schema has no `i` flag, so both cases are spelled out). */
-export const UUID_PATTERN =
-  '^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|[fF]{8}-[fF]{4}-[fF]{4}-[fF]{4}-[fF]{12})$';
 export const uuid = () =>
   withWireFormat(
     z

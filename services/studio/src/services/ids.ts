@@ -1,7 +1,5 @@
-/** Identifier checks for values that arrive outside the HTTP schemas (CLI arguments, gRPC fields). */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a UUID in canonical text form; lets a bad id be refused before it reaches a uuid column. */
-export function isUuid(value: string): boolean {
-  return UUID_RE.test(value);
-}
+/**
+ * Identifier checks for values that arrive outside the HTTP schemas (CLI arguments, gRPC fields): `isUuid` (either
+ * case) lets a bad id be refused before it reaches a uuid column. The definition is @studio/uuid's.
+ */
+export { isUuid } from '@studio/uuid';
