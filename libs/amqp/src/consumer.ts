@@ -15,12 +15,18 @@
  *   messages, close the channel;
  * - observation: each message runs in its publisher's call context, with the consumer lag histogram, one
  *   access-log line and its span (`consumerObserver` of @studio/amqp/metrics).
+ *
+ * Consumers of domain events do not write a definition by hand: they declare their queue, its kind and the catalog's
+ * event types with `eventConsumer` (./event-consumer.ts, re-exported here), which reads the envelopes.
  */
 import type { Channel, ConsumeMessage } from 'amqplib';
 import type { Logger } from '@studio/logger';
 import type { CallContext } from '@studio/trace';
 import type { AmqpConnection } from './index.js';
 import { consumerObserver, type ConsumerObserver, type MetricsRegistry } from './metrics.js';
+
+export * from './event-consumer.js';
+export { envelopeSchema, parseEnvelope } from './envelope.js';
 
 /** What becomes of a message: acknowledged, put back on its queue (after the retry delay), or dead-lettered. */
 export type Outcome = 'ack' | 'retry' | 'dead_letter';

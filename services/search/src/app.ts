@@ -3,7 +3,6 @@
  * and an hourly pruning loop, on the core (core.ts). Start and stop order: @studio/process.
  */
 import type { Express } from 'express';
-import client from 'prom-client';
 import { startConsumer, type RunningConsumer } from '@studio/amqp/consumer';
 import { registerQueueDepth } from '@studio/amqp/metrics';
 import { defineProcess, type ProcessInstance } from '@studio/process';
@@ -14,38 +13,6 @@ import { buildHttpApp } from './http/http-app.js';
 import { startPruneLoop } from './loops/prune.loop.js';
 
 export { createSearchCore, type SearchCore, type SearchDeps };
-
-function consumerMetrics(registry: client.Registry) {
-  const events = new client.Counter({
-    name: 'search_index_events_total',
-    help: 'Domain events handled by the index consumer, by outcome',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
-  const lag = new client.Histogram({
-    name: 'search_index_lag_seconds',
-    help: 'Time from an event being created to it being applied to the index',
-    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 60],
-    registers: [registry],
-  });
-  const apply = new client.Histogram({
-    name: 'search_index_apply_duration_seconds',
-    help: 'Duration of one indexing job (applying an event to the index), by outcome',
-    labelNames: ['outcome'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
-  return {
-    processed(outcome: string, lagSeconds: number | null, applySeconds: number) {
-      events.inc({ outcome });
-      apply.observe({ outcome }, applySeconds);
-      if (lagSeconds !== null && outcome === 'applied') lag.observe(Math.max(0, lagSeconds));
-    },
-    failed(kind: 'invalid' | 'retry' | 'unavailable') {
-      events.inc({ outcome: kind });
-    },
-  };
-}
 
 export interface SearchExposed extends SearchCore {
   http: Express;
@@ -61,7 +28,6 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
   build(config, deps, context) {
     const core = createSearchCore(config, deps);
     const { logger, metrics, stores, services } = core;
-    const indexMetrics = consumerMetrics(metrics.registry);
     registerQueueDepth({
       registry: metrics.registry,
       amqp: () => context.amqp() ?? undefined,
@@ -82,7 +48,7 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
       prefetch: config.index.prefetch,
       queue: config.index.queue,
       queueExpiresMs: config.index.queueExpiresMs,
-      metrics: indexMetrics,
+      registry: metrics.registry,
     });
     return {
       logger,

@@ -101,7 +101,7 @@ export const uploadWorkerProcess = defineProcess<UploadConfig, UploadDeps, Uploa
     registerQueueDepth({
       registry: metrics.registry,
       amqp: () => context.amqp() ?? undefined,
-      queues: [topology.derivatives.queue, topology.derivatives.deadQueue, topology.aiJobs.queue, topology.aiJobs.deadQueue],
+      queues: [topology.derivatives.queue, topology.derivatives.deadLetter.queue, topology.aiJobs.queue, topology.aiJobs.deadLetter.queue],
     });
     const { derivativePrefetch } = config.worker;
     return {

@@ -71,7 +71,7 @@ describe('upload observability', () => {
     expect(sampleSum(text, 'upload_job_duration_seconds_count', { job: 'derivative', outcome: 'ready' })).toBeGreaterThanOrEqual(1);
     expect(sampleSum(text, 'amqp_consumer_lag_seconds_count', { queue })).toBeGreaterThanOrEqual(1);
     expect(sampleSum(text, 'amqp_queue_consumers', { queue })).toBeGreaterThanOrEqual(1);
-    expect(findSamples(text, 'amqp_queue_messages_ready', { queue: t.upload.topology.aiJobs.deadQueue })).toHaveLength(1);
+    expect(findSamples(text, 'amqp_queue_messages_ready', { queue: t.upload.topology.aiJobs.deadLetter.queue })).toHaveLength(1);
     expect(findSamples(text, 'outbox_pending_events')).toHaveLength(1);
   });
 });

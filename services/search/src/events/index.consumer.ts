@@ -1,26 +1,40 @@
 /**
- * The index consumer: durable quorum queue `search.index` (INDEX_QUEUE) bound to `<type>.created|updated|deleted` on the
- * `studio.events` exchange, acked after the index transaction committed. It runs on the one consumer of
- * `@studio/amqp/consumer` (set-up on every reconnect and after a broker cancel, prefetch, graceful stop).
+ * The index consumer: durable quorum queue `search.index` (INDEX_QUEUE) bound to the catalog's event types search
+ * applies (INDEXED_EVENT_TYPES) on the `studio.events` exchange, acked after the index transaction committed. It is
+ * declared with `eventConsumer` of `@studio/amqp/consumer` (queue kind, delivery limit, dead-lettering, the one
+ * envelope parser; set-up on every reconnect and after a broker cancel, prefetch, graceful stop).
  *
  * Failures:
- * - a malformed message (not JSON, bad envelope) is dead-lettered at once to `search.index.dlq` (`<queue>.dlq`);
+ * - a malformed message (not JSON, bad envelope, data without a UUID `<type>_id` or with a bad `updated_at`) is
+ *   dead-lettered at once to `search.index.dlq` (`<queue>.dlq`);
  * - the database being unreachable is not the message's fault: the handler keeps the message and retries it
  *   in process with backoff until the database answers (no redelivery is counted, nothing is lost);
  * - any other error requeues the message after a short backoff; the quorum queue counts deliveries and after
  *   MAX_DELIVERIES dead-letters it to `search.index.dlq`.
  * Unacked messages of a lost channel are redelivered by the broker and de-duplicated by event id.
  */
-import type { Channel } from 'amqplib';
-import { EVENTS_EXCHANGE, assertTopology } from '@studio/amqp';
-import { pause, type ConsumerDefinition, type Delivery, type HandlerAnswer } from '@studio/amqp/consumer';
+import client from 'prom-client';
+import { eventConsumer, pause, type ConsumerDefinition, type EventQueue } from '@studio/amqp/consumer';
+import type { MetricsRegistry } from '@studio/amqp/metrics';
 import type { Logger } from '@studio/logger';
-import { INDEX_ROUTING_KEYS, InvalidEventError, type IndexerService } from '../services/indexer.service.js';
+import { INDEXED_EVENT_TYPES, InvalidEventError, type IndexedEventType, type IndexerService } from '../services/indexer.service.js';
 
 export const INDEX_QUEUE = 'search.index';
 export const dlqOf = (queue: string) => `${queue}.dlq`;
 /** Deliveries of one message before the quorum queue dead-letters it (fixed: queue arguments cannot change). */
 export const MAX_DELIVERIES = 5;
+
+/** The index queue: quorum, MAX_DELIVERIES, dead-lettered through the default exchange to `<queue>.dlq`. */
+export function indexQueue(queue = INDEX_QUEUE, expiresMs = 0): EventQueue<IndexedEventType> {
+  return {
+    queue,
+    kind: 'quorum',
+    deliveryLimit: MAX_DELIVERIES,
+    events: INDEXED_EVENT_TYPES,
+    deadLetter: { queue: dlqOf(queue) },
+    expiresMs,
+  };
+}
 
 export interface ConsumerMetrics {
   /** An event handled: its outcome, lag (event creation to applied) and how long applying it took. */
@@ -28,22 +42,37 @@ export interface ConsumerMetrics {
   failed(kind: 'invalid' | 'retry' | 'unavailable'): void;
 }
 
-/** Declares the exchange, the dead-letter queue, the index queue and its bindings. Idempotent. */
-export async function assertIndexTopology(ch: Channel, queue = INDEX_QUEUE, expiresMs = 0): Promise<void> {
-  await assertTopology(ch);
-  const expires = expiresMs > 0 ? { 'x-expires': expiresMs } : {};
-  await ch.assertQueue(dlqOf(queue), { durable: true, arguments: { 'x-queue-type': 'quorum', ...expires } });
-  await ch.assertQueue(queue, {
-    durable: true,
-    arguments: {
-      'x-queue-type': 'quorum',
-      'x-delivery-limit': MAX_DELIVERIES,
-      'x-dead-letter-exchange': '',
-      'x-dead-letter-routing-key': dlqOf(queue),
-      ...expires,
-    },
+/** The index consumer's counters and histograms on the process registry. */
+export function indexConsumerMetrics(registry: MetricsRegistry): ConsumerMetrics {
+  const events = new client.Counter({
+    name: 'search_index_events_total',
+    help: 'Domain events handled by the index consumer, by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
   });
-  for (const key of INDEX_ROUTING_KEYS) await ch.bindQueue(queue, EVENTS_EXCHANGE, key);
+  const lag = new client.Histogram({
+    name: 'search_index_lag_seconds',
+    help: 'Time from an event being created to it being applied to the index',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 60],
+    registers: [registry],
+  });
+  const apply = new client.Histogram({
+    name: 'search_index_apply_duration_seconds',
+    help: 'Duration of one indexing job (applying an event to the index), by outcome',
+    labelNames: ['outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  return {
+    processed(outcome, lagSeconds, applySeconds) {
+      events.inc({ outcome });
+      apply.observe({ outcome }, applySeconds);
+      if (lagSeconds !== null && outcome === 'applied') lag.observe(Math.max(0, lagSeconds));
+    },
+    failed(kind) {
+      events.inc({ outcome: kind });
+    },
+  };
 }
 
 const CONNECTIVITY_CODES = new Set([
@@ -88,64 +117,54 @@ export interface IndexConsumerOptions {
   queue?: string;
   /** x-expires of the queues (0: never). */
   queueExpiresMs?: number;
-  metrics?: ConsumerMetrics;
+  /** The process registry: the index consumer's counters and histograms. */
+  registry?: MetricsRegistry;
   /** Backoff of retries (ms): doubled up to 30 s while the database is unreachable, up to 5 s before a requeue. */
   retryBaseMs?: number;
 }
 
 /** The index consumer's definition, for `startConsumer` of @studio/amqp/consumer. */
 export function indexConsumer(options: IndexConsumerOptions): ConsumerDefinition {
-  const { indexer, logger, metrics } = options;
+  const { indexer, logger } = options;
+  const metrics = options.registry ? indexConsumerMetrics(options.registry) : undefined;
   const baseMs = options.retryBaseMs ?? 250;
-  const queue = options.queue ?? INDEX_QUEUE;
-
-  const handle = async (delivery: Delivery): Promise<HandlerAnswer> => {
-    const routingKey = delivery.message.fields.routingKey;
-    delivery.describe({ event_type: routingKey });
-    let raw: unknown;
-    try {
-      raw = JSON.parse(delivery.message.content.toString('utf8'));
-    } catch {
-      logger.warn({ routingKey }, 'index: message is not JSON; dead-lettered');
-      metrics?.failed('invalid');
-      return 'dead_letter';
-    }
-    delivery.lag((raw as { created_at?: string } | null)?.created_at);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const started = process.hrtime.bigint();
-        const { outcome, event } = await indexer.apply(raw);
-        const applySeconds = Number(process.hrtime.bigint() - started) / 1e9;
-        metrics?.processed(outcome, event ? (Date.now() - event.createdAt.getTime()) / 1000 : null, applySeconds);
-        if (outcome !== 'applied') logger.debug({ outcome, routingKey, eventId: event?.id }, 'index: event skipped');
-        delivery.describe({ event_id: event?.id });
-        return { outcome: 'ack', logAs: outcome };
-      } catch (err) {
-        if (err instanceof InvalidEventError) {
-          logger.warn({ routingKey, reason: err.message }, 'index: invalid event; dead-lettered');
-          metrics?.failed('invalid');
-          return 'dead_letter';
-        }
-        if (isConnectivityError(err) && !delivery.signal.aborted) {
-          metrics?.failed('unavailable');
-          const wait = Math.min(30_000, baseMs * 2 ** Math.min(attempt, 7));
-          logger.warn({ err: (err as Error).message, wait }, 'index: database unavailable; retrying the event');
-          await pause(wait, delivery.signal);
-          continue;
-        }
-        logger.error({ err, routingKey, deliveries: delivery.deliveryCount }, 'index: event failed; requeued');
-        metrics?.failed('retry');
-        return 'retry';
-      }
-    }
-  };
-
-  return {
+  return eventConsumer({
     name: 'index',
-    queue,
+    topology: indexQueue(options.queue, options.queueExpiresMs),
     prefetch: options.prefetch,
-    declare: (channel) => assertIndexTopology(channel, queue, options.queueExpiresMs ?? 0),
-    handle,
+    malformed: 'dead_letter',
+    logger,
+    refused: () => metrics?.failed('invalid'),
+    ignored: () => metrics?.processed('ignored', null, 0),
     retryDelayMs: (deliveries) => Math.min(5_000, baseMs * 2 ** Math.min(deliveries, 5)),
-  };
+    async handle(envelope, delivery) {
+      const routingKey = delivery.message.fields.routingKey;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const started = process.hrtime.bigint();
+          const { outcome, event } = await indexer.apply(envelope);
+          const applySeconds = Number(process.hrtime.bigint() - started) / 1e9;
+          metrics?.processed(outcome, event ? (Date.now() - event.createdAt.getTime()) / 1000 : null, applySeconds);
+          if (outcome !== 'applied') logger.debug({ outcome, routingKey, eventId: event?.id }, 'index: event skipped');
+          return { outcome: 'ack', logAs: outcome };
+        } catch (err) {
+          if (err instanceof InvalidEventError) {
+            logger.warn({ routingKey, reason: err.message }, 'index: invalid event; dead-lettered');
+            metrics?.failed('invalid');
+            return 'dead_letter';
+          }
+          if (isConnectivityError(err) && !delivery.signal.aborted) {
+            metrics?.failed('unavailable');
+            const wait = Math.min(30_000, baseMs * 2 ** Math.min(attempt, 7));
+            logger.warn({ err: (err as Error).message, wait }, 'index: database unavailable; retrying the event');
+            await pause(wait, delivery.signal);
+            continue;
+          }
+          logger.error({ err, routingKey, deliveries: delivery.deliveryCount }, 'index: event failed; requeued');
+          metrics?.failed('retry');
+          return 'retry';
+        }
+      }
+    },
+  });
 }

@@ -1,16 +1,22 @@
 /**
  * Search against the event catalog (@studio/contracts/events): which of the catalog's types the index consumer
- * applies, and that each of them carries what parseEvent and the version rule read (`<type>_id`, and `updated_at`
- * or `deleted_at`; gallery.created, fixed by the spec, is versioned by the envelope's created_at).
+ * applies (its queue's bindings), and that each of them carries what parseEvent and the version rule read
+ * (`<type>_id`, and `updated_at` or `deleted_at`; gallery.created, fixed by the spec, is versioned by the envelope's
+ * created_at).
  */
 import { EVENT_CATALOG, EVENT_TYPES } from '@studio/contracts/events';
 import { describe, expect, it } from 'vitest';
-import { INDEX_ROUTING_KEYS } from './indexer.service.js';
+import { DOC_TYPES } from './document-mapping.js';
+import { INDEX_ACTIONS, INDEXED_EVENT_TYPES } from './indexer.service.js';
 
 describe('the events search indexes', () => {
-  const indexed = EVENT_TYPES.filter((type) => INDEX_ROUTING_KEYS.includes(type));
+  const indexed = [...INDEXED_EVENT_TYPES];
 
-  it('are these catalog types (the other bindings wait for types no service emits yet)', () => {
+  it('are these catalog types, each <doc type>.<index action>', () => {
+    for (const type of indexed) {
+      const [docType, action] = type.split('.') as [string, string];
+      expect((DOC_TYPES as readonly string[]).includes(docType) && (INDEX_ACTIONS as readonly string[]).includes(action), type).toBe(true);
+    }
     expect(indexed.sort()).toEqual(
       [
         'album.created',
@@ -28,6 +34,14 @@ describe('the events search indexes', () => {
         'shoot.updated',
       ].sort(),
     );
+  });
+
+  it('are every catalog type of a searchable record created, updated or deleted (a new one must be indexed)', () => {
+    const searchable = EVENT_TYPES.filter((type) => {
+      const [docType, action] = type.split('.') as [string, string];
+      return (DOC_TYPES as readonly string[]).includes(docType) && (INDEX_ACTIONS as readonly string[]).includes(action);
+    });
+    expect([...searchable].sort()).toEqual([...INDEXED_EVENT_TYPES].sort());
   });
 
   it('carry the <type>_id and the version member search reads', () => {

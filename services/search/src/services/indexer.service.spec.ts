@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { INDEX_ROUTING_KEYS, InvalidEventError, parseEvent } from './indexer.service.js';
+import { InvalidEventError, parseEvent } from './indexer.service.js';
 import { isConnectivityError } from '../events/index.consumer.js';
 
 const WS = '6f1c2a8e-4b1d-4c3a-9f0e-1a2b3c4d5e6f';
 const ID = '0b7e4c1a-2d3f-4e5a-8b6c-7d8e9f0a1b2c';
-const env = (type: string, data: unknown, extra: Record<string, unknown> = {}) => ({
+const env = (type: string, data: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   id: '11111111-2222-4333-8444-555555555555',
   type,
   created_at: '2026-11-22T10:00:00.000Z',
@@ -15,11 +15,6 @@ const env = (type: string, data: unknown, extra: Record<string, unknown> = {}) =
 });
 
 describe('parseEvent', () => {
-  it('binds the 18 routing keys of the six types', () => {
-    expect(INDEX_ROUTING_KEYS).toHaveLength(18);
-    expect(INDEX_ROUTING_KEYS).toContain('gallery.created');
-    expect(INDEX_ROUTING_KEYS).toContain('order.deleted');
-  });
   it('reads <type>_id (or id) and lower-cases ids', () => {
     expect(parseEvent(env('client.created', { client_id: ID.toUpperCase() }))).toMatchObject({
       docType: 'client',
@@ -34,17 +29,11 @@ describe('parseEvent', () => {
     expect(parseEvent(env('gallery.published', { gallery_id: ID }))).toBeNull();
     expect(parseEvent(env('shoot.completed', { shoot_id: ID }))).toBeNull();
   });
-  it('refuses malformed envelopes', () => {
+  it('refuses data it cannot apply (the envelope itself is read by @studio/amqp/consumer)', () => {
     for (const bad of [
-      null,
-      'x',
-      [],
       env('client.created', { client_id: 'nope' }),
-      env('client.created', null),
-      env('client.created', { client_id: ID }, { id: 'nope' }),
-      env('client.created', { client_id: ID }, { workspace_id: 'nope' }),
+      env('client.created', {}),
       env('client.created', { client_id: ID }, { created_at: 'yesterday' }),
-      env('client.created', { client_id: ID }, { type: 42 }),
     ]) {
       expect(() => parseEvent(bad), JSON.stringify(bad)).toThrow(InvalidEventError);
     }

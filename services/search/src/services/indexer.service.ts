@@ -1,6 +1,7 @@
 /**
- * Applies domain events to the index. Routing keys `<type>.created|updated|deleted` for the six searchable
- * types; the envelope is the one of docs/decisions/0004-domain-events.md.
+ * Applies domain events to the index: the catalog's types `<doc type>.created|updated|deleted` of the six searchable
+ * types (INDEXED_EVENT_TYPES); the envelope, already read by the index consumer (@studio/amqp/consumer), is the one
+ * of docs/decisions/0004-domain-events.md.
  *
  * - created/updated: data is the entity's public JSON with `<type>_id` and `updated_at` (gallery.created has
  *   only gallery_id, shoot_id, title, slug, photo_count: its version is the envelope's created_at).
@@ -10,18 +11,36 @@
  * irrelevant (see store/index.store.ts).
  */
 import type { EventEnvelope } from '@studio/amqp';
+import type { EventType } from '@studio/contracts/events';
 import { analyzeDocument } from './text-analysis.js';
-import { DOC_TYPES, isDocType, mapDocument, type DocType } from './document-mapping.js';
+import { isDocType, mapDocument, type DocType } from './document-mapping.js';
 import type { DocumentWrite, IndexStore, TombstoneWrite, WriteOutcome } from '../store/index.store.js';
 
 export const INDEX_ACTIONS = ['created', 'updated', 'deleted'] as const;
 export type IndexAction = (typeof INDEX_ACTIONS)[number];
-export const INDEX_ROUTING_KEYS: string[] = DOC_TYPES.flatMap((t) => INDEX_ACTIONS.map((a) => `${t}.${a}`));
+
+/** The catalog's event types search applies (its queue's bindings): `<doc type>.<index action>`. */
+export const INDEXED_EVENT_TYPES = [
+  'client.created',
+  'client.updated',
+  'client.deleted',
+  'lead.created',
+  'lead.updated',
+  'lead.deleted',
+  'shoot.created',
+  'shoot.updated',
+  'shoot.deleted',
+  'gallery.created',
+  'album.created',
+  'order.created',
+  'order.updated',
+] as const satisfies readonly EventType[];
+export type IndexedEventType = (typeof INDEXED_EVENT_TYPES)[number];
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/;
 
-/** An event that can never be applied (bad envelope or data): it goes to the dead-letter queue at once. */
+/** An event that can never be applied (bad data): it goes to the dead-letter queue at once. */
 export class InvalidEventError extends Error {
   constructor(message: string) {
     super(message);
@@ -30,10 +49,6 @@ export class InvalidEventError extends Error {
 }
 
 export type ApplyOutcome = WriteOutcome | 'ignored';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function timestamp(value: unknown): Date | null {
   if (typeof value !== 'string' || !ISO_RE.test(value)) return null;
@@ -48,23 +63,18 @@ export interface ParsedEvent {
   docType: DocType;
   action: IndexAction;
   docId: string;
-  data: Record<string, unknown>;
+  data: Readonly<Record<string, unknown>>;
   createdAt: Date;
 }
 
-/** Validates an envelope; throws InvalidEventError; returns null for event types search does not index. */
-export function parseEvent(raw: unknown): ParsedEvent | null {
-  if (!isRecord(raw)) throw new InvalidEventError('envelope is not an object');
-  const { id, type, workspace_id: workspaceId, data, created_at: createdAt } = raw as Partial<EventEnvelope> & Record<string, unknown>;
-  if (typeof id !== 'string' || !UUID_RE.test(id)) throw new InvalidEventError('envelope id is not a UUID');
-  if (typeof type !== 'string') throw new InvalidEventError('envelope type is missing');
+/** Reads the document an envelope is about; throws InvalidEventError; returns null for a type search does not index. */
+export function parseEvent(envelope: EventEnvelope<Readonly<Record<string, unknown>>>): ParsedEvent | null {
+  const { id, type, workspace_id: workspaceId, data } = envelope;
   const dot = type.lastIndexOf('.');
   const docType = type.slice(0, dot);
   const action = type.slice(dot + 1);
   if (!isDocType(docType) || !(INDEX_ACTIONS as readonly string[]).includes(action)) return null;
-  if (typeof workspaceId !== 'string' || !UUID_RE.test(workspaceId)) throw new InvalidEventError('envelope workspace_id is not a UUID');
-  if (!isRecord(data)) throw new InvalidEventError('envelope data is not an object');
-  const created = timestamp(createdAt);
+  const created = timestamp(envelope.created_at);
   if (!created) throw new InvalidEventError('envelope created_at is not an ISO timestamp');
   const docId = data[`${docType}_id`] ?? data.id;
   if (typeof docId !== 'string' || !UUID_RE.test(docId)) throw new InvalidEventError(`data.${docType}_id is not a UUID`);
@@ -108,9 +118,9 @@ export function documentWrite(
 export class IndexerService {
   constructor(private readonly store: IndexStore) {}
 
-  /** Applies one event envelope. Throws InvalidEventError for a malformed one. */
-  async apply(raw: unknown): Promise<{ outcome: ApplyOutcome; event: ParsedEvent | null }> {
-    const event = parseEvent(raw);
+  /** Applies one event envelope. Throws InvalidEventError when its data cannot be applied. */
+  async apply(envelope: EventEnvelope<Readonly<Record<string, unknown>>>): Promise<{ outcome: ApplyOutcome; event: ParsedEvent | null }> {
+    const event = parseEvent(envelope);
     if (!event) return { outcome: 'ignored', event: null };
     if (event.action === 'deleted') {
       const deletedAt = timestamp(event.data.deleted_at) ?? event.createdAt;

@@ -3,14 +3,11 @@
  * succeeded or was already finished; retried on transient failures; a dead-lettered job is marked failed.
  */
 import type { ConsumerDefinition } from '@studio/amqp/consumer';
-import type { EventData } from '@studio/contracts/events';
 import type { Logger } from '@studio/logger';
 import { jobMetrics, type JobMetrics } from './job-metrics.js';
 import type { CullJobService } from '../services/cull-job.service.js';
 import { workConsumer } from './work.consumer.js';
 import type { WorkTopology } from './work-queues.js';
-
-type JobQueuedData = EventData<'ai_job.queued'>;
 
 export interface CullConsumerOptions {
   topology: WorkTopology;
@@ -24,10 +21,10 @@ export interface CullConsumerOptions {
 export function cullConsumers(options: CullConsumerOptions): ConsumerDefinition[] {
   const { topology, cullJobs, logger } = options;
   const jobs = options.jobs ?? jobMetrics();
-  const work = workConsumer<JobQueuedData>({
+  const work = workConsumer({
     name: 'ai-jobs',
-    queue: topology.aiJobs.queue,
-    topology,
+    topology: topology.aiJobs,
+    reads: ['job_id', 'type'],
     prefetch: 1,
     logger,
     retryDelayMs: options.retryDelayMs,
@@ -41,10 +38,11 @@ export function cullConsumers(options: CullConsumerOptions): ConsumerDefinition[
       return 'ack';
     },
   });
-  const dead = workConsumer<JobQueuedData>({
+  const dead = workConsumer({
     name: 'ai-jobs-dead-letters',
-    queue: topology.aiJobs.deadQueue,
-    topology,
+    topology: topology.aiJobs,
+    consumes: 'dead_letters',
+    reads: ['job_id'],
     prefetch: 10,
     logger,
     handle: async (envelope) => {

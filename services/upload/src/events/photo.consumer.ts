@@ -5,7 +5,6 @@
  */
 import type { ConsumerDefinition } from '@studio/amqp/consumer';
 import type { Logger } from '@studio/logger';
-import type { PhotoUploadedData } from './domain-events.js';
 import { jobMetrics, type JobMetrics } from './job-metrics.js';
 import type { DerivativeService } from '../services/derivative.service.js';
 import { workConsumer } from './work.consumer.js';
@@ -24,10 +23,10 @@ export interface PhotoConsumerOptions {
 export function photoConsumers(options: PhotoConsumerOptions): ConsumerDefinition[] {
   const { topology, derivatives, logger } = options;
   const jobs = options.jobs ?? jobMetrics();
-  const work = workConsumer<PhotoUploadedData>({
+  const work = workConsumer({
     name: 'derivatives',
-    queue: topology.derivatives.queue,
-    topology,
+    topology: topology.derivatives,
+    reads: ['photo_id'],
     prefetch: options.prefetch,
     logger,
     retryDelayMs: options.retryDelayMs,
@@ -38,10 +37,11 @@ export function photoConsumers(options: PhotoConsumerOptions): ConsumerDefinitio
       return 'ack';
     },
   });
-  const dead = workConsumer<PhotoUploadedData>({
+  const dead = workConsumer({
     name: 'derivatives-dead-letters',
-    queue: topology.derivatives.deadQueue,
-    topology,
+    topology: topology.derivatives,
+    consumes: 'dead_letters',
+    reads: ['photo_id'],
     prefetch: 10,
     logger,
     handle: async (envelope) => {

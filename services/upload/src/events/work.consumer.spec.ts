@@ -1,16 +1,17 @@
-import type { Delivery } from '@studio/amqp/consumer';
+import { deadLetterQueueArguments, queueArguments, type Delivery } from '@studio/amqp/consumer';
 import { createLogger } from '@studio/logger';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_DELAY_MS, parseWorkEnvelope, workConsumer } from './work.consumer.js';
+import { DEFAULT_RETRY_DELAY_MS, workConsumer } from './work.consumer.js';
 import { workTopology } from './work-queues.js';
 
+const PHOTO = 'b3b0f8e2-8a47-4a0e-9d38-4a7a6c1f7f52';
 const envelope = {
-  id: 'e-1',
+  id: '6f1c1a51-5d2c-4c55-9a8f-2f6f3b0f7d11',
   type: 'photo.uploaded',
   created_at: '2026-11-24T10:00:00.000Z',
-  workspace_id: 'w',
+  workspace_id: '0b9f3c70-1c7a-4d57-a7b2-0b5c2b8e9f10',
   api_version: '2026-11',
-  data: { photo_id: 'p-1' },
+  data: { photo_id: PHOTO },
 };
 const body = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v));
 const logger = createLogger({ service: 'spec', level: 'silent' });
@@ -19,7 +20,7 @@ function delivery(content: Buffer) {
   const described: Record<string, unknown> = {};
   const lags: unknown[] = [];
   const d = {
-    message: { content, fields: {}, properties: { messageId: 'm-1' } },
+    message: { content, fields: { routingKey: 'photo.uploaded' }, properties: { messageId: 'm-1' } },
     deliveryCount: 0,
     signal: new AbortController().signal,
     lag: (createdAt: unknown) => void lags.push(createdAt),
@@ -28,23 +29,34 @@ function delivery(content: Buffer) {
   return { d, described, lags };
 }
 
-describe('parseWorkEnvelope', () => {
-  it('reads an envelope with an id and data, and nothing else', () => {
-    expect(parseWorkEnvelope(body(envelope))).toEqual(envelope);
-    expect(parseWorkEnvelope(body('{'))).toBeNull();
-    expect(parseWorkEnvelope(body('null'))).toBeNull();
-    expect(parseWorkEnvelope(body({ ...envelope, id: 7 }))).toBeNull();
-    expect(parseWorkEnvelope(body({ ...envelope, data: undefined }))).toBeNull();
+describe('workTopology', () => {
+  it('declares the quorum work queues as before (their arguments are fixed on the broker)', () => {
+    const t = workTopology('spec', 1000);
+    expect(t.dlx).toBe('spec.work.dlx');
+    for (const [q, name, type] of [
+      [t.derivatives, 'derivatives', 'photo.uploaded'],
+      [t.aiJobs, 'ai-jobs', 'ai_job.queued'],
+    ] as const) {
+      expect([q.queue, q.deadLetter.queue, q.events]).toEqual([`spec.${name}`, `spec.${name}.dlq`, [type]]);
+      expect(queueArguments(q)).toEqual({
+        'x-queue-type': 'quorum',
+        'x-delivery-limit': 5,
+        'x-dead-letter-exchange': 'spec.work.dlx',
+        'x-dead-letter-routing-key': name,
+        'x-expires': 1000,
+      });
+      expect(deadLetterQueueArguments(q)).toEqual({ 'x-queue-type': 'quorum', 'x-expires': 1000 });
+    }
   });
 });
 
 describe('workConsumer', () => {
   const topology = workTopology('spec');
   const seen: unknown[] = [];
-  const definition = workConsumer<{ photo_id: string }>({
+  const definition = workConsumer({
     name: 'derivatives',
-    queue: topology.derivatives.queue,
-    topology,
+    topology: topology.derivatives,
+    reads: ['photo_id'],
     prefetch: 3,
     logger,
     handle: async (e) => {
@@ -55,19 +67,30 @@ describe('workConsumer', () => {
 
   it('consumes its queue with its prefetch and retries after a second by default', () => {
     expect(definition).toMatchObject({ name: 'derivatives', queue: 'spec.derivatives', prefetch: 3, retryDelayMs: DEFAULT_RETRY_DELAY_MS });
+    const dead = workConsumer({
+      ...{ name: 'dead', topology: topology.derivatives, prefetch: 1, logger },
+      consumes: 'dead_letters',
+      handle: async () => 'ack',
+    });
+    expect(dead.queue).toBe('spec.derivatives.dlq');
   });
 
   it('hands the envelope to the job, naming the access line and recording the lag', async () => {
     const { d, described, lags } = delivery(body(envelope));
     expect(await definition.handle(d)).toBe('retry');
-    expect(seen).toEqual(['p-1']);
-    expect(described).toEqual({ event_id: 'e-1', event_type: 'photo.uploaded' });
+    expect(seen).toEqual([PHOTO]);
+    expect(described).toEqual({ event_id: envelope.id, event_type: 'photo.uploaded' });
     expect(lags).toEqual([envelope.created_at]);
   });
 
-  it('acks a body that is not an envelope without running the job', async () => {
+  it.each([
+    ['not JSON', 'not json'],
+    ['not an envelope', { ...envelope, id: 7 }],
+    ['without the data the job reads', { ...envelope, data: {} }],
+    ['with a photo_id that is not a UUID', { ...envelope, data: { photo_id: 'p-1' } }],
+  ])('acks a body %s without running the job (dropped: it would never succeed)', async (_name, value) => {
     seen.length = 0;
-    expect(await definition.handle(delivery(body('not json')).d)).toBe('ack');
+    expect(await definition.handle(delivery(body(value)).d)).toBe('ack');
     expect(seen).toEqual([]);
   });
 });

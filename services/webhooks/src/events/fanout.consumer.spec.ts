@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '@studio/logger';
 import { startCall } from '@studio/trace';
 import type { FanoutEvent } from '../store/delivery.store.js';
-import { FANNED_OUT, fanoutBatcher, parseEnvelope } from './fanout.consumer.js';
+import { queueArguments, type Delivery } from '@studio/amqp/consumer';
+import { FANNED_OUT, fanoutBatcher, fanoutConsumer, fanoutQueue } from './fanout.consumer.js';
 
 const envelope = {
   id: '6F1C1A51-5D2C-4C55-9A8F-2F6F3B0F7D11',
@@ -14,19 +15,43 @@ const envelope = {
 };
 const buf = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v));
 
-describe('parseEnvelope', () => {
-  it('keeps exactly the public envelope members, in order', () => {
-    const r = parseEnvelope(buf({ internal_note: 'x', ...envelope, request_id: 'r' }));
-    expect(r.ok).toBe(true);
-    if (r.ok !== true) return;
-    expect(r.event.id).toBe(envelope.id.toLowerCase());
-    expect(r.event.workspaceId).toBe(envelope.workspace_id);
-    expect(Object.keys(JSON.parse(r.event.payload))).toEqual(['id', 'type', 'created_at', 'workspace_id', 'api_version', 'data']);
-    expect(JSON.parse(r.event.payload).data).toEqual(envelope.data);
+describe('fanoutConsumer', () => {
+  const fanned: FanoutEvent[] = [];
+  const definition = fanoutConsumer({
+    store: {
+      async fanOut(rows) {
+        fanned.push(...rows);
+        return rows.length;
+      },
+    },
+    logger: createLogger({ service: 'spec', level: 'silent' }),
+    queue: 'spec.fanout',
+    prefetch: 10,
+  });
+  const handle = (content: Buffer) =>
+    definition.handle({
+      message: { content, fields: { routingKey: 'gallery.published' }, properties: {} },
+      deliveryCount: 0,
+      context: startCall({}),
+      signal: new AbortController().signal,
+      lag: () => undefined,
+      describe: () => undefined,
+    } as unknown as Delivery);
+
+  it('stores exactly the public envelope members, in order', async () => {
+    fanned.length = 0;
+    expect(await handle(buf({ internal_note: 'x', ...envelope, request_id: 'r' }))).toEqual(FANNED_OUT);
+    const [event] = fanned;
+    expect(event?.id).toBe(envelope.id.toLowerCase());
+    expect(event?.workspaceId).toBe(envelope.workspace_id);
+    expect(Object.keys(JSON.parse(event!.payload))).toEqual(['id', 'type', 'created_at', 'workspace_id', 'api_version', 'data']);
+    expect(JSON.parse(event!.payload).data).toEqual(envelope.data);
   });
 
-  it('ignores internal-only event types', () => {
-    expect(parseEnvelope(buf({ ...envelope, type: 'lead.created' }))).toEqual({ ok: 'ignore' });
+  it('ignores internal-only event types', async () => {
+    fanned.length = 0;
+    expect(await handle(buf({ ...envelope, type: 'lead.created' }))).toEqual({ outcome: 'ack', logAs: 'ignored' });
+    expect(fanned).toEqual([]);
   });
 
   it.each([
@@ -37,8 +62,18 @@ describe('parseEnvelope', () => {
     ['a bad time', { ...envelope, created_at: 'yesterday' }],
     ['a bad api_version', { ...envelope, api_version: 'v1' }],
     ['data not an object', { ...envelope, data: [1] }],
-  ])('rejects %s', (_name, value) => {
-    expect(parseEnvelope(buf(value)).ok).toBe(false);
+  ])('dead-letters %s', async (_name, value) => {
+    fanned.length = 0;
+    expect(await handle(buf(value))).toBe('dead_letter');
+    expect(fanned).toEqual([]);
+  });
+
+  it('declares the classic queue it declared before (its arguments are fixed on the broker)', () => {
+    expect(queueArguments(fanoutQueue('spec.fanout', 1000))).toEqual({
+      'x-dead-letter-exchange': '',
+      'x-dead-letter-routing-key': 'spec.fanout.dlq',
+      'x-expires': 1000,
+    });
   });
 });
 

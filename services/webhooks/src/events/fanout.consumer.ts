@@ -1,59 +1,34 @@
 /**
- * Fan-out: the durable queue `webhooks.fanout` is bound to `studio.events` for the 28 public event types only.
+ * Fan-out: the durable classic queue `webhooks.fanout` is bound to `studio.events` for the 28 public event types only.
  * Each event becomes one delivery per ACTIVE endpoint of its workspace subscribed to its type, idempotent on
  * (event id, endpoint), so a redelivered message creates nothing new. Messages are acknowledged after the
  * deliveries are committed. Messages are batched: while one insert runs, the next batch gathers (up to prefetch).
  *
  * A message that is not a valid envelope goes to `<queue>.dlq` (dead-lettered). A database failure keeps the
- * message unacknowledged and retries with backoff, so an outage delays events and never drops them. The consumer
- * itself (set-up, reconnect, broker cancel, graceful stop) is the one of @studio/amqp/consumer.
+ * message unacknowledged and retries with backoff, so an outage delays events and never drops them. The consumer is
+ * declared with `eventConsumer` of @studio/amqp/consumer (queue, envelope parser, set-up, reconnect, broker cancel,
+ * graceful stop).
  */
 import client from 'prom-client';
-import { z } from 'zod';
-import type { Channel } from 'amqplib';
-import { EVENTS_EXCHANGE, assertTopology } from '@studio/amqp';
-import type { ConsumerDefinition, Delivery, HandlerAnswer } from '@studio/amqp/consumer';
+import {
+  eventConsumer,
+  type ConsumedEvent,
+  type ConsumerDefinition,
+  type Delivery,
+  type EventQueue,
+  type HandlerAnswer,
+} from '@studio/amqp/consumer';
 import type { MetricsRegistry } from '@studio/amqp/metrics';
 import type { Logger } from '@studio/logger';
 import { traceparentOf } from '@studio/trace';
 import type { DeliveryStore, FanoutEvent } from '../store/delivery.store.js';
 import { serializeEnvelope } from '../services/envelope.js';
-import { isPublicEventType, PUBLIC_EVENT_TYPES } from '@studio/contracts/events';
+import { PUBLIC_EVENT_TYPES, type PublicEventType } from '@studio/contracts/events';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const envelopeSchema = z.object({
-  id: z
-    .string()
-    .regex(UUID_RE)
-    .transform((s) => s.toLowerCase()),
-  type: z.string().min(1).max(100),
-  created_at: z.iso.datetime({ offset: true }),
-  workspace_id: z
-    .string()
-    .regex(UUID_RE)
-    .transform((s) => s.toLowerCase()),
-  api_version: z.string().regex(/^\d{4}-\d{2}$/),
-  data: z.record(z.string(), z.unknown()),
-});
-
-/** Turns a message body into the delivery payload, or explains why it cannot be one. */
-export function parseEnvelope(
-  content: Buffer,
-): { ok: true; event: FanoutEvent; createdAt: string } | { ok: false; reason: string } | { ok: 'ignore' } {
-  let json: unknown;
-  try {
-    json = JSON.parse(content.toString('utf8'));
-  } catch {
-    return { ok: false, reason: 'body is not JSON' };
-  }
-  const parsed = envelopeSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: `not an event envelope: ${parsed.error.issues[0]?.path.join('.') ?? ''}` };
-  const e = parsed.data;
-  if (!isPublicEventType(e.type)) return { ok: 'ignore' }; // internal-only types are never delivered
-  // Exactly the public envelope, in the documented member order; nothing internal leaks to subscribers.
-  const payload = serializeEnvelope(e);
-  return { ok: true, event: { id: e.id, type: e.type, workspaceId: e.workspace_id, payload }, createdAt: e.created_at };
+/** The delivery payload of an event: exactly the public envelope, in the documented member order. */
+export function fanoutEvent(envelope: ConsumedEvent<PublicEventType>): FanoutEvent {
+  const payload = serializeEnvelope(envelope);
+  return { id: envelope.id, type: envelope.type, workspaceId: envelope.workspace_id, payload };
 }
 
 export interface FanoutConsumerOptions {
@@ -69,14 +44,12 @@ export interface FanoutConsumerOptions {
   registry?: MetricsRegistry;
 }
 
-/** Declares the queue, its dead-letter queue and the 28 bindings. Idempotent. */
-export async function assertFanoutTopology(ch: Channel, queue: string, expiresMs = 0): Promise<void> {
-  await assertTopology(ch);
-  const dlq = `${queue}.dlq`;
-  const expiry = expiresMs > 0 ? { 'x-expires': expiresMs } : {};
-  await ch.assertQueue(dlq, { durable: true, arguments: { ...expiry } });
-  await ch.assertQueue(queue, { durable: true, arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': dlq, ...expiry } });
-  for (const type of PUBLIC_EVENT_TYPES) await ch.bindQueue(queue, EVENTS_EXCHANGE, type);
+/**
+ * The fan-out queue: classic (no delivery limit: a message is retried until its deliveries are committed),
+ * dead-lettered through the default exchange to `<queue>.dlq`, bound to the 28 public types.
+ */
+export function fanoutQueue(queue: string, expiresMs = 0): EventQueue<PublicEventType> {
+  return { queue, kind: 'classic', events: PUBLIC_EVENT_TYPES, deadLetter: { queue: `${queue}.dlq` }, expiresMs };
 }
 
 /** The answer of a message whose deliveries were committed. */
@@ -171,29 +144,14 @@ export function fanoutConsumer(options: FanoutConsumerOptions): ConsumerDefiniti
       eventsTotal.inc({ result: 'fanned_out' }, events);
     },
   });
-  return {
+  return eventConsumer({
     name: 'fanout',
-    queue,
+    topology: fanoutQueue(queue, options.queueExpiresMs),
     prefetch: options.prefetch,
-    declare: (channel) => assertFanoutTopology(channel, queue, options.queueExpiresMs),
-    async handle(delivery) {
-      const { message } = delivery;
-      const parsed = parseEnvelope(message.content);
-      if (parsed.ok === 'ignore') {
-        eventsTotal.inc({ result: 'ignored' });
-        return { outcome: 'ack', logAs: 'ignored' };
-      }
-      if (parsed.ok === false) {
-        logger.warn(
-          { reason: parsed.reason, message_id: message.properties.messageId },
-          'fan-out: poison message sent to the dead-letter queue',
-        );
-        eventsTotal.inc({ result: 'dead_lettered' });
-        return 'dead_letter';
-      }
-      delivery.lag(parsed.createdAt);
-      delivery.describe({ event_id: parsed.event.id, event_type: parsed.event.type });
-      return batcher.add(parsed.event, delivery);
-    },
-  };
+    malformed: 'dead_letter',
+    logger,
+    refused: () => eventsTotal.inc({ result: 'dead_lettered' }),
+    ignored: () => eventsTotal.inc({ result: 'ignored' }),
+    handle: (envelope, delivery) => batcher.add(fanoutEvent(envelope), delivery),
+  });
 }
