@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import express from 'express';
 import client from 'prom-client';
 import { createLogger } from '@studio/logger';
-import { defineProcess } from './define.js';
+import { BROKER_READINESS_CHECK, defineProcess } from './define.js';
 
 function deferred() {
   let resolve!: () => void;
@@ -109,6 +109,37 @@ describe('defineProcess admin listener', () => {
     } finally {
       letPrepareFinish.resolve();
       await started;
+      await instance.stop();
+    }
+  });
+});
+
+describe('defineProcess broker readiness', () => {
+  const define = (broker: boolean) =>
+    defineProcess<{ shutdownGraceMs: number; accessLog: boolean }>({
+      name: 'spec',
+      build: () => ({
+        logger: createLogger({ service: 'spec', level: 'silent' }),
+        registry: new client.Registry(),
+        admin: { port: 0, host: '127.0.0.1' },
+        readiness: { database: async () => 1 },
+        // Nothing listens on port 1: the broker stays unreachable, the process starts without it.
+        ...(broker ? { broker: { url: 'amqp://127.0.0.1:1', connectWaitMs: 50 } } : {}),
+        async close() {},
+        expose: {},
+      }),
+    }).create({ shutdownGraceMs: 100, accessLog: false });
+
+  it.each([
+    [true, { database: 'up', [BROKER_READINESS_CHECK]: 'down' }],
+    [false, { database: 'up' }],
+  ])('with a broker part %s, /readyz has the checks %j: the definer names the broker check, not the process', async (broker, checks) => {
+    const instance = define(broker);
+    const { adminPort } = await instance.start();
+    try {
+      const ready = await fetch(`http://127.0.0.1:${adminPort}/readyz`);
+      expect((await ready.json()).checks).toEqual(checks);
+    } finally {
       await instance.stop();
     }
   });

@@ -60,7 +60,10 @@ export interface ProcessParts {
   http?: { app: Express; port: number; host: string };
   /** The admin listener: /healthz, /readyz and /metrics (from `registry` and `readiness`), on its own port. */
   admin: { port: number; host: string };
-  /** The /readyz checks by name (`database`, `amqp`: context.brokerReady, ...); /readyz is 503 unless all answer. */
+  /**
+   * The /readyz checks by name (`database`, `object_storage`, ...); /readyz is 503 unless all answer. A process with
+   * a `broker` gets the broker's check from the definer, named BROKER_READINESS_CHECK.
+   */
   readiness?: Record<string, ReadinessCheck>;
   /**
    * The gRPC server. `auth` (the keyring of callers and, per method, whom it admits) is required for any service
@@ -75,10 +78,14 @@ export interface ProcessParts {
   close(): Promise<void>;
 }
 
-/** Given to `build` before anything starts, for readiness checks and the like. */
+/**
+ * The /readyz check of every process with a `broker` part: ready when the broker is connected and every consumer is
+ * consuming. One name for all, so a probe or a dashboard reads the same check everywhere.
+ */
+export const BROKER_READINESS_CHECK = 'amqp';
+
+/** Given to `build` before anything starts, for metrics that read the connection and the like. */
 export interface ProcessContext {
-  /** Throws unless the broker is connected and every consumer is consuming (a /readyz check). */
-  brokerReady(): Promise<void>;
   /** The broker connection once started (null before and after). */
   amqp(): AmqpConnection | null;
 }
@@ -149,15 +156,14 @@ function createInstance<Exposed>(
   let accepting = false;
   let amqp: AmqpConnection | null = null;
   let consumers: RunningConsumer[] = [];
-  const context: ProcessContext = {
-    amqp: () => amqp,
-    async brokerReady() {
-      if (!amqp?.isConnected()) throw new Error('amqp not connected');
-      if (!consumers.every((c) => c.isConsuming())) throw new Error('not consuming');
-    },
+  const context: ProcessContext = { amqp: () => amqp };
+  const brokerReady = async () => {
+    if (!amqp?.isConnected()) throw new Error('amqp not connected');
+    if (!consumers.every((c) => c.isConsuming())) throw new Error('not consuming');
   };
   const parts = build(context);
   const { logger, broker } = parts;
+  const readiness = broker ? { ...parts.readiness, [BROKER_READINESS_CHECK]: brokerReady } : parts.readiness;
   let http: RunningHttpServer | null = null;
   let admin: RunningHttpServer | null = null;
   let grpcServer: GrpcServerHandle | null = null;
@@ -194,7 +200,7 @@ function createInstance<Exposed>(
     async start() {
       const adminApp = createAdminApp({
         registry: parts.registry,
-        readiness: parts.readiness,
+        readiness,
         // True from the end of start until stopping begins: /readyz answers 503 otherwise.
         isAccepting: () => accepting,
       });

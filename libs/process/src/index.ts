@@ -4,6 +4,7 @@
  * operator CLIs' command table, argument parsing and exit codes are in `@studio/process/cli`.
  */
 export {
+  BROKER_READINESS_CHECK,
   defineProcess,
   type BrokerPart,
   type ProcessContext,

@@ -22,7 +22,7 @@ export type Gallery = ProcessInstance<GalleryExposed>;
 export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryExposed>({
   name: 'gallery',
   startedFields: (config) => ({ host: config.host }),
-  build(config, deps, context) {
+  build(config, deps) {
     const core = createGalleryCore(config, deps);
     const { logger, metrics, db, stores, services, relay } = core;
     const httpApp = buildHttpApp({
@@ -37,7 +37,7 @@ export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryE
       registry: metrics.registry,
       http: { app: httpApp, port: config.httpPort, host: config.host },
       admin: { port: config.adminPort, host: config.host },
-      readiness: { database: () => db.ping(), amqp: context.brokerReady },
+      readiness: { database: () => db.ping() },
       grpc: {
         port: config.grpcPort,
         host: config.host,

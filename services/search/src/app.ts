@@ -55,7 +55,7 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
       registry: metrics.registry,
       http: { app: http, port: config.httpPort, host: config.host },
       admin: { port: config.adminPort, host: config.host },
-      readiness: { database: () => stores.search.ping(), broker: context.brokerReady },
+      readiness: { database: () => stores.search.ping() },
       grpc: { port: config.grpcPort, host: config.host, register: () => undefined },
       broker: {
         url: config.amqpUrl,

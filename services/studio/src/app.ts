@@ -25,7 +25,7 @@ export type Studio = ProcessInstance<StudioExposed>;
 export const studioProcess = defineProcess<StudioConfig, StudioDeps, StudioExposed>({
   name: 'studio',
   startedFields: (config) => ({ host: config.host }),
-  build(config, deps, context) {
+  build(config, deps) {
     const core = createStudioCore(config, deps);
     const { logger, metrics, db, services, relay } = core;
     let scheduler: Scheduler | null = null;
@@ -41,7 +41,7 @@ export const studioProcess = defineProcess<StudioConfig, StudioDeps, StudioExpos
       registry: metrics.registry,
       http: { app: httpApp, port: config.httpPort, host: config.host },
       admin: { port: config.adminPort, host: config.host },
-      readiness: { database: () => db.ping(), amqp: context.brokerReady },
+      readiness: { database: () => db.ping() },
       grpc: {
         port: config.grpcPort,
         host: config.host,

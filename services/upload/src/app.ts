@@ -40,7 +40,7 @@ export type UploadWorker = ProcessInstance<UploadCore>;
 export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExposed>({
   name: 'upload',
   startedFields: (config) => ({ host: config.host }),
-  build(config, deps, context) {
+  build(config, deps) {
     const keys = apiKeysOf(config);
     const core = createUploadCore(config, deps, 'upload');
     const { logger, metrics, db, stores, storage, services, relay } = core;
@@ -60,7 +60,7 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
       },
       http: { app: httpApp, port: config.httpPort, host: config.host },
       admin: { port: config.adminPort, host: config.host },
-      readiness: { database: () => db.ping(), object_storage: () => storage.ping(), amqp: context.brokerReady },
+      readiness: { database: () => db.ping(), object_storage: () => storage.ping() },
       grpc: {
         port: config.grpcPort,
         host: config.host,
@@ -127,7 +127,7 @@ export const uploadWorkerProcess = defineProcess<UploadConfig, UploadDeps, Uploa
         ].map((definition) => (amqp: AmqpConnection) => startConsumer(amqp, definition, { logger, observer })),
       },
       admin: { port: config.workerAdminPort, host: config.host },
-      readiness: { database: () => db.ping(), object_storage: () => storage.ping(), amqp: context.brokerReady },
+      readiness: { database: () => db.ping(), object_storage: () => storage.ping() },
       close: () => core.close(),
       expose: core,
     };

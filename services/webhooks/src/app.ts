@@ -58,7 +58,7 @@ export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, Webho
       registry: metrics.registry,
       http: { app: httpApp, port: config.httpPort, host: config.host },
       admin: { port: config.adminPort, host: config.host },
-      readiness: { database: () => db.ping(), broker: context.brokerReady },
+      readiness: { database: () => db.ping() },
       // grpc.health.v1 only (the definer adds it to every gRPC server): orchestrators and the gateway check it.
       grpc: { port: config.grpcPort, host: config.host, register: () => undefined },
       broker: {
