@@ -56,7 +56,6 @@ const ROLES: Record<string, RegExp> = {
 const HELPERS: Record<string, string> = {
   'services/studio/src/grpc/messages.ts': 'JSON <-> proto3 conversion shared by the studio gRPC adapters',
   'services/studio/src/grpc/stream.ts': 'server-streaming helper of the IndexSource adapter',
-  'services/studio/src/events/scheduler.ts': 'the background loop that emits time-driven events (shoot completion, proposal expiry)',
   'services/studio/src/store/keyset.ts': 'keyset-pagination SQL shared by the studio stores',
   'services/studio/src/store/locking.ts': 'row-locking helpers shared by the studio stores',
   'services/upload/src/events/work-queues.ts': "the work queues' topology, declared by both upload processes",

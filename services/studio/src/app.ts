@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import type { StudioConfig } from './config.js';
 import { createStudioCore, type StudioCore, type StudioDeps } from './core.js';
-import { startScheduler, type Scheduler } from './events/scheduler.js';
+import { startScheduler, type Scheduler } from './loops/scheduler.loop.js';
 import { STUDIO_GRPC_CALLERS } from './grpc/callers.grpc.js';
 import { registerStudioGrpc } from './grpc/studio.grpc.js';
 import { buildHttpApp } from './http/http-app.js';

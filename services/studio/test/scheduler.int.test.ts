@@ -1,10 +1,10 @@
 /**
- * The scheduler (src/events/scheduler.ts) with several replicas on one database: shoots whose scheduled end passed
+ * The scheduler (src/loops/scheduler.loop.ts) with several replicas on one database: shoots whose scheduled end passed
  * complete once and proposals whose expires_at passed expire once, however many schedulers race for them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@studio/logger';
-import { startScheduler } from '../src/events/scheduler.js';
+import { startScheduler } from '../src/loops/scheduler.loop.js';
 import { startTestStudio, type TestStudio } from './harness.js';
 import { outboxRows } from './support/events.js';
 import { startOperationsContext, type OperationsContext } from './support/operations.js';

@@ -23,7 +23,7 @@ import { UPLOAD_GRPC_CALLERS } from './grpc/callers.grpc.js';
 import { registerUploadGrpc } from './grpc/upload.grpc.js';
 import { buildHttpApp } from './http/http-app.js';
 import { configureImaging } from './imaging/index.js';
-import { janitorPass, startJanitor } from './services/janitor.js';
+import { janitorPass, startJanitor } from './loops/janitor.loop.js';
 
 export { createUploadCore, type UploadCore, type UploadDeps };
 export type UploadPorts = ProcessPorts;

@@ -18,7 +18,7 @@ import { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps 
 import { fanoutConsumer } from './events/fanout.consumer.js';
 import { buildHttpApp } from './http/http-app.js';
 import type { Dispatcher } from './services/dispatcher.js';
-import { startDispatcherLoop, type RunningDispatcher } from './services/dispatcher.loop.js';
+import { startDispatcherLoop, type RunningDispatcher } from './loops/dispatcher.loop.js';
 
 export { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps };
 export type WebhooksPorts = ProcessPorts;

@@ -116,7 +116,7 @@ export const SALES_COMMANDS: Record<string, Command> = {
     options: [],
     required: [],
     run: async ({ services }) => {
-      const { startScheduler } = await import('../events/scheduler.js');
+      const { startScheduler } = await import('../loops/scheduler.loop.js');
       const { createLogger } = await import('@studio/logger');
       const scheduler = startScheduler({ services, logger: createLogger({ service: 'studio-admin', level: 'silent' }), intervalMs: 0 });
       const round = await scheduler.runOnce();

@@ -1,7 +1,7 @@
 /**
  * The webhooks database: one pg pool shared by the Prisma client (CRUD of the API) and the set-based SQL of the hot
  * paths (fan-out insert, claim, completion), opened with @studio/prisma-config/client like every service database.
- * The dispatcher opens a second handle with `asyncCommit` (services/dispatcher.loop.ts). The store is the only code
+ * The dispatcher opens a second handle with `asyncCommit` (loops/dispatcher.loop.ts). The store is the only code
  * that touches the database; nothing outside src/store/ imports the generated client.
  */
 import { createPrismaDatabase, type Database as PrismaDatabase, type DatabaseOptions } from '@studio/prisma-config/client';

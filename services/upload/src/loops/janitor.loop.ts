@@ -9,8 +9,8 @@
  */
 import client, { type Registry } from 'prom-client';
 import type { Logger } from '@studio/logger';
-import type { PhotoService } from './photo.service.js';
-import type { UploadSessionService } from './upload-session.service.js';
+import type { PhotoService } from '../services/photo.service.js';
+import type { UploadSessionService } from '../services/upload-session.service.js';
 
 export interface Janitor {
   /** One pass now (tests). */

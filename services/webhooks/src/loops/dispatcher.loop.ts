@@ -9,10 +9,10 @@ import type { WebhooksConfig } from '../config.js';
 import { createDatabase } from '../store/db.js';
 import { DeliveryStore } from '../store/delivery.store.js';
 import { startDeliveryNotifier } from '../store/notifier.js';
-import { Dispatcher } from './dispatcher.js';
-import { WebhookSender } from './http-sender.js';
-import type { SecretBox } from './secret-crypto.js';
-import type { Resolver, TargetPolicy } from './ssrf.js';
+import { Dispatcher } from '../services/dispatcher.js';
+import { WebhookSender } from '../services/http-sender.js';
+import type { SecretBox } from '../services/secret-crypto.js';
+import type { Resolver, TargetPolicy } from '../services/ssrf.js';
 
 export interface DispatcherLoopOptions {
   config: Pick<WebhooksConfig, 'databaseUrl' | 'databasePoolSize' | 'dispatch' | 'accessLog'>;
