@@ -4,12 +4,12 @@
  * build on it; the CLI never starts the relay.
  */
 import { ServiceTokenSigner } from '@studio/grpc';
+import { StudioShootDirectory, type ShootDirectory } from '@studio/grpc/studio-shoots';
 import { createOutboxRelay, type OutboxRelay } from '@studio/amqp/outbox';
 import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { createLogger, type Logger } from '@studio/logger';
 import { S3Presigner, type CredentialsProvider } from '@studio/s3-presign';
 import type { GalleryConfig } from './config.js';
-import { StudioShootDirectory, type ShootDirectory } from './grpc/studio.client.js';
 import { UploadKeeperSource, type KeeperSource } from './grpc/upload.client.js';
 import { createServices, type Services } from './services/index.js';
 import { createDatabase, type Database } from './store/db.js';
@@ -62,13 +62,15 @@ export function createGalleryCore(config: GalleryConfig, deps: GalleryDeps = {},
   const signer = new ServiceTokenSigner({ name: 'gallery', signingKey: config.serviceKey });
   const studio = deps.shoots
     ? null
-    : new StudioShootDirectory(config.studioGrpcAddr, config.grpcTimeoutMs, {
+    : new StudioShootDirectory(config.studioGrpcAddr, {
+        timeoutMs: config.grpcTimeoutMs,
         registry: metrics.registry,
         credentials: { signer, audience: 'studio' },
       });
   const upload = deps.keepers
     ? null
-    : new UploadKeeperSource(config.uploadGrpcAddr, config.grpcTimeoutMs, {
+    : new UploadKeeperSource(config.uploadGrpcAddr, {
+        timeoutMs: config.grpcTimeoutMs,
         registry: metrics.registry,
         credentials: { signer, audience: 'upload' },
       });

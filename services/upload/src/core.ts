@@ -5,11 +5,11 @@
  */
 import { createOutboxRelay, type OutboxRelay } from '@studio/amqp/outbox';
 import { ServiceTokenSigner } from '@studio/grpc';
+import { StudioShootDirectory, type ShootDirectory } from '@studio/grpc/studio-shoots';
 import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
 import { createLogger, type Logger } from '@studio/logger';
 import type { UploadConfig } from './config.js';
 import { declareWorkTopology, workTopology, type WorkTopology } from './events/work-queues.js';
-import { StudioShootDirectory, type ShootDirectory } from './grpc/studio.client.js';
 import { createServices, type Services } from './services/index.js';
 import { ObjectStorage } from './services/storage.service.js';
 import { createDatabase, type Database } from './store/db.js';
@@ -43,6 +43,9 @@ export interface UploadCore {
   close(): Promise<void>;
 }
 
+/** Deadline of a shoot lookup (upload sessions, photos, cull jobs): it sits on the path of an upload request. */
+const STUDIO_TIMEOUT_MS = 2_000;
+
 export function createUploadCore(config: UploadConfig, deps: UploadDeps = {}, name = 'upload'): UploadCore {
   const logger = deps.logger ?? createLogger({ service: name, level: config.logLevel });
   const metrics = createMetrics(name);
@@ -55,7 +58,7 @@ export function createUploadCore(config: UploadConfig, deps: UploadDeps = {}, na
     : undefined;
   const studio = deps.shoots
     ? null
-    : new StudioShootDirectory(config.studioGrpcAddr, undefined, { registry: metrics.registry, credentials });
+    : new StudioShootDirectory(config.studioGrpcAddr, { timeoutMs: STUDIO_TIMEOUT_MS, registry: metrics.registry, credentials });
   const shoots = deps.shoots ?? studio!;
   const topology = workTopology(config.queuePrefix, config.queueExpiresMs);
   // Both processes publish work events: the work queues must be bound before the first one leaves.

@@ -3,7 +3,8 @@
  * capture order with the object keys and dimensions a gallery needs. The answer for a large shoot is big (about
  * 300 bytes per photo), so the client accepts messages up to 64 MiB instead of gRPC's default 4 MiB.
  */
-import { callDependency, createClient, loadProto, type ClientOptions } from '@studio/grpc';
+import { loadProto } from '@studio/grpc';
+import { DependencyClient, type DependencyClientOptions } from '@studio/grpc/dependency-client';
 import { UPLOAD_PROTO, type UploadInternalClient } from '@studio/proto/upload';
 
 export interface KeeperPhoto {
@@ -22,24 +23,21 @@ export interface KeeperSource {
 
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
-export class UploadKeeperSource implements KeeperSource {
-  private readonly client: UploadInternalClient;
-
-  constructor(
-    address: string,
-    private readonly timeoutMs = 10_000,
-    grpcOptions: ClientOptions = {},
-  ) {
-    this.client = createClient(loadProto(UPLOAD_PROTO).upload.v1.UploadInternal, address, {
-      ...grpcOptions,
-      channelOptions: { 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES, ...grpcOptions.channelOptions },
-    });
+export class UploadKeeperSource extends DependencyClient<UploadInternalClient> implements KeeperSource {
+  constructor(address: string, options: DependencyClientOptions) {
+    super(
+      loadProto(UPLOAD_PROTO).upload.v1.UploadInternal,
+      address,
+      { service: 'upload' },
+      {
+        ...options,
+        channelOptions: { 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES, ...options.channelOptions },
+      },
+    );
   }
 
   async listReadyKeepers(shootId: string, workspaceId: string): Promise<KeeperPhoto[]> {
-    const res = await callDependency(this.client, 'ListReadyKeepers', { shoot_id: shootId, workspace_id: workspaceId }, this.timeoutMs, {
-      service: 'upload',
-    });
+    const res = await this.call('ListReadyKeepers', { shoot_id: shootId, workspace_id: workspaceId });
     return (res.photos ?? []).map((p) => ({
       id: p.id,
       webKey: p.web_key,
@@ -48,9 +46,5 @@ export class UploadKeeperSource implements KeeperSource {
       width: p.width,
       height: p.height,
     }));
-  }
-
-  close(): void {
-    this.client.close();
   }
 }

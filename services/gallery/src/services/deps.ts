@@ -2,7 +2,7 @@
 import type { S3Presigner } from '@studio/s3-presign';
 import type { GalleryConfig } from '../config.js';
 import type { OutboxRelay } from '@studio/amqp/outbox';
-import type { ShootDirectory } from '../grpc/studio.client.js';
+import type { ShootDirectory } from '@studio/grpc/studio-shoots';
 import type { KeeperSource } from '../grpc/upload.client.js';
 import type { Database } from '../store/db.js';
 import type { Stores } from '../store/index.js';

@@ -1,7 +1,7 @@
 /** What every upload service is built from. */
 import type { UploadConfig } from '../config.js';
 import type { OutboxRelay } from '@studio/amqp/outbox';
-import type { ShootDirectory } from '../grpc/studio.client.js';
+import type { ShootDirectory } from '@studio/grpc/studio-shoots';
 import type { Database } from '../store/db.js';
 import type { Stores } from '../store/index.js';
 import type { ObjectStorage } from './storage.service.js';
