@@ -6,7 +6,7 @@ import type { ConsumerDefinition } from '@studio/amqp/consumer';
 import type { Logger } from '@studio/logger';
 import { jobMetrics, type JobMetrics } from './job-metrics.js';
 import type { CullJobService } from '../services/cull-job.service.js';
-import { workConsumer } from './work.consumer.js';
+import { workConsumers } from './work.consumer.js';
 import type { WorkTopology } from './work-queues.js';
 
 export interface CullConsumerOptions {
@@ -21,34 +21,21 @@ export interface CullConsumerOptions {
 export function cullConsumers(options: CullConsumerOptions): ConsumerDefinition[] {
   const { topology, cullJobs, logger } = options;
   const jobs = options.jobs ?? jobMetrics();
-  const work = workConsumer({
+  return workConsumers({
     name: 'ai-jobs',
-    topology: topology.aiJobs,
+    queue: topology.aiJobs,
     reads: ['job_id', 'type'],
     prefetch: 1,
     logger,
     retryDelayMs: options.retryDelayMs,
-    handle: async (envelope) => {
-      if (envelope.data.type !== 'cull') {
-        logger.error({ job_id: envelope.data.job_id, type: envelope.data.type }, 'unknown AI job type');
-        await cullJobs.fail(envelope.data.job_id, `unknown job type ${envelope.data.type}`);
-        return 'ack';
+    run: async ({ data }) => {
+      if (data.type !== 'cull') {
+        logger.error({ job_id: data.job_id, type: data.type }, 'unknown AI job type');
+        await cullJobs.fail(data.job_id, `unknown job type ${data.type}`);
+        return;
       }
-      await jobs.time('cull', () => cullJobs.run(envelope.data.job_id));
-      return 'ack';
+      await jobs.time('cull', () => cullJobs.run(data.job_id));
     },
+    failed: ({ data }) => cullJobs.fail(data.job_id, 'the job failed repeatedly'),
   });
-  const dead = workConsumer({
-    name: 'ai-jobs-dead-letters',
-    topology: topology.aiJobs,
-    consumes: 'dead_letters',
-    reads: ['job_id'],
-    prefetch: 10,
-    logger,
-    handle: async (envelope) => {
-      await cullJobs.fail(envelope.data.job_id, 'the job failed repeatedly');
-      return 'ack';
-    },
-  });
-  return [work, dead];
 }

@@ -7,7 +7,7 @@ import type { ConsumerDefinition } from '@studio/amqp/consumer';
 import type { Logger } from '@studio/logger';
 import { jobMetrics, type JobMetrics } from './job-metrics.js';
 import type { DerivativeService } from '../services/derivative.service.js';
-import { workConsumer } from './work.consumer.js';
+import { workConsumers } from './work.consumer.js';
 import type { WorkTopology } from './work-queues.js';
 
 export interface PhotoConsumerOptions {
@@ -23,31 +23,18 @@ export interface PhotoConsumerOptions {
 export function photoConsumers(options: PhotoConsumerOptions): ConsumerDefinition[] {
   const { topology, derivatives, logger } = options;
   const jobs = options.jobs ?? jobMetrics();
-  const work = workConsumer({
+  return workConsumers({
     name: 'derivatives',
-    topology: topology.derivatives,
+    queue: topology.derivatives,
     reads: ['photo_id'],
     prefetch: options.prefetch,
     logger,
     retryDelayMs: options.retryDelayMs,
-    handle: async (envelope) => {
+    run: async (event) => {
       const started = Date.now();
-      const outcome = await jobs.time('derivative', () => derivatives.process(envelope.data.photo_id));
-      logger.info({ photo_id: envelope.data.photo_id, outcome, ms: Date.now() - started }, 'derivative job');
-      return 'ack';
+      const outcome = await jobs.time('derivative', () => derivatives.process(event.data.photo_id));
+      logger.info({ photo_id: event.data.photo_id, outcome, ms: Date.now() - started }, 'derivative job');
     },
+    failed: (event) => derivatives.fail(event.data.photo_id, 'Processing failed repeatedly; upload the photo again.'),
   });
-  const dead = workConsumer({
-    name: 'derivatives-dead-letters',
-    topology: topology.derivatives,
-    consumes: 'dead_letters',
-    reads: ['photo_id'],
-    prefetch: 10,
-    logger,
-    handle: async (envelope) => {
-      await derivatives.fail(envelope.data.photo_id, 'Processing failed repeatedly; upload the photo again.');
-      return 'ack';
-    },
-  });
-  return [work, dead];
 }

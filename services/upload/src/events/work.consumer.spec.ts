@@ -1,7 +1,7 @@
 import { deadLetterQueueArguments, queueArguments, type Delivery } from '@studio/amqp/consumer';
 import { createLogger } from '@studio/logger';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_DELAY_MS, workConsumer } from './work.consumer.js';
+import { DEFAULT_RETRY_DELAY_MS, workConsumers } from './work.consumer.js';
 import { workTopology } from './work-queues.js';
 
 const PHOTO = 'b3b0f8e2-8a47-4a0e-9d38-4a7a6c1f7f52';
@@ -50,37 +50,33 @@ describe('workTopology', () => {
   });
 });
 
-describe('workConsumer', () => {
+describe('workConsumers', () => {
   const topology = workTopology('spec');
-  const seen: unknown[] = [];
-  const definition = workConsumer({
+  const ran: unknown[] = [];
+  const failed: unknown[] = [];
+  const [work, dead] = workConsumers({
     name: 'derivatives',
-    topology: topology.derivatives,
+    queue: topology.derivatives,
     reads: ['photo_id'],
     prefetch: 3,
     logger,
-    handle: async (e) => {
-      seen.push(e.data.photo_id);
-      return 'retry';
-    },
+    run: async (e) => void ran.push(e.data.photo_id),
+    failed: async (e) => void failed.push(e.data.photo_id),
   });
 
-  it('consumes its queue with its prefetch and retries after a second by default', () => {
-    expect(definition).toMatchObject({ name: 'derivatives', queue: 'spec.derivatives', prefetch: 3, retryDelayMs: DEFAULT_RETRY_DELAY_MS });
-    const dead = workConsumer({
-      ...{ name: 'dead', topology: topology.derivatives, prefetch: 1, logger },
-      consumes: 'dead_letters',
-      handle: async () => 'ack',
-    });
-    expect(dead.queue).toBe('spec.derivatives.dlq');
+  it('consume the queue with its prefetch and its dead letters, retrying after a second by default', () => {
+    expect(work).toMatchObject({ name: 'derivatives', queue: 'spec.derivatives', prefetch: 3, retryDelayMs: DEFAULT_RETRY_DELAY_MS });
+    expect(dead).toMatchObject({ name: 'derivatives-dead-letters', queue: 'spec.derivatives.dlq', prefetch: 10 });
   });
 
-  it('hands the envelope to the job, naming the access line and recording the lag', async () => {
+  it('hand the envelope to the job (or marks dead work failed), naming the access line and recording the lag', async () => {
     const { d, described, lags } = delivery(body(envelope));
-    expect(await definition.handle(d)).toBe('retry');
-    expect(seen).toEqual([PHOTO]);
+    expect(await work!.handle(d)).toBe('ack');
+    expect(ran).toEqual([PHOTO]);
     expect(described).toEqual({ event_id: envelope.id, event_type: 'photo.uploaded' });
     expect(lags).toEqual([envelope.created_at]);
+    expect(await dead!.handle(delivery(body(envelope)).d)).toBe('ack');
+    expect(failed).toEqual([PHOTO]);
   });
 
   it.each([
@@ -88,9 +84,11 @@ describe('workConsumer', () => {
     ['not an envelope', { ...envelope, id: 7 }],
     ['without the data the job reads', { ...envelope, data: {} }],
     ['with a photo_id that is not a UUID', { ...envelope, data: { photo_id: 'p-1' } }],
-  ])('acks a body %s without running the job (dropped: it would never succeed)', async (_name, value) => {
-    seen.length = 0;
-    expect(await definition.handle(delivery(body(value)).d)).toBe('ack');
-    expect(seen).toEqual([]);
+  ])('ack a body %s without running the job (dropped: it would never succeed)', async (_name, value) => {
+    ran.length = 0;
+    failed.length = 0;
+    expect(await work!.handle(delivery(body(value)).d)).toBe('ack');
+    expect(await dead!.handle(delivery(body(value)).d)).toBe('ack');
+    expect([ran, failed]).toEqual([[], []]);
   });
 });
