@@ -19,6 +19,8 @@
 import type { Express } from 'express';
 import type client from 'prom-client';
 import { connectAmqp, type AmqpConnection } from '@studio/amqp';
+import { startConsumer, type ConsumerDefinition } from '@studio/amqp/consumer';
+import { consumerObserver } from '@studio/amqp/metrics';
 import type { OutboxRelay } from '@studio/amqp/outbox';
 import { startGrpcServer, type GrpcServerAuth, type grpc, type GrpcServerHandle } from '@studio/grpc';
 import { createAdminApp, startHttpServer, type ReadinessCheck, type RunningHttpServer } from '@studio/http/server';
@@ -45,8 +47,14 @@ export interface BrokerPart {
   connectWaitMs?: number;
   /** Publishes the process's outbox; started on the connection, drained and stopped on shutdown. */
   relay?: OutboxRelay;
-  /** Starts consumers on the connection (`@studio/amqp/consumer`'s `startConsumer`), one or several per entry. */
-  consumers?: ((amqp: AmqpConnection) => Promise<RunningConsumer | RunningConsumer[]> | RunningConsumer | RunningConsumer[])[];
+  /**
+   * The consumers (`@studio/amqp/consumer`'s definitions, e.g. `eventConsumer`), started on the connection with the
+   * process's registry and access log; or functions that start consumers themselves, one or several per entry.
+   */
+  consumers?: (
+    | ConsumerDefinition
+    | ((amqp: AmqpConnection) => Promise<RunningConsumer | RunningConsumer[]> | RunningConsumer | RunningConsumer[])
+  )[];
 }
 
 /** What a definition builds from its config: the parts of one process. */
@@ -214,7 +222,12 @@ function createInstance<Exposed>(
           broker.relay.start(amqp);
           relay = broker.relay;
         }
-        for (const startConsumers of broker.consumers ?? []) consumers.push(...[await startConsumers(amqp)].flat());
+        // One observer for all: the consumer lag histogram and the access-log line are the process's.
+        const observer = consumerObserver({ registry: parts.registry, logger, accessLog: settings.accessLog });
+        for (const entry of broker.consumers ?? []) {
+          const started = typeof entry === 'function' ? await entry(amqp) : await startConsumer(amqp, entry, { logger, observer });
+          consumers.push(...[started].flat());
+        }
       }
       if (parts.http) http = await startHttpServer(parts.http.app, parts.http.port, parts.http.host);
       if (parts.grpc) {

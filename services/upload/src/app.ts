@@ -10,9 +10,7 @@
  * Start and stop order: @studio/process. Integration tests boot both in-process on port 0.
  */
 import type { Express } from 'express';
-import type { AmqpConnection } from '@studio/amqp';
-import { startConsumer } from '@studio/amqp/consumer';
-import { consumerObserver, registerQueueDepth } from '@studio/amqp/metrics';
+import { registerQueueDepth } from '@studio/amqp/metrics';
 import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import { apiKeysOf, type UploadConfig } from './config.js';
 import { createUploadCore, type UploadCore, type UploadDeps } from './core.js';
@@ -96,7 +94,6 @@ export const uploadWorkerProcess = defineProcess<UploadConfig, UploadDeps, Uploa
   build(config, deps, context) {
     const core = createUploadCore(config, deps, 'upload-worker');
     const { logger, metrics, db, storage, services, relay, topology } = core;
-    const observer = consumerObserver({ registry: metrics.registry, logger, accessLog: config.accessLog });
     const jobs = jobMetrics(metrics.registry);
     registerQueueDepth({
       registry: metrics.registry,
@@ -124,7 +121,7 @@ export const uploadWorkerProcess = defineProcess<UploadConfig, UploadDeps, Uploa
             jobs,
           }),
           ...cullConsumers({ topology, cullJobs: services.cullJobs, logger, retryDelayMs: deps.retryDelayMs, jobs }),
-        ].map((definition) => (amqp: AmqpConnection) => startConsumer(amqp, definition, { logger, observer })),
+        ],
       },
       admin: { port: config.workerAdminPort, host: config.host },
       readiness: { database: () => db.ping(), object_storage: () => storage.ping() },

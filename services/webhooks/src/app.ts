@@ -10,8 +10,7 @@
  * Start and stop order: @studio/process. Integration tests boot both in-process on port 0.
  */
 import type { Express } from 'express';
-import { startConsumer } from '@studio/amqp/consumer';
-import { consumerObserver, registerQueueDepth } from '@studio/amqp/metrics';
+import { registerQueueDepth } from '@studio/amqp/metrics';
 import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import { identityKeyOf, type WebhooksConfig } from './config.js';
 import { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps } from './core.js';
@@ -44,7 +43,6 @@ export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, Webho
     const { logger, metrics, db, stores, services } = core;
     const { queue, queueExpiresMs, prefetch } = config.fanout;
     registerQueueDepth({ registry: metrics.registry, amqp: context.amqp, queues: [queue, `${queue}.dlq`] });
-    const observer = consumerObserver({ registry: metrics.registry, logger, accessLog: config.accessLog });
     const fanout = fanoutConsumer({ store: stores.deliveries, logger, queue, queueExpiresMs, prefetch, registry: metrics.registry });
     const httpApp = buildHttpApp({
       services,
@@ -64,7 +62,7 @@ export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, Webho
       broker: {
         url: config.amqpUrl,
         connectionName: 'webhooks-api',
-        consumers: [(amqp) => startConsumer(amqp, fanout, { logger, observer })],
+        consumers: [fanout],
       },
       close: () => core.close(),
       expose: { ...core, httpApp },
