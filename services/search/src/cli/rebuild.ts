@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createLogger } from '@studio/logger';
+import { isUuid } from '@studio/uuid';
 import { loadSearchConfig, parseSource } from '../config.js';
 import { connectIndexSource } from '../grpc/index-source.client.js';
 import { isDocType, type DocType } from '../services/document-mapping.js';
@@ -26,7 +27,6 @@ Re-indexes one workspace from the owning services (IndexSource over gRPC) while 
   --types      only these document types, comma-separated
   --json       print the report as one JSON line
 Exit status: 0 every source streamed completely, 1 one failed (its types were left as they were), 2 bad arguments.`;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -55,7 +55,7 @@ try {
   fail((err as Error).message);
 }
 const workspace = args.workspace;
-if (!workspace || !UUID_RE.test(workspace)) fail('--workspace must be a UUID');
+if (!isUuid(workspace)) fail('--workspace must be a UUID');
 let types: DocType[] | undefined;
 if (args.types !== undefined) {
   const parts = args.types

@@ -12,6 +12,7 @@
  */
 import type { EventEnvelope } from '@studio/amqp';
 import type { EventType } from '@studio/contracts/events';
+import { isUuid } from '@studio/uuid';
 import { analyzeDocument } from './text-analysis.js';
 import { isDocType, mapDocument, type DocType } from './document-mapping.js';
 import type { DocumentWrite, IndexStore, TombstoneWrite, WriteOutcome } from '../store/index.store.js';
@@ -37,7 +38,6 @@ export const INDEXED_EVENT_TYPES = [
 ] as const satisfies readonly EventType[];
 export type IndexedEventType = (typeof INDEXED_EVENT_TYPES)[number];
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** An event that can never be applied (bad data): it goes to the dead-letter queue at once. */
@@ -77,7 +77,7 @@ export function parseEvent(envelope: EventEnvelope<Readonly<Record<string, unkno
   const created = timestamp(envelope.created_at);
   if (!created) throw new InvalidEventError('envelope created_at is not an ISO timestamp');
   const docId = data[`${docType}_id`] ?? data.id;
-  if (typeof docId !== 'string' || !UUID_RE.test(docId)) throw new InvalidEventError(`data.${docType}_id is not a UUID`);
+  if (!isUuid(docId)) throw new InvalidEventError(`data.${docType}_id is not a UUID`);
   return {
     id: id.toLowerCase(),
     eventType: type,

@@ -15,12 +15,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@studio/logger';
+import { isUuid } from '@studio/uuid';
 import { isDocType, type DocType } from './document-mapping.js';
 import { documentWrite } from './indexer.service.js';
 import type { DocumentWrite, IndexStore, TombstoneWrite } from '../store/index.store.js';
 import type { IndexSourceClient, SourceDocumentMessage } from '../grpc/index-source.client.js';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BATCH = 500;
 
 export interface SourceReport {
@@ -57,7 +57,7 @@ export class RebuildService {
 
   private toWrite(workspaceId: string, msg: SourceDocumentMessage, allowed: Set<DocType>): DocumentWrite | TombstoneWrite | null {
     if (!isDocType(msg.type) || !allowed.has(msg.type)) return null;
-    if (typeof msg.id !== 'string' || !UUID_RE.test(msg.id)) return null;
+    if (!isUuid(msg.id)) return null;
     if ((msg.workspace_id ?? '').toLowerCase() !== workspaceId) return null;
     const version = new Date(msg.updated_at);
     if (!msg.updated_at || Number.isNaN(version.getTime())) return null;

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@studio/errors';
 import type { CursorCodec } from '@studio/cursor';
+import { isCanonicalUuid } from '@studio/uuid';
 import { DOC_TYPES, isDocType, type DocType } from './document-mapping.js';
 import {
   MAX_PREFIX_WORDS,
@@ -33,7 +34,6 @@ import type { DocKey, DocRow, SearchStore } from '../store/search.store.js';
 export const CURSOR_KIND = 'search';
 const RANK_SCALE = 2 ** 43;
 const LETTER_INITIAL_RE = /^\p{L}/u;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Dictionary candidates examined per term, and corrections kept per term. */
 const CANDIDATES_PER_TERM = 40;
 const CORRECTIONS_PER_TERM = 6;
@@ -95,7 +95,8 @@ export function decodeCursor(codec: CursorCodec, fp: string, cursor: string): Po
   if (f !== fp) throw new AppError('invalid_input', 'cursor belongs to another search');
   if (typeof tier !== 'number' || !Number.isInteger(tier) || tier < 1 || tier > 5) throw invalid();
   if (typeof sortKey !== 'number' || !Number.isSafeInteger(sortKey)) throw invalid();
-  if (typeof id !== 'string' || !UUID_RE.test(id)) throw invalid();
+  // Signed, so its id is one the index wrote: lower case, as PostgreSQL returns it.
+  if (!isCanonicalUuid(id)) throw invalid();
   if (!isDocType(type)) throw invalid();
   return { tier: tier as Tier, key: { sortKey: BigInt(sortKey), id, type } };
 }
