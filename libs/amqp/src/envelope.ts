@@ -1,15 +1,16 @@
 /**
  * The one parser of a domain-event envelope as a consumer receives it (spec section 6; docs/decisions/0004): a JSON
- * body with exactly the public members, ids as UUIDs (any 8-4-4-4-12 hex, read in lower case), `created_at` an ISO
+ * body with exactly the public members, ids as UUIDs (@studio/uuid, read in lower case), `created_at` an ISO
  * timestamp with `Z` or an offset, `api_version` a year-month, `type` a name and `data` an object. Members beyond
  * these are dropped. Whether the type is one a consumer takes, and the data members it reads, are checked against
  * the event catalog (@studio/contracts/events) by ./event-consumer.ts, not here: an envelope of a type a consumer
  * does not know is not malformed.
  */
 import { z } from 'zod';
+import { uuid } from '@studio/uuid';
 import type { EventEnvelope } from './index.js';
 
-const id = () => z.guid().transform((s) => s.toLowerCase());
+const id = () => uuid().transform((s) => s.toLowerCase());
 
 export const envelopeSchema = z.object({
   id: id(),
