@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { deletedData, timestamp, uuid } from './event-fields.schema.js';
-import { albumJson, galleryJson } from './gallery-entities.schema.js';
+import { albumRecord, galleryRecord } from '../records/gallery.records.js';
 import {
   ORDER_STATUSES,
   bookingJson,
@@ -26,7 +26,7 @@ import {
   reviewJson,
   shootJson,
 } from './studio-entities.schema.js';
-import { cullCounts, photoJson } from './upload-entities.schema.js';
+import { CULL_SENSITIVITIES, cullCountsRecord, photoRecord } from '../records/upload.records.js';
 
 export const PRODUCERS = ['studio', 'gallery', 'upload'] as const;
 export type Producer = (typeof PRODUCERS)[number];
@@ -70,7 +70,7 @@ const orderData = orderJson
 const galleryCreatedData = z
   .strictObject({ gallery_id: uuid(), shoot_id: uuid(), title: z.string(), slug: z.string(), photo_count: z.int() })
   .describe('Exactly these five members (fixed by spec section 6), nothing else.');
-const galleryPublishedData = galleryJson.extend({ gallery_id: uuid() });
+const galleryPublishedData = galleryRecord.strict().extend({ gallery_id: uuid() });
 
 const aiJobMembers = { job_id: uuid(), type: z.string().describe('the job type: "cull" today'), shoot_id: uuid() };
 
@@ -92,7 +92,7 @@ export const EVENT_CATALOG = {
     producer: 'gallery',
     public: true,
     description: "The gallery's customer opened its first client session (`POST /client-sessions`), once per gallery.",
-    data: galleryJson.extend({ gallery_id: uuid(), client_session_id: uuid() }),
+    data: galleryRecord.strict().extend({ gallery_id: uuid(), client_session_id: uuid() }),
   },
   'shoot.created': { producer: 'studio', public: true, description: 'A shoot was created (`POST /shoots`).', data: shootData },
   'shoot.completed': {
@@ -112,7 +112,7 @@ export const EVENT_CATALOG = {
     producer: 'upload',
     public: true,
     description: 'A photo was uploaded (single-shot finalize, or an upload-session file completed); it also starts the derivative job.',
-    data: photoJson.extend({ photo_id: uuid(), upload_session_id: uuid().nullable().describe('null for a single-shot upload') }),
+    data: photoRecord.strict().extend({ photo_id: uuid(), upload_session_id: uuid().nullable().describe('null for a single-shot upload') }),
   },
   'ai_job.done': {
     producer: 'upload',
@@ -121,7 +121,7 @@ export const EVENT_CATALOG = {
     data: z.strictObject({
       ...aiJobMembers,
       state: z.enum(['succeeded', 'failed']),
-      counts: cullCounts.nullable().describe('the cull counts when succeeded, else null'),
+      counts: cullCountsRecord.strict().nullable().describe('the cull counts when succeeded, else null'),
       error: z.string().nullable().describe('why it failed, else null'),
     }),
   },
@@ -129,7 +129,12 @@ export const EVENT_CATALOG = {
     producer: 'upload',
     public: true,
     description: "A cull job succeeded: the shoot's keeper flags are set (emitted with its `ai_job.done`).",
-    data: z.strictObject({ job_id: uuid(), shoot_id: uuid(), sensitivity: z.enum(['low', 'medium', 'high']), counts: cullCounts }),
+    data: z.strictObject({
+      job_id: uuid(),
+      shoot_id: uuid(),
+      sensitivity: z.enum(CULL_SENSITIVITIES),
+      counts: cullCountsRecord.strict(),
+    }),
   },
   'payment.received': {
     producer: 'studio',
@@ -223,7 +228,7 @@ export const EVENT_CATALOG = {
     producer: 'gallery',
     public: false,
     description: 'An album was created (operator CLI `create-album`).',
-    data: albumJson.extend({ album_id: uuid() }),
+    data: albumRecord.strict().extend({ album_id: uuid() }),
   },
   'ai_job.queued': {
     producer: 'upload',
@@ -244,9 +249,9 @@ export const EVENT_ENTITIES = {
   Invoice: invoiceJson,
   Review: reviewJson,
   Order: orderJson,
-  Gallery: galleryJson,
-  Album: albumJson,
-  Photo: photoJson,
+  Gallery: galleryRecord.describe('decision 0007; without its photos'),
+  Album: albumRecord,
+  Photo: photoRecord.describe('decision 0003'),
 } as const satisfies Record<string, z.ZodObject>;
 
 // ------------------------------------------------------------------------------------------ derived names and types

@@ -60,6 +60,7 @@ export interface WebhookEventDataMap {
         state: "draft" | "published";
         photo_count: number;
         published_at: string | null;
+        /** @description When the gallery's customer first opened a client session. */
         delivered_at: string | null;
         /** Format: date-time */
         created_at: string;
@@ -82,6 +83,7 @@ export interface WebhookEventDataMap {
         state: "draft" | "published";
         photo_count: number;
         published_at: string | null;
+        /** @description When the gallery's customer first opened a client session. */
         delivered_at: string | null;
         /** Format: date-time */
         created_at: string;
@@ -157,24 +159,26 @@ export interface WebhookEventDataMap {
         workspace_id: string;
         /** Format: uuid */
         shoot_id: string;
-        /** @description set when the photo was assembled from a multipart upload-session file */
+        /** @description The upload-session file it came from, or null for a single-shot upload. */
         upload_file_id: string | null;
         file_name: string;
         content_type: string;
-        /** @description bytes */
+        /** @description Bytes. */
         size: number;
-        /** @description lower-case hex, when the client declared one */
         sha256: string | null;
         /** @enum {string} */
         state: "pending" | "processing" | "ready" | "failed";
+        /** @description For people, when state is failed. */
         failure_reason: string | null;
-        /** @description when failed: a stable code (upload_expired), else null */
+        /** @description For programs, when state is failed: upload_expired (a single-shot photo was not uploaded and finalized before its upload URL expired; any uploaded bytes were deleted: start a new upload). Null for other failures. */
         failure_code: string | null;
         width: number | null;
         height: number | null;
+        /** @description From EXIF, UTC; null when the file has none. */
         capture_time: string | null;
+        /** @description False when a cull rejected the photo. */
         keeper: boolean;
-        /** @description the last cull's verdict: { job_id, decision, reason, scores, duplicate_group } */
+        /** @description The last cull's verdict: job_id, decision, reason (set for keepers too), scores, duplicate_group. */
         cull: {
             [key: string]: unknown;
         } | null;
@@ -201,7 +205,15 @@ export interface WebhookEventDataMap {
         state: "succeeded" | "failed";
         /** @description the cull counts when succeeded, else null */
         counts: {
-            [key: string]: number;
+            total: number;
+            keeper: number;
+            reject: number;
+            blurry: number;
+            underexposed: number;
+            overexposed: number;
+            duplicate: number;
+            /** @description Near-duplicate groups of 2+ photos. */
+            duplicate_groups: number;
         } | null;
         /** @description why it failed, else null */
         error: string | null;
@@ -214,9 +226,16 @@ export interface WebhookEventDataMap {
         shoot_id: string;
         /** @enum {string} */
         sensitivity: "low" | "medium" | "high";
-        /** @description total, keeper, reject, blurry, underexposed, overexposed, duplicate, duplicate_groups */
         counts: {
-            [key: string]: number;
+            total: number;
+            keeper: number;
+            reject: number;
+            blurry: number;
+            underexposed: number;
+            overexposed: number;
+            duplicate: number;
+            /** @description Near-duplicate groups of 2+ photos. */
+            duplicate_groups: number;
         };
     };
     /** @description An invoice was paid (with `invoice.paid`) or an order became paid: exactly these two operations. */

@@ -11,10 +11,10 @@
  */
 import type { EventBuilder } from '@studio/contracts/events';
 import { newOutboxEvent } from '@studio/amqp/outbox-store';
+import { serializeAlbum, serializeGallery } from '@studio/contracts/records';
 import type { AlbumRow } from '../store/album.store.js';
 import type { GalleryRow } from '../store/gallery.store.js';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
-import { serializeAlbum, serializeGallery } from '../services/serializers.js';
 
 const event: EventBuilder<'gallery', NewOutboxEvent> = newOutboxEvent;
 

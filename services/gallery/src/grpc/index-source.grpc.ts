@@ -3,6 +3,7 @@
  * document types `gallery` and `album`. StreamDocuments streams every gallery and album of one workspace, read
  * after the call started, with the same member names as the API and the domain events (title, slug, state, ...).
  */
+import { serializeAlbum, serializeGallery } from '@studio/contracts/records';
 import { AppError, toAppError } from '@studio/errors';
 import { grpc, loadProto, unaryHandlers } from '@studio/grpc';
 import type { Logger } from '@studio/logger';
@@ -12,7 +13,6 @@ import {
   type SourceDocument,
   type StreamDocumentsRequest__Output,
 } from '@studio/proto/index-source';
-import { serializeAlbum, serializeGallery } from '../services/serializers.js';
 import type { AlbumRow } from '../store/album.store.js';
 import type { GalleryRow } from '../store/gallery.store.js';
 import type { Stores } from '../store/index.js';

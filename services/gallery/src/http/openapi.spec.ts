@@ -2,8 +2,14 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { listOperations, openApiFragment } from '@studio/http/openapi';
 import { validateOpenApi } from '@studio/testkit/openapi';
+import type {
+  clientSessionRecord,
+  favoriteRecord,
+  galleryPhotoRecord,
+  galleryRecord,
+  publishedGalleryRecord,
+} from '@studio/contracts/records';
 import type { Services } from '../services/index.js';
-import type { GalleryJson } from '../services/serializers.js';
 import type { photoObject } from '../services/gallery-views.js';
 import { galleryHttpRoutes } from './http-app.js';
 import type * as r from './response.schema.js';
@@ -30,12 +36,11 @@ describe("gallery's OpenAPI fragment", () => {
   });
 
   it('documents exactly what the services return (checked by the compiler)', () => {
-    expectTypeOf<GalleryJson>().toEqualTypeOf<z.output<typeof r.gallerySchema>>();
     expectTypeOf<Result<Services['galleries']['list']>>().toEqualTypeOf<Documented<typeof r.listGalleriesResponse>>();
-    expectTypeOf<Result<Services['galleries']['create']>>().toEqualTypeOf<z.output<typeof r.gallerySchema>>();
-    expectTypeOf<ReturnType<typeof photoObject>>().toEqualTypeOf<z.output<typeof r.galleryPhotoSchema>>();
-    expectTypeOf<Result<Services['galleries']['setFavorite']>>().toEqualTypeOf<z.output<typeof r.favoriteSchema>>();
-    expectTypeOf<Result<Services['galleries']['publish']>>().toEqualTypeOf<z.output<typeof r.publishedGallerySchema>>();
-    expectTypeOf<Result<Services['sessions']['open']>>().toEqualTypeOf<z.output<typeof r.clientSessionSchema>>();
+    expectTypeOf<Result<Services['galleries']['create']>>().toEqualTypeOf<z.output<typeof galleryRecord>>();
+    expectTypeOf<ReturnType<typeof photoObject>>().toEqualTypeOf<z.output<typeof galleryPhotoRecord>>();
+    expectTypeOf<Result<Services['galleries']['setFavorite']>>().toEqualTypeOf<z.output<typeof favoriteRecord>>();
+    expectTypeOf<Result<Services['galleries']['publish']>>().toEqualTypeOf<z.output<typeof publishedGalleryRecord>>();
+    expectTypeOf<Result<Services['sessions']['open']>>().toEqualTypeOf<z.output<typeof clientSessionRecord>>();
   });
 });

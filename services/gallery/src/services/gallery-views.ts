@@ -18,6 +18,7 @@
  * Galleries larger than the cache are rendered per request the same way (still one signature per URL).
  */
 import { gzip } from 'node:zlib';
+import type { GalleryPhotoJson } from '@studio/contracts/records';
 import type { GalleryRow, GalleryStore, PhotoEntry } from '../store/gallery.store.js';
 import type { PhotoUrls, UrlWindow } from './photo-urls.js';
 
@@ -202,16 +203,7 @@ function indexOf(entries: PhotoEntry[]): Map<string, number> {
 
 /** The public JSON of one photo (the paged route builds objects with the same members). */
 export function photoObject(e: PhotoEntry, w: UrlWindow, favorite: boolean, originals: boolean) {
-  const photo: {
-    id: string;
-    order_index: number;
-    url: string;
-    thumbnail_url: string;
-    width: number;
-    height: number;
-    favorite: boolean;
-    original_url?: string;
-  } = {
+  const photo: GalleryPhotoJson = {
     id: e.photoId,
     order_index: e.orderIndex,
     url: w.sign(e.webKey),

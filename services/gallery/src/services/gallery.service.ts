@@ -9,6 +9,7 @@
  *   and only while its session and portal are valid (suspended or expired portal: 401).
  */
 import { randomUUID } from 'node:crypto';
+import { serializeGallery, serializePublishedGallery } from '@studio/contracts/records';
 import { createCursorCodec, decodeTimeKey, pageOf, type CursorCodec } from '@studio/cursor';
 import { AppError } from '@studio/errors';
 import { requireWorkspace } from '@studio/identity/access';
@@ -21,7 +22,7 @@ import { systemClock } from './deps.js';
 import { GalleryViews, photoObject } from './gallery-views.js';
 import { PhotoUrls } from './photo-urls.js';
 import { createTokenBox, mintPortalToken, type TokenBox } from './portal-token.js';
-import { serializeGallery, serializePortal } from './serializers.js';
+import { portalJson } from './serializers.js';
 import { baseSlugFor } from '@studio/slug';
 
 export type Caller = TokenPrincipal | ClientPrincipal;
@@ -308,6 +309,6 @@ export class GalleryService {
       return { gallery: current, portal, token, changed };
     });
     if (changed) events.nudge();
-    return { ...serializeGallery(gallery), portal_token: token, portal: serializePortal(portal, this.now()) };
+    return serializePublishedGallery({ ...gallery, portalToken: token, portal: portalJson(portal, this.now()) });
   }
 }

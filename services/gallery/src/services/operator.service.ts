@@ -3,12 +3,13 @@
  * There is no tenant check here: the operator acts on any workspace, by id.
  */
 import { randomUUID } from 'node:crypto';
+import { serializeAlbum } from '@studio/contracts/records';
 import { AppError } from '@studio/errors';
 import { albumCreated } from '../events/domain-events.js';
 import type { PortalRow } from '../store/portal.store.js';
 import type { ServiceDeps } from './deps.js';
 import { systemClock } from './deps.js';
-import { serializeAlbum, serializePortal } from './serializers.js';
+import { portalJson } from './serializers.js';
 
 export interface PortalRef {
   galleryId?: string;
@@ -47,13 +48,13 @@ export class OperatorService {
   /** Suspends the portal: new client sessions are refused and open ones stop working at once. Idempotent. */
   async suspendPortal(ref: PortalRef) {
     const portal = await this.deps.stores.portals.suspend((await this.portal(ref)).id, this.now());
-    return { gallery_id: portal.galleryId, portal: serializePortal(portal, this.now()) };
+    return { gallery_id: portal.galleryId, portal: portalJson(portal, this.now()) };
   }
 
   /** Expires the portal now (same effect as reaching expires_at). Idempotent. */
   async expirePortal(ref: PortalRef) {
     const portal = await this.deps.stores.portals.expire((await this.portal(ref)).id, this.now());
-    return { gallery_id: portal.galleryId, portal: serializePortal(portal, this.now()) };
+    return { gallery_id: portal.galleryId, portal: portalJson(portal, this.now()) };
   }
 
   /** An album of photos of one gallery, with album.created in the same transaction. */

@@ -21,7 +21,7 @@ const pending: PhotoRow = {
   uploadFileId: null,
   fileName: 'a.jpg',
   contentType: 'image/jpeg',
-  sizeBytes: 5_000_000_000,
+  size: 5_000_000_000,
   sha256: null,
   originalKey: 'o/a.jpg',
   webKey: null,

@@ -12,9 +12,9 @@
  */
 import type { EventBuilder, EventData, EventTypeOf } from '@studio/contracts/events';
 import { newOutboxEvent, type NewOutboxEvent } from '@studio/amqp/outbox-store';
+import { type CullCountsJson, serializePhoto } from '@studio/contracts/records';
 import type { JobRow } from '../store/job.store.js';
 import type { PhotoRow } from '../store/photo.store.js';
-import { serializePhoto } from '../services/serializers.js';
 
 /** The types this service's work queues are bound to. */
 export const EVENT_TYPE = {
@@ -40,7 +40,7 @@ type FinishedJob = Pick<JobRow, 'id' | 'workspaceId' | 'shootId' | 'type'>;
 export function aiJobDone(
   j: FinishedJob,
   state: 'succeeded' | 'failed',
-  counts: Record<string, number> | null,
+  counts: CullCountsJson | null,
   error: string | null,
 ): NewOutboxEvent {
   return event('ai_job.done', j.workspaceId, { job_id: j.id, type: j.type, shoot_id: j.shootId, state, counts, error });
@@ -49,7 +49,7 @@ export function aiJobDone(
 export function aiCullCompleted(
   j: Omit<FinishedJob, 'type'>,
   sensitivity: EventData<'ai.cull.completed'>['sensitivity'],
-  counts: Record<string, number>,
+  counts: CullCountsJson,
 ): NewOutboxEvent {
   return event('ai.cull.completed', j.workspaceId, { job_id: j.id, shoot_id: j.shootId, sensitivity, counts });
 }

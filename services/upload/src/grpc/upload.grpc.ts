@@ -5,10 +5,28 @@
 import { AppError } from '@studio/errors';
 import { loadProto, unaryHandlers, type grpc } from '@studio/grpc';
 import type { Logger } from '@studio/logger';
-import { UPLOAD_PROTO, type UploadInternalHandlers } from '@studio/proto/upload';
+import { type KeeperPhoto, UPLOAD_PROTO, type UploadInternalHandlers } from '@studio/proto/upload';
 import type { Stores } from '../store/index.js';
+import type { PhotoRow } from '../store/photo.store.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A photo as the KeeperPhoto message (the one mapping of the record to proto; storage keys included, for gallery). */
+export function keeperPhotoMessage(p: PhotoRow): KeeperPhoto {
+  return {
+    id: p.id,
+    file_name: p.fileName,
+    content_type: p.contentType,
+    size: String(p.size),
+    original_key: p.originalKey,
+    web_key: p.webKey ?? '',
+    thumb_key: p.thumbKey ?? '',
+    width: p.width ?? 0,
+    height: p.height ?? 0,
+    capture_time: p.captureTime?.toISOString() ?? '',
+    created_at: p.createdAt.toISOString(),
+  };
+}
 
 export function uploadGrpcHandlers(stores: Pick<Stores, 'photos'>, logger: Logger): UploadInternalHandlers {
   return unaryHandlers<UploadInternalHandlers>(logger, {
@@ -16,21 +34,7 @@ export function uploadGrpcHandlers(stores: Pick<Stores, 'photos'>, logger: Logge
       if (!UUID_RE.test(req.shoot_id)) throw new AppError('invalid_input', 'shoot_id must be a UUID');
       if (!UUID_RE.test(req.workspace_id)) throw new AppError('invalid_input', 'workspace_id must be a UUID');
       const rows = await stores.photos.listReady(req.shoot_id.toLowerCase(), req.workspace_id.toLowerCase(), { keepersOnly: true });
-      return {
-        photos: rows.map((p) => ({
-          id: p.id,
-          file_name: p.fileName,
-          content_type: p.contentType,
-          size: String(p.sizeBytes),
-          original_key: p.originalKey,
-          web_key: p.webKey ?? '',
-          thumb_key: p.thumbKey ?? '',
-          width: p.width ?? 0,
-          height: p.height ?? 0,
-          capture_time: p.captureTime?.toISOString() ?? '',
-          created_at: p.createdAt.toISOString(),
-        })),
-      };
+      return { photos: rows.map(keeperPhotoMessage) };
     },
   });
 }

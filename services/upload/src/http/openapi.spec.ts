@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { listOperations, openApiFragment } from '@studio/http/openapi';
 import { validateOpenApi } from '@studio/testkit/openapi';
 import type { Services } from '../services/index.js';
-import type { serializeFile, serializeJob, serializePart, serializePhoto, serializeUploadTarget } from '../services/serializers.js';
+import type { aiJobRecord, uploadFileRecord, uploadSessionRecord, uploadSessionSummaryRecord } from '@studio/contracts/records';
+import type { serializeFile, serializeJob } from '../services/serializers.js';
 import { uploadRoutes } from './http-app.js';
 import type * as r from './response.schema.js';
 import { registerFilesBody } from './upload-session.schema.js';
@@ -35,11 +36,9 @@ describe("upload's OpenAPI fragment", () => {
   });
 
   it('documents exactly what the serializers return (checked by the compiler)', () => {
-    expectTypeOf<ReturnType<typeof serializePhoto>>().toEqualTypeOf<z.output<typeof r.photoSchema>>();
-    expectTypeOf<ReturnType<typeof serializeUploadTarget>>().toEqualTypeOf<z.output<typeof r.uploadTargetSchema>>();
-    expectTypeOf<ReturnType<typeof serializePart>>().toEqualTypeOf<z.output<typeof r.uploadPartSchema>>();
-    expectTypeOf<ReturnType<typeof serializeFile>>().toEqualTypeOf<z.output<typeof r.uploadFileSchema>>();
-    expectTypeOf<ReturnType<typeof serializeJob>>().toEqualTypeOf<z.output<typeof r.aiJobSchema>>();
+    // The record serializers derive from the records; the compositions over them must still answer the records.
+    expectTypeOf<ReturnType<typeof serializeFile>>().toEqualTypeOf<z.output<typeof uploadFileRecord>>();
+    expectTypeOf<ReturnType<typeof serializeJob>>().toEqualTypeOf<z.output<typeof aiJobRecord>>();
     expectTypeOf<Result<Services['photos']['create']>>().toEqualTypeOf<Documented<typeof r.createPhotoResponse>>();
     expectTypeOf<Result<Services['photos']['get']>>().toEqualTypeOf<Documented<typeof r.getPhotoResponse>>();
     expectTypeOf<Result<Services['photos']['finalize']>>().toEqualTypeOf<Documented<typeof r.photoResponse>>();
@@ -54,7 +53,7 @@ describe("upload's OpenAPI fragment", () => {
     // Session answers: serializeSession's type is a union of the summary and the full form, so the compiler can
     // only check that each form matches one documented schema; which form each route sends is checked end to end.
     type SessionForms = Result<Services['sessions']['get']>['session'];
-    expectTypeOf<Extract<SessionForms, { files: unknown }>>().toEqualTypeOf<z.output<typeof r.uploadSessionSchema>>();
-    expectTypeOf<Exclude<SessionForms, { files: unknown }>>().toEqualTypeOf<z.output<typeof r.uploadSessionSummarySchema>>();
+    expectTypeOf<Extract<SessionForms, { files: unknown }>>().toEqualTypeOf<z.output<typeof uploadSessionRecord>>();
+    expectTypeOf<Exclude<SessionForms, { files: unknown }>>().toEqualTypeOf<z.output<typeof uploadSessionSummaryRecord>>();
   });
 });

@@ -33,13 +33,13 @@
  * Precedence of reasons: underexposed/overexposed > blurry > duplicate.
  * Keepers: best_of_near_duplicates (the best frame of a group, rule 4), else sharp_and_well_exposed.
  */
+import { CULL_KEEP_REASONS, CULL_REJECT_REASONS, type CULL_SENSITIVITIES } from '@studio/contracts/records';
 import { packHashes, popcount32, type CullFeatures } from './features.js';
 
-export type Sensitivity = 'low' | 'medium' | 'high';
-/** Why a photo was rejected (stable machine codes; clients may depend on them). */
-export const CULL_REJECT_REASONS = ['underexposed', 'overexposed', 'blurry', 'duplicate'] as const;
-/** Why a photo was kept (stable machine codes). */
-export const CULL_KEEP_REASONS = ['sharp_and_well_exposed', 'best_of_near_duplicates'] as const;
+// The reason codes are part of the public JSON (clients may depend on them): declared with the cull's record.
+export { CULL_KEEP_REASONS, CULL_REJECT_REASONS };
+
+export type Sensitivity = (typeof CULL_SENSITIVITIES)[number];
 export type CullRejectReason = (typeof CULL_REJECT_REASONS)[number];
 export type CullKeepReason = (typeof CULL_KEEP_REASONS)[number];
 export type CullReason = CullRejectReason | CullKeepReason;

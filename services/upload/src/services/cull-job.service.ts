@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@studio/errors';
 import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf, type TokenPrincipal } from '@studio/identity';
+import type { CullDecisionJson, CullJobResultJson } from '@studio/contracts/records';
 import type { Logger } from '@studio/logger';
 import { aiCullCompleted, aiJobDone, aiJobQueued } from '../events/domain-events.js';
 import { computeFeatures, cull, makeCullProxy, type CullFeatures, type CullInput, type Sensitivity } from '../imaging/index.js';
@@ -16,9 +17,7 @@ import type { JobRow } from '../store/job.store.js';
 import type { PhotoRow } from '../store/photo.store.js';
 import type { ServiceDeps } from './deps.js';
 import { systemClock } from './deps.js';
-import { serializeJob, type CullJobDecision, type CullJobResult } from './serializers.js';
-
-export const SENSITIVITIES = ['low', 'medium', 'high'] as const;
+import { serializeJob } from './serializers.js';
 
 /** What `run` decided about the message that carried the job. */
 export type RunOutcome = 'done' | 'skipped';
@@ -100,7 +99,7 @@ export class CullJobService {
     }
 
     const result = cull(inputs, sensitivity);
-    const decisions: CullJobDecision[] = result.photos.map((d) => ({
+    const decisions: CullDecisionJson[] = result.photos.map((d) => ({
       photo_id: d.id,
       decision: d.decision,
       reason: d.reason,
@@ -109,8 +108,8 @@ export class CullJobService {
       best_in_group: d.best_in_group,
       explanation: d.explanation,
     }));
-    const counts = { ...result.counts } as unknown as Record<string, number>;
-    const stored: CullJobResult = { sensitivity, counts: result.counts, thresholds: result.thresholds, photos: decisions };
+    const { counts } = result;
+    const stored: CullJobResultJson = { sensitivity, counts, thresholds: result.thresholds, photos: decisions };
     const finished = await db.transaction(
       async (tx) => {
         if (!(await stores.jobs.succeed(tx, job.id, stored, photos.length, this.now()))) return false;

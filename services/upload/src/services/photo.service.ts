@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@studio/errors';
+import { serializePhoto, serializeUploadTarget } from '@studio/contracts/records';
 import type { Logger } from '@studio/logger';
 import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf, type TokenPrincipal } from '@studio/identity';
@@ -19,7 +20,6 @@ import { photoUploaded } from '../events/domain-events.js';
 import type { PhotoRow } from '../store/photo.store.js';
 import type { ServiceDeps } from './deps.js';
 import { systemClock } from './deps.js';
-import { serializePhoto, serializeUploadTarget } from './serializers.js';
 import { objectKeys, type ObjectStorage } from './storage.service.js';
 
 /**
@@ -67,9 +67,9 @@ export class PhotoService {
   }
 
   /** A PUT URL for exactly the declared size and type of the photo. */
-  private presign(p: Pick<PhotoRow, 'originalKey' | 'contentType' | 'sizeBytes'>) {
+  private presign(p: Pick<PhotoRow, 'originalKey' | 'contentType' | 'size'>) {
     // Signed at the service's clock, the one the janitor compares upload_expires_at with.
-    return this.deps.storage.presignPut(p.originalKey, p.contentType, p.sizeBytes, this.deps.config.presignPutTtlSeconds, this.now());
+    return this.deps.storage.presignPut(p.originalKey, p.contentType, p.size, this.deps.config.presignPutTtlSeconds, this.now());
   }
 
   async create(principal: TokenPrincipal, input: CreatePhotoInput) {
@@ -84,7 +84,7 @@ export class PhotoService {
     const id = randomUUID();
     const originalKey = objectKeys.original(shoot.workspaceId, id);
     // Signed before the row is written, so the row records when its URL stops working.
-    const target = await this.presign({ originalKey, contentType: input.contentType, sizeBytes: input.size });
+    const target = await this.presign({ originalKey, contentType: input.contentType, size: input.size });
     const photo = await this.deps.stores.photos.create(this.deps.db.client, {
       id,
       workspaceId: shoot.workspaceId,
@@ -160,7 +160,7 @@ export class PhotoService {
     requireWorkspace(principal, photo.workspaceId, 'photographer');
     if (photo.state !== 'pending') return { photo: serializePhoto(photo) };
 
-    await verifyObject(storage, photo.originalKey, photo.sizeBytes, photo.sha256);
+    await verifyObject(storage, photo.originalKey, photo.size, photo.sha256);
     const moved = await db.transaction(async (tx) => {
       const row = await stores.photos.markProcessing(tx, photo.id, this.now());
       if (row) await stores.outbox.append(tx, photoUploaded(row, null));

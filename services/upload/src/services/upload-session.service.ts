@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@studio/errors';
 import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf, type TokenPrincipal } from '@studio/identity';
+import { serializePhoto, serializeUploadPart, serializeUploadTarget } from '@studio/contracts/records';
 import type { Logger } from '@studio/logger';
 import { photoUploaded } from '../events/domain-events.js';
 import type { Tx } from '../store/db.js';
@@ -19,7 +20,7 @@ import type { FileRow, FileWithParts, NewFile, SessionRow } from '../store/sessi
 import type { ServiceDeps } from './deps.js';
 import { systemClock } from './deps.js';
 import { verifyObject } from './photo.service.js';
-import { serializeFile, serializePart, serializePhoto, serializeSession, serializeUploadTarget } from './serializers.js';
+import { serializeFile, serializeSession } from './serializers.js';
 import { objectKeys } from './storage.service.js';
 
 const MiB = 1024 * 1024;
@@ -248,7 +249,7 @@ export class UploadSessionService {
     this.assertUploading(file, 'record parts');
     const part = await stores.sessions.recordPart(db.client, fileId, partNumber, etag);
     await stores.sessions.touchIfStale(session.id, this.now());
-    return { file_id: file.id, part: serializePart(part) };
+    return { file_id: file.id, part: serializeUploadPart(part) };
   }
 
   async completeFile(principal: TokenPrincipal, id: string, fileId: string) {
@@ -390,7 +391,7 @@ export class UploadSessionService {
           part_size: f.partSize,
           part_count: f.partCount,
           photo_id: f.state === 'completed' ? f.photoId : null,
-          parts_done: f.parts.map(serializePart),
+          parts_done: f.parts.map(serializeUploadPart),
           parts_missing: missing,
           urls: f.state === 'uploading' ? await this.sign(f, missing.slice(0, MULTIPART_LIMITS.maxResumeUrlsPerFile)) : [],
         };

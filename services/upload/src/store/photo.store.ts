@@ -14,7 +14,8 @@ export interface PhotoRow {
   uploadFileId: string | null;
   fileName: string;
   contentType: string;
-  sizeBytes: number;
+  /** Bytes (the column size_bytes). */
+  size: number;
   sha256: string | null;
   originalKey: string;
   webKey: string | null;
@@ -28,7 +29,8 @@ export interface PhotoRow {
   uploadExpiresAt: Date | null;
   features: unknown;
   keeper: boolean;
-  cull: unknown;
+  /** The last cull's verdict (a JSON object), null before any cull. */
+  cull: Record<string, unknown> | null;
   createdBy: string;
   uploadedAt: Date | null;
   processedAt: Date | null;
@@ -36,8 +38,8 @@ export interface PhotoRow {
   updatedAt: Date;
 }
 
-export function toPhotoRow(p: Photo): PhotoRow {
-  return { ...p, sizeBytes: Number(p.sizeBytes) };
+export function toPhotoRow({ sizeBytes, cull, ...p }: Photo): PhotoRow {
+  return { ...p, size: Number(sizeBytes), cull: cull !== null && typeof cull === 'object' && !Array.isArray(cull) ? cull : null };
 }
 
 export interface NewPhoto {

@@ -14,11 +14,18 @@ export interface FileRow extends Omit<UploadFile, 'sizeBytes' | 'partSize'> {
   partSize: number;
 }
 
+/** A recorded part; `recordedAt` is when its ETag was last recorded (a re-recorded part replaces the old one). */
 export interface PartRow {
   partNumber: number;
   etag: string;
-  updatedAt: Date;
+  recordedAt: Date;
 }
+
+const toPartRow = (p: { partNumber: number; etag: string; updatedAt: Date }): PartRow => ({
+  partNumber: p.partNumber,
+  etag: p.etag,
+  recordedAt: p.updatedAt,
+});
 
 export interface FileWithParts extends FileRow {
   parts: PartRow[];
@@ -74,7 +81,7 @@ export class SessionStore {
       orderBy: { position: 'asc' },
       include: { parts: { orderBy: { partNumber: 'asc' }, select: { partNumber: true, etag: true, updatedAt: true } } },
     });
-    return { ...session, files: files.map((f) => ({ ...toFileRow(f), parts: f.parts })) };
+    return { ...session, files: files.map((f) => ({ ...toFileRow(f), parts: f.parts.map(toPartRow) })) };
   }
 
   /**
@@ -145,7 +152,7 @@ export class SessionStore {
       where: { id: fileId, sessionId },
       include: { parts: { orderBy: { partNumber: 'asc' }, select: { partNumber: true, etag: true, updatedAt: true } } },
     });
-    return row ? { ...toFileRow(row), parts: row.parts } : null;
+    return row ? { ...toFileRow(row), parts: row.parts.map(toPartRow) } : null;
   }
 
   /** Records (or replaces) the ETag of one part. */
@@ -155,7 +162,7 @@ export class SessionStore {
       create: { fileId, partNumber, etag },
       update: { etag },
     });
-    return { partNumber: row.partNumber, etag: row.etag, updatedAt: row.updatedAt };
+    return toPartRow(row);
   }
 
   async setFileState(

@@ -2,14 +2,9 @@
 import { z } from 'zod';
 import { defineRoute, idParams, listResponse, type AnyRouteDef } from '@studio/http';
 import type { DeliveryService } from '../services/delivery.service.js';
-import {
-  attemptSchema,
-  deliveriesListQuery,
-  deliveryDetailJson,
-  deliveryJson,
-  deliverySchema,
-  testDeliveryBody,
-} from './deliveries.schema.js';
+import { webhookDeliveryDetailRecord, webhookDeliveryRecord } from '@studio/contracts/records';
+import { deliveryDetailJson, deliveryJson } from '../services/serializers.js';
+import { deliveriesListQuery, testDeliveryBody } from './deliveries.schema.js';
 
 export function deliveryRoutes(deliveries: DeliveryService): AnyRouteDef[] {
   return [
@@ -24,7 +19,7 @@ export function deliveryRoutes(deliveries: DeliveryService): AnyRouteDef[] {
       auth: 'token' as const,
       params: idParams,
       query: deliveriesListQuery,
-      response: listResponse(deliverySchema),
+      response: listResponse(webhookDeliveryRecord),
       handler: async ({ principal, params, query }) => {
         const page = await deliveries.listForEndpoint(principal, params.id, query.limit, query.cursor, query.state);
         return { ok: true, items: page.rows.map(deliveryJson), next_cursor: page.nextCursor };
@@ -42,7 +37,7 @@ export function deliveryRoutes(deliveries: DeliveryService): AnyRouteDef[] {
       params: idParams,
       response: z.object({
         ok: z.literal(true),
-        delivery: deliverySchema.extend({ payload: z.unknown(), attempts: z.array(attemptSchema) }),
+        delivery: webhookDeliveryDetailRecord,
       }),
       handler: async ({ principal, params }) => ({ ok: true, delivery: deliveryDetailJson(await deliveries.get(principal, params.id)) }),
     }),
@@ -59,7 +54,7 @@ export function deliveryRoutes(deliveries: DeliveryService): AnyRouteDef[] {
       params: idParams,
       status: 202,
       errors: ['forbidden', 'conflict'],
-      response: z.object({ ok: z.literal(true), delivery: deliverySchema }),
+      response: z.object({ ok: z.literal(true), delivery: webhookDeliveryRecord }),
       handler: async ({ principal, params }) => ({ ok: true, delivery: deliveryJson(await deliveries.replay(principal, params.id)) }),
     }),
     defineRoute({
@@ -78,7 +73,7 @@ export function deliveryRoutes(deliveries: DeliveryService): AnyRouteDef[] {
       idempotent: true,
       errors: ['forbidden', 'conflict'],
       example: { request: { type: 'gallery.published' } },
-      response: z.object({ ok: z.literal(true), delivery: deliverySchema }),
+      response: z.object({ ok: z.literal(true), delivery: webhookDeliveryRecord }),
       handler: async ({ principal, params, body }) => ({
         ok: true,
         delivery: deliveryJson(await deliveries.sendTest(principal, params.id, body?.type)),

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { defineRoute, deprecation, idParams, listResponse, type AnyRouteDef } from '@studio/http';
 import type { EndpointService } from '../services/endpoint.service.js';
-import { createEndpointBody, endpointJson, endpointSchema, endpointsListQuery, endpointWithSecretSchema } from './endpoints.schema.js';
+import { webhookEndpointRecord, webhookEndpointWithSecretRecord } from '@studio/contracts/records';
+import { endpointJson } from '../services/serializers.js';
+import { createEndpointBody, endpointsListQuery } from './endpoints.schema.js';
 
 /**
  * The legacy group (list, create, delete) is deprecated in favour of /webhooks/subscriptions (spec sections 4 and 9):
@@ -28,7 +30,7 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
       auth: 'token' as const,
       deprecated: LEGACY_ENDPOINTS_DEPRECATION,
       query: endpointsListQuery,
-      response: listResponse(endpointSchema),
+      response: listResponse(webhookEndpointRecord),
       handler: async ({ principal, query }) => {
         const page = await endpoints.list(principal, query.workspace_id, query.kind, query.limit, query.cursor);
         const now = new Date();
@@ -49,7 +51,7 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
       status: 201,
       idempotent: true,
       errors: ['forbidden', 'conflict'],
-      response: z.object({ ok: z.literal(true), webhook_endpoint: endpointWithSecretSchema }),
+      response: z.object({ ok: z.literal(true), webhook_endpoint: webhookEndpointWithSecretRecord }),
       handler: async ({ principal, body }) => {
         const { endpoint, secret } = await endpoints.create(principal, {
           workspaceId: body.workspace_id,
@@ -89,7 +91,7 @@ export function endpointRoutes(endpoints: EndpointService): AnyRouteDef[] {
       idempotent: true,
       params: idParams,
       errors: ['forbidden'],
-      response: z.object({ ok: z.literal(true), webhook_endpoint: endpointWithSecretSchema }),
+      response: z.object({ ok: z.literal(true), webhook_endpoint: webhookEndpointWithSecretRecord }),
       handler: async ({ principal, params }) => {
         const { endpoint, secret } = await endpoints.rotate(principal, params.id);
         return { ok: true, webhook_endpoint: { ...endpointJson(endpoint), signing_secret: secret } };

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { defineRoute, type AnyRouteDef } from '@studio/http';
 import type { SubscriptionService } from '../services/subscription.service.js';
-import { subscribeBody, subscriptionJson, subscriptionSchema, unsubscribeBody } from './subscriptions.schema.js';
+import { webhookSubscriptionRecord } from '@studio/contracts/records';
+import { subscriptionJson } from '../services/serializers.js';
+import { subscribeBody, unsubscribeBody } from './subscriptions.schema.js';
 
 export function subscriptionRoutes(subscriptions: SubscriptionService): AnyRouteDef[] {
   return [
@@ -19,7 +21,7 @@ export function subscriptionRoutes(subscriptions: SubscriptionService): AnyRoute
       status: 201,
       idempotent: true,
       errors: ['forbidden', 'conflict'],
-      response: z.object({ ok: z.literal(true), subscription: subscriptionSchema, created: z.boolean() }),
+      response: z.object({ ok: z.literal(true), subscription: webhookSubscriptionRecord, created: z.boolean() }),
       handler: async ({ principal, body }) => {
         const { subscription, created } = await subscriptions.subscribe(principal, {
           workspaceId: body.workspace_id,

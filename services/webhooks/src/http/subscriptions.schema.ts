@@ -1,7 +1,6 @@
-/** Request and answer shapes of /webhooks/subscriptions (REST hooks of automation platforms). */
+/** Request shapes of /webhooks/subscriptions (REST hooks of automation platforms; the answers are records). */
 import { z } from 'zod';
 import { uuid } from '@studio/http';
-import type { EndpointRecord } from '../store/endpoint.store.js';
 import { PUBLIC_EVENT_TYPES } from '@studio/contracts/events';
 
 const targetUrl = z.string().min(1).max(2048);
@@ -26,27 +25,3 @@ export const unsubscribeBody = z
   })
   // OpenAPI: the refine above, which JSON Schema cannot see through.
   .meta({ anyOf: [{ required: ['id'] }, { required: ['target_url', 'event'] }] });
-
-export const subscriptionSchema = z
-  .object({
-    id: z.uuid(),
-    workspace_id: z.uuid(),
-    target_url: z.string(),
-    event: z.string(),
-    active: z.boolean(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .meta({ id: 'WebhookSubscription' });
-
-export function subscriptionJson(e: EndpointRecord): z.infer<typeof subscriptionSchema> {
-  return {
-    id: e.id,
-    workspace_id: e.workspaceId,
-    target_url: e.url,
-    event: e.subscriptionEvent ?? e.eventTypes[0] ?? '',
-    active: e.active,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-  };
-}

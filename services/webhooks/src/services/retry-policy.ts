@@ -4,8 +4,10 @@
  * the configured waits; after the last wait's attempt fails (the 6th attempt with the default five waits), or at
  * once on any other 4xx, the delivery becomes dead_letter. Pure functions, so the schedule is unit-tested.
  */
+import type { DELIVERY_STATES } from '@studio/contracts/records';
 
-export type DeliveryState = 'pending' | 'succeeded' | 'failed_retrying' | 'dead_letter';
+/** The states of a delivery, as its record declares them. */
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 export type OutcomeKind = 'success' | 'retryable' | 'terminal';
 

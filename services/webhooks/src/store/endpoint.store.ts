@@ -3,11 +3,12 @@
  * workspaces; statements that must be atomic (secret rotation, subscription upsert, deactivation) are single
  * SQL statements or one transaction.
  */
+import type { ENDPOINT_KINDS } from '@studio/contracts/records';
 import type { TimeKey } from '@studio/cursor';
 import type { Database } from './db.js';
 import type { Endpoint } from './generated/client.js';
 
-export type EndpointKind = 'legacy' | 'subscription';
+export type EndpointKind = (typeof ENDPOINT_KINDS)[number];
 
 export interface EndpointRecord {
   id: string;
