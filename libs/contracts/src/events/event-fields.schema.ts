@@ -3,18 +3,15 @@
  * timestamps ISO 8601 UTC strings (`toISOString()`: milliseconds, `Z`), counts and amounts JSON integers, and an
  * absent optional value is `null`, never omitted.
  *
- * `uuid` accepts any 8-4-4-4-12 hex string, not only RFC 9562 versions: these schemas describe what producers send
- * (database ids, imported records); they do not police how an id was made.
+ * `uuid` is the one UUID of the contracts, records and event data alike: an RFC 9562 UUID (versions 1 to 8, nil and
+ * max), what the API documents for its ids.
  */
 import { z } from 'zod';
 
-export const uuid = () => z.guid();
+export const uuid = () => z.uuid();
 
 /** ISO 8601 in UTC with `Z`, as `Date.prototype.toISOString` writes it. */
 export const timestamp = () => z.iso.datetime();
-
-/** A three-letter ISO 4217 code as stored (e.g. `EUR`). */
-export const currency = () => z.string().length(3);
 
 /** `<entity>.deleted` data: the record's id under `<entity>_id` and the moment of deletion, nothing else. */
 export function deletedData<IdMember extends string>(idMember: IdMember) {

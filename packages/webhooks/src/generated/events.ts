@@ -101,6 +101,7 @@ export interface WebhookEventDataMap {
         /** Format: uuid */
         workspace_id: string;
         title: string;
+        /** @description Unique inside the workspace. */
         slug: string;
         /** @enum {string} */
         state: "planned" | "completed" | "cancelled";
@@ -127,6 +128,7 @@ export interface WebhookEventDataMap {
         /** Format: uuid */
         workspace_id: string;
         title: string;
+        /** @description Unique inside the workspace. */
         slug: string;
         /** @enum {string} */
         state: "planned" | "completed" | "cancelled";
@@ -264,6 +266,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
         total_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         paid_at: string | null;
         /** Format: date-time */
@@ -290,6 +293,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
         total_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         paid_at: string | null;
         /** Format: date-time */
@@ -316,6 +320,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
         total_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         paid_at: string | null;
         /** Format: date-time */
@@ -342,6 +347,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
         total_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         paid_at: string | null;
         /** Format: date-time */
@@ -368,6 +374,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
         total_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         paid_at: string | null;
         /** Format: date-time */
@@ -394,6 +401,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
         total_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         paid_at: string | null;
         /** Format: date-time */
@@ -420,6 +428,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
         total_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         paid_at: string | null;
         /** Format: date-time */
@@ -442,7 +451,7 @@ export interface WebhookEventDataMap {
         /** Format: uuid */
         workspace_id: string;
         name: string;
-        /** @description lower case */
+        /** @description Lower-cased. */
         email: string | null;
         phone: string | null;
         notes: string | null;
@@ -543,6 +552,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
         amount_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         expires_at: string | null;
         sent_at: string | null;
@@ -569,6 +579,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
         amount_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         expires_at: string | null;
         sent_at: string | null;
@@ -595,6 +606,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
         amount_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         expires_at: string | null;
         sent_at: string | null;
@@ -621,6 +633,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
         amount_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         expires_at: string | null;
         sent_at: string | null;
@@ -647,6 +660,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
         amount_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         expires_at: string | null;
         sent_at: string | null;
@@ -694,6 +708,7 @@ export interface WebhookEventDataMap {
         /** @enum {string} */
         status: "draft" | "sent" | "paid" | "void";
         amount_cents: number;
+        /** @description ISO 4217 code. */
         currency: string;
         due_at: string | null;
         paid_at: string | null;

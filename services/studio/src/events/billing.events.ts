@@ -3,7 +3,7 @@
  * payment.received is emitted by exactly two operations: paying an invoice (with invoice.paid) and an order
  * becoming paid (pending -> paid). Its data names the source and carries the amount.
  */
-import { serializeContract, serializeInvoice, serializeReview } from '../services/serializers.js';
+import { serializeContract, serializeInvoice, serializeReview } from '@studio/contracts/records';
 import type { ContractRow } from '../store/contract.store.js';
 import type { InvoiceRow } from '../store/invoice.store.js';
 import type { OrderRow } from '../store/order.store.js';

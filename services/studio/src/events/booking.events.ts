@@ -1,5 +1,5 @@
 /** booking.requested, booking.accepted, booking.declined: data is the booking JSON + booking_id. */
-import { serializeBooking } from '../services/serializers.js';
+import { serializeBooking } from '@studio/contracts/records';
 import type { BookingRow } from '../store/booking.store.js';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import { event } from './domain-events.js';

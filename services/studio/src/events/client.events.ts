@@ -1,5 +1,5 @@
 /** client.created (public), client.updated: the client JSON + client_id + updated_at; client.deleted: client_id + deleted_at. */
-import { serializeClient } from '../services/serializers.js';
+import { serializeClient } from '@studio/contracts/records';
 import type { ClientRow } from '../store/client.store.js';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import { event } from './domain-events.js';

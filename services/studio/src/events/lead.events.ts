@@ -1,5 +1,5 @@
 /** lead.created, lead.updated (internal, for search): the lead JSON + lead_id; lead.deleted: lead_id + deleted_at. */
-import { serializeLead } from '../services/serializers.js';
+import { serializeLead } from '@studio/contracts/records';
 import type { LeadRow } from '../store/lead.store.js';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import { event } from './domain-events.js';

@@ -2,7 +2,7 @@
  * order.created, order.updated (internal, every change) and the public lifecycle events. Data: the order JSON +
  * order_id, updated_at, previous_status (null on creation), tracking_number and status_reason.
  */
-import { serializeOrder } from '../services/serializers.js';
+import { serializeOrder } from '@studio/contracts/records';
 import type { OrderRow, OrderStatusName } from '../store/order.store.js';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import { event, type EventType } from './domain-events.js';

@@ -1,5 +1,5 @@
 /** proposal.sent, .viewed, .accepted, .declined, .expired: data is the proposal JSON + proposal_id. */
-import { serializeProposal } from '../services/serializers.js';
+import { serializeProposal } from '@studio/contracts/records';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { ProposalRow } from '../store/proposal.store.js';
 import { event, type EventType } from './domain-events.js';

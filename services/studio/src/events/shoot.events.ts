@@ -1,5 +1,5 @@
 /** shoot.created, shoot.completed (public), shoot.updated: the shoot JSON + shoot_id; shoot.deleted: shoot_id + deleted_at. */
-import { serializeShoot } from '../services/serializers.js';
+import { serializeShoot } from '@studio/contracts/records';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { ShootRow, ShotListCounts } from '../store/shoot.store.js';
 import { event } from './domain-events.js';

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
+import type { clientRecord, shootDetailRecord } from '@studio/contracts/records';
 import { listOperations, openApiFragment } from '@studio/http/openapi';
 import { validateOpenApi } from '@studio/testkit/openapi';
 import type { Services } from '../services/index.js';
@@ -28,11 +29,11 @@ describe("studio's OpenAPI fragment", () => {
     expectTypeOf<Result<Services['tokens']['whoami']>>().toEqualTypeOf<Documented<typeof r.whoamiResponse>>();
     expectTypeOf<Result<Services['workspaces']['list']>>().toEqualTypeOf<Documented<typeof r.listWorkspacesResponse>>();
     expectTypeOf<Result<Services['shoots']['list']>>().toEqualTypeOf<Documented<typeof r.listShootsResponse>>();
-    expectTypeOf<Result<Services['shoots']['create']>>().toEqualTypeOf<z.output<typeof r.shootDetailSchema>>();
-    expectTypeOf<Result<Services['shoots']['get']>>().toEqualTypeOf<z.output<typeof r.shootDetailSchema>>();
-    expectTypeOf<Result<Services['shotLists']['setItem']>>().toEqualTypeOf<z.output<typeof r.shootDetailSchema>>();
+    expectTypeOf<Result<Services['shoots']['create']>>().toEqualTypeOf<z.output<typeof shootDetailRecord>>();
+    expectTypeOf<Result<Services['shoots']['get']>>().toEqualTypeOf<z.output<typeof shootDetailRecord>>();
+    expectTypeOf<Result<Services['shotLists']['setItem']>>().toEqualTypeOf<z.output<typeof shootDetailRecord>>();
     expectTypeOf<Result<Services['clients']['list']>>().toEqualTypeOf<Documented<typeof r.listClientsResponse>>();
-    expectTypeOf<Result<Services['clients']['create']>>().toEqualTypeOf<z.output<typeof r.clientSchema>>();
+    expectTypeOf<Result<Services['clients']['create']>>().toEqualTypeOf<z.output<typeof clientRecord>>();
     expectTypeOf<Result<Services['orders']['listPaid']>>().toEqualTypeOf<Documented<typeof r.listOrdersResponse>>();
     expectTypeOf<Result<Services['invoices']['list']>>().toEqualTypeOf<Documented<typeof r.listInvoicesResponse>>();
     expectTypeOf<Result<Services['tasks']['list']>>().toEqualTypeOf<Documented<typeof r.listTasksResponse>>();

@@ -8,7 +8,7 @@ import { bookingAccepted, bookingDeclined, bookingRequested } from '../events/bo
 import type { RequestBookingInput } from './booking.schema.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { BOOKING_LIFECYCLE, assertTransition } from './lifecycles.js';
-import { serializeBooking, type BookingJson } from './serializers.js';
+import { serializeBooking, type BookingJson } from '@studio/contracts/records';
 import { nextVersion, requireClientOf, requireLeadOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
 export class BookingService {

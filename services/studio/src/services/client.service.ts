@@ -14,7 +14,7 @@ import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { CreateClientInput, UpdateClientInput } from './client.schema.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
-import { serializeClient, type ClientJson } from './serializers.js';
+import { serializeClient, type ClientJson } from '@studio/contracts/records';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
 
 export class ClientService {

@@ -8,7 +8,7 @@ import { contractSigned } from '../events/billing.events.js';
 import type { SendContractInput } from './contract.schema.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { CONTRACT_LIFECYCLE, assertTransition } from './lifecycles.js';
-import { serializeContract, type ContractJson } from './serializers.js';
+import { serializeContract, type ContractJson } from '@studio/contracts/records';
 import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
 export class ContractService {

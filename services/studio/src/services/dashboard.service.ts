@@ -3,7 +3,7 @@
  * recently paid orders, and counts, across the workspaces asked for.
  */
 import { systemClock, type ServiceDeps } from './deps.js';
-import { serializeOrder, serializeShoot, serializeTask } from './serializers.js';
+import { serializeOrder, serializeShoot, serializeTask } from '@studio/contracts/records';
 
 export const DASHBOARD_LIMITS = { upcomingShoots: 5, openTasks: 10, recentOrders: 5 } as const;
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;

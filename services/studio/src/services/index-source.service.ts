@@ -8,7 +8,7 @@ import type { TimeKey } from '@studio/cursor';
 import type { PageQuery } from '../store/keyset.js';
 import type { ServiceDeps } from './deps.js';
 import type { StreamDocumentsInput } from './index-source.schema.js';
-import { serializeClient, serializeLead, serializeOrder, serializeShoot } from './serializers.js';
+import { serializeClient, serializeLead, serializeOrder, serializeShoot } from '@studio/contracts/records';
 
 export const INDEX_DOC_TYPES = ['client', 'lead', 'shoot', 'order'] as const;
 export type IndexDocType = (typeof INDEX_DOC_TYPES)[number];
@@ -61,12 +61,12 @@ export class IndexSourceService {
       client: reader({
         page: (ws, p) => stores.clients.listInWorkspaces([ws], p),
         title: (c) => c.name,
-        json: serializeClient,
+        json: (c) => serializeClient(c),
       }),
       lead: reader({
         page: (ws, p) => stores.leads.listInWorkspaces([ws], p),
         title: (l) => l.name,
-        json: serializeLead,
+        json: (l) => serializeLead(l),
       }),
       shoot: reader({
         page: (ws, p) => stores.shoots.listInWorkspaces([ws], p),
@@ -77,7 +77,7 @@ export class IndexSourceService {
       order: reader({
         page: (ws, p) => stores.orders.listInWorkspaces([ws], p),
         title: (order) => `Order ${order.number}`,
-        json: serializeOrder,
+        json: (order) => serializeOrder(order),
       }),
     };
   }

@@ -10,7 +10,7 @@ import { systemClock, type ServiceDeps } from './deps.js';
 import type { IssueInvoiceInput } from './invoice.schema.js';
 import { INVOICE_LIFECYCLE, assertTransition } from './lifecycles.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
-import { serializeInvoice, type InvoiceJson } from './serializers.js';
+import { serializeInvoice, type InvoiceJson } from '@studio/contracts/records';
 import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
 export class InvoiceService {

@@ -7,7 +7,7 @@ import { AppError } from '@studio/errors';
 import { leadCreated, leadDeleted, leadUpdated } from '../events/lead.events.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import type { CreateLeadInput, UpdateLeadInput } from './lead.schema.js';
-import { serializeLead, type LeadJson } from './serializers.js';
+import { serializeLead, type LeadJson } from '@studio/contracts/records';
 import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
 export class LeadService {

@@ -15,7 +15,7 @@ import { systemClock, type ServiceDeps } from './deps.js';
 import { ORDER_LIFECYCLE, assertTransition } from './lifecycles.js';
 import type { CreateOrderInput, TransitionOrderInput } from './order.schema.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
-import { serializeOrder, type OrderJson } from './serializers.js';
+import { serializeOrder, type OrderJson } from '@studio/contracts/records';
 import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
 export class OrderService {

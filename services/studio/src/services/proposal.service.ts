@@ -11,7 +11,7 @@ import type { ProposalChanges } from '../store/proposal.store.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { PROPOSAL_LIFECYCLE, assertTransition } from './lifecycles.js';
 import type { CreateProposalInput } from './proposal.schema.js';
-import { serializeProposal, type ProposalJson } from './serializers.js';
+import { serializeProposal, type ProposalJson } from '@studio/contracts/records';
 import { nextVersion, requireClientOf, requireLeadOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
 /** How long a sent proposal stays open when no expires_at is given. */

@@ -7,7 +7,7 @@ import { reviewApproved } from '../events/billing.events.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { REVIEW_LIFECYCLE, assertTransition } from './lifecycles.js';
 import type { CreateReviewInput } from './review.schema.js';
-import { serializeReview, type ReviewJson } from './serializers.js';
+import { serializeReview, type ReviewJson } from '@studio/contracts/records';
 import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
 export class ReviewService {

@@ -11,7 +11,7 @@ import type { ShootChanges, ShootWithItems } from '../store/shoot.store.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import type { CreateShootInput, UpdateShootInput } from './shoot.schema.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
-import { serializeShoot, serializeShootWithItems, type ShootJson, type ShootWithItemsJson } from './serializers.js';
+import { serializeShoot, serializeShootDetail, type ShootJson, type ShootDetailJson } from '@studio/contracts/records';
 import { baseSlugFor } from '@studio/slug';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
 
@@ -24,7 +24,7 @@ export class ShootService {
     this.now = deps.now ?? systemClock;
   }
 
-  async create(input: CreateShootInput): Promise<ShootWithItemsJson> {
+  async create(input: CreateShootInput): Promise<ShootDetailJson> {
     const { db, stores, events } = this.deps;
     const clientId = input.clientId ?? null;
     if (clientId && !(await stores.clients.existsInWorkspace(clientId, input.workspaceId))) {
@@ -53,13 +53,13 @@ export class ShootService {
       }
     }
     events.nudge();
-    return serializeShootWithItems(shoot, shoot.shotListItems);
+    return serializeShootDetail(shoot, shoot.shotListItems);
   }
 
-  async get(id: string, workspaceIds: string[]): Promise<ShootWithItemsJson> {
+  async get(id: string, workspaceIds: string[]): Promise<ShootDetailJson> {
     const shoot = await this.deps.stores.shoots.getWithItemsInWorkspaces(id, workspaceIds);
     if (!shoot) throw new AppError('not_found');
-    return serializeShootWithItems(shoot, shoot.shotListItems);
+    return serializeShootDetail(shoot, shoot.shotListItems);
   }
 
   /** The workspace of a shoot the caller reaches (not_found otherwise), for a role check before a write. */
@@ -85,7 +85,7 @@ export class ShootService {
    * Changes title, location or schedule. The slug stays (it names the shoot in URLs). A completed shoot stays
    * completed; a planned one whose new scheduled end has passed is completed by the scheduler's next round.
    */
-  async update({ workspaceId, shootId, title, location, scheduledStart, scheduledEnd }: UpdateShootInput): Promise<ShootWithItemsJson> {
+  async update({ workspaceId, shootId, title, location, scheduledStart, scheduledEnd }: UpdateShootInput): Promise<ShootDetailJson> {
     const shoot = await writeWithEvents(this.deps, async (tx) => {
       const current = await this.deps.stores.shoots.getForUpdate(tx, shootId, workspaceId);
       if (!current) throw new AppError('not_found');
@@ -102,7 +102,7 @@ export class ShootService {
       const updated = await this.deps.stores.shoots.update(tx, shootId, changes);
       return { value: updated, events: [shootUpdated(updated, countsOf(updated))] };
     });
-    return serializeShootWithItems(shoot, shoot.shotListItems);
+    return serializeShootDetail(shoot, shoot.shotListItems);
   }
 
   /** Deletes a shoot with its shot list (its tasks and reviews keep existing without it). */

@@ -11,7 +11,7 @@ import { shootCompleted, shootUpdated } from '../events/shoot.events.js';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { canTransition, SHOOT_LIFECYCLE } from './lifecycles.js';
-import { serializeShootWithItems, type ShootWithItemsJson } from './serializers.js';
+import { serializeShootDetail, type ShootDetailJson } from '@studio/contracts/records';
 import { countsOf } from './shoot.service.js';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
 
@@ -26,7 +26,7 @@ export class ShotListService {
    * an item already in the wanted state changes nothing and emits nothing. A change emits shoot.updated (the
    * counts are part of the shoot); the tick that completes the list of a planned shoot also emits shoot.completed.
    */
-  async setItem(shootId: string, workspaceId: string, itemId: string, done: boolean): Promise<ShootWithItemsJson> {
+  async setItem(shootId: string, workspaceId: string, itemId: string, done: boolean): Promise<ShootDetailJson> {
     const { stores } = this.deps;
     const shoot = await writeWithEvents(this.deps, async (tx) => {
       const locked = await stores.shoots.getForUpdate(tx, shootId, workspaceId);
@@ -47,7 +47,7 @@ export class ShotListService {
       if (completes) events.push(shootCompleted(updated, counts, 'shot_list'));
       return { value: updated, events };
     });
-    return serializeShootWithItems(shoot, shoot.shotListItems);
+    return serializeShootDetail(shoot, shoot.shotListItems);
   }
 
   /**

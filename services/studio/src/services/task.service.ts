@@ -2,7 +2,7 @@
 import { AppError } from '@studio/errors';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
-import { serializeTask, type TaskJson } from './serializers.js';
+import { serializeTask, type TaskJson } from '@studio/contracts/records';
 import type { CreateTaskInput } from './task.schema.js';
 
 export class TaskService {

@@ -8,7 +8,7 @@ import type { TokenPrincipal } from '@studio/identity';
 import type { RoleName } from '../store/workspace.store.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { isUuid } from './ids.js';
-import { serializeProfile, serializeTokenInfo } from './serializers.js';
+import { serializeProfile, serializeReachedWorkspace, serializeTokenInfo } from '@studio/contracts/records';
 import { hashToken, mintToken, parseToken } from './token.format.js';
 import type { CreateTokenInput } from './token.schema.js';
 
@@ -83,7 +83,7 @@ export class TokenService {
     return {
       profile: serializeProfile(profile),
       token: serializeTokenInfo(token),
-      workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, role: principal.memberships[w.id]! })),
+      workspaces: workspaces.map((w) => serializeReachedWorkspace(w, principal.memberships[w.id]!)),
     };
   }
 }

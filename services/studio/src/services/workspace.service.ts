@@ -4,7 +4,7 @@ import { AppError } from '@studio/errors';
 import type { WorkspaceRow } from '../store/workspace.store.js';
 import type { ServiceDeps } from './deps.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
-import { serializeWorkspace, type WorkspaceJson } from './serializers.js';
+import { serializeWorkspace, type WorkspaceJson } from '@studio/contracts/records';
 import type { AddMemberInput, CreateWorkspaceInput } from './workspace.schema.js';
 
 export class WorkspaceService {

@@ -3,19 +3,20 @@ import {
   serializeClient,
   serializeInvoice,
   serializeOrder,
+  serializeReachedWorkspace,
   serializeShoot,
-  serializeShootWithItems,
+  serializeShootDetail,
   serializeTask,
   serializeTokenInfo,
   serializeWorkspace,
-} from './serializers.js';
+} from './studio.records.js';
 
 const t0 = new Date('2026-11-22T10:00:00.123Z');
 const t1 = new Date('2026-11-23T08:30:00Z');
 const ws = '11111111-1111-4111-8111-111111111111';
 const id = '22222222-2222-4222-8222-222222222222';
 
-describe('serializers', () => {
+describe('studio record serializers', () => {
   const shoot = {
     id,
     workspaceId: ws,
@@ -56,7 +57,7 @@ describe('serializers', () => {
       { id: 'a', workspaceId: ws, shootId: id, position: 1, label: 'Rings', done: true, doneAt: t1, createdAt: t0 },
       { id: 'b', workspaceId: ws, shootId: id, position: 2, label: 'Cake', done: false, doneAt: null, createdAt: t0 },
     ];
-    const out = serializeShootWithItems(shoot, items);
+    const out = serializeShootDetail(shoot, items);
     expect(out.shot_list).toEqual({ total: 2, done: 1 });
     expect(out.shot_list_items).toEqual([
       { id: 'a', label: 'Rings', position: 1, done: true, done_at: '2026-11-23T08:30:00.000Z' },
@@ -65,9 +66,9 @@ describe('serializers', () => {
   });
 
   it('client, order, invoice, task, workspace and token info', () => {
-    expect(
-      serializeClient({ id, workspaceId: ws, name: 'Jane', email: null, phone: null, notes: 'n', createdAt: t0, updatedAt: t0 }),
-    ).toEqual({
+    // Store rows carry columns that are no members of the record (updated_at, tracking numbers): never copied.
+    const client = { id, workspaceId: ws, name: 'Jane', email: null, phone: null, notes: 'n', createdAt: t0, updatedAt: t0 };
+    expect(serializeClient(client)).toEqual({
       id,
       workspace_id: ws,
       name: 'Jane',
@@ -76,22 +77,21 @@ describe('serializers', () => {
       notes: 'n',
       created_at: '2026-11-22T10:00:00.123Z',
     });
-    expect(
-      serializeOrder({
-        id,
-        workspaceId: ws,
-        clientId: null,
-        number: 'PO-1',
-        status: 'paid',
-        totalCents: 100,
-        currency: 'EUR',
-        paidAt: t1,
-        trackingNumber: null,
-        statusReason: null,
-        createdAt: t0,
-        updatedAt: t0,
-      }),
-    ).toEqual({
+    const order = {
+      id,
+      workspaceId: ws,
+      clientId: null,
+      number: 'PO-1',
+      status: 'paid' as const,
+      totalCents: 100,
+      currency: 'EUR',
+      paidAt: t1,
+      trackingNumber: null,
+      statusReason: null,
+      createdAt: t0,
+      updatedAt: t0,
+    };
+    expect(serializeOrder(order)).toEqual({
       id,
       workspace_id: ws,
       client_id: null,
@@ -102,21 +102,20 @@ describe('serializers', () => {
       paid_at: '2026-11-23T08:30:00.000Z',
       created_at: '2026-11-22T10:00:00.123Z',
     });
-    expect(
-      serializeInvoice({
-        id,
-        workspaceId: ws,
-        clientId: null,
-        number: 'I-1',
-        status: 'draft',
-        amountCents: 5,
-        currency: 'EUR',
-        dueAt: null,
-        paidAt: null,
-        createdAt: t0,
-        updatedAt: t0,
-      }),
-    ).toEqual({
+    const invoice = {
+      id,
+      workspaceId: ws,
+      clientId: null,
+      number: 'I-1',
+      status: 'draft' as const,
+      amountCents: 5,
+      currency: 'EUR',
+      dueAt: null,
+      paidAt: null,
+      createdAt: t0,
+      updatedAt: t0,
+    };
+    expect(serializeInvoice(invoice)).toEqual({
       id,
       workspace_id: ws,
       client_id: null,
@@ -128,19 +127,18 @@ describe('serializers', () => {
       paid_at: null,
       created_at: '2026-11-22T10:00:00.123Z',
     });
-    expect(
-      serializeTask({
-        id,
-        workspaceId: ws,
-        title: 'Do',
-        status: 'open',
-        dueAt: t1,
-        shootId: null,
-        completedAt: null,
-        createdAt: t0,
-        updatedAt: t0,
-      }),
-    ).toEqual({
+    const task = {
+      id,
+      workspaceId: ws,
+      title: 'Do',
+      status: 'open' as const,
+      dueAt: t1,
+      shootId: null,
+      completedAt: null,
+      createdAt: t0,
+      updatedAt: t0,
+    };
+    expect(serializeTask(task)).toEqual({
       id,
       workspace_id: ws,
       title: 'Do',
@@ -150,17 +148,23 @@ describe('serializers', () => {
       created_at: '2026-11-22T10:00:00.123Z',
       completed_at: null,
     });
-    expect(serializeWorkspace({ id: ws, name: 'Studio', createdAt: t0 }, 'viewer')).toEqual({
+    const workspace = { id: ws, name: 'Studio', createdAt: t0 };
+    expect(serializeWorkspace(workspace, 'viewer')).toEqual({
       id: ws,
       name: 'Studio',
       role: 'viewer',
       created_at: '2026-11-22T10:00:00.123Z',
     });
-    expect(serializeTokenInfo({ id, prefix: '0123456789ab', name: null, workspaceId: null, rateLimit: null })).toEqual({
+    expect(serializeReachedWorkspace(workspace, 'owner')).toEqual({
+      id: ws,
+      name: 'Studio',
+      role: 'owner',
+    });
+    expect(serializeTokenInfo({ id, prefix: '0123456789ab', name: null, workspaceId: ws, rateLimit: null })).toEqual({
       id,
       prefix: '0123456789ab',
       name: null,
-      scope_workspace_id: null,
+      scope_workspace_id: ws,
       rate_limit: null,
     });
   });
