@@ -2,7 +2,7 @@
 import type { Database, Tx } from './db.js';
 import type { Client } from './generated/client.js';
 import { Prisma } from './generated/client.js';
-import { keysetPageStatement, type PageQuery } from './keyset.js';
+import { keysetPageStatement, modelColumns, type PageQuery } from './keyset.js';
 import { lockRow } from './locking.js';
 
 export type ClientRow = Client;
@@ -18,8 +18,7 @@ export interface NewClient {
 export type ClientChanges = Partial<Pick<ClientRow, 'name' | 'email' | 'phone' | 'notes'>> & { updatedAt: Date };
 
 /** Every column of a client row, named as the Client model names them. */
-const CLIENT_COLUMNS = Prisma.sql`id::text AS id, workspace_id::text AS "workspaceId", name, email, phone, notes,
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
+export const CLIENT_COLUMNS = modelColumns(Prisma.ClientScalarFieldEnum);
 
 export class ClientStore {
   constructor(private readonly db: Database) {}

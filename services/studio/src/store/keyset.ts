@@ -25,6 +25,22 @@ export function takeFor(page: PageQuery): number {
   return page.limit + 1;
 }
 
+/** `scheduledStart` -> `scheduled_start`. */
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The select list of a raw statement that reads every scalar field of a model (`Prisma.<Model>ScalarFieldEnum`) as
+ * the model names it: `column AS "field"`, the column being the field's snake_case, the one @map rule of
+ * prisma/schema.prisma (keyset.spec.ts checks it against the schema), so a field added to the model is read without
+ * touching the statement. Built once per store, the statement text stays the same on every call (prepared once).
+ * `enums` are read `::text`: the pg adapter of `$queryRaw` has no type for a database enum.
+ */
+export function modelColumns<F extends string>(fields: Record<F, F>, enums: readonly F[] = []): Prisma.Sql {
+  const cast = new Set<string>(enums);
+  const list = Object.keys(fields).map((field) => `${snakeCase(field)}${cast.has(field) ? '::text' : ''} AS "${field}"`);
+  return Prisma.raw(list.join(', '));
+}
+
 /**
  * One keyset page of a workspace-owned table as one raw statement: `select` (the columns, aliased to the model's
  * field names) from `table` in `workspaceIds`, newest first, limit + 1 rows. The hottest lists read through it

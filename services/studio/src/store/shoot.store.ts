@@ -5,7 +5,7 @@
  */
 import type { Database, Tx } from './db.js';
 import { Prisma, type Shoot, type ShotListItem } from './generated/client.js';
-import { keysetPageStatement, type PageQuery } from './keyset.js';
+import { keysetPageStatement, modelColumns, type PageQuery } from './keyset.js';
 import { claimDue, detachClientRows, lockRow } from './locking.js';
 import { nextFreeSlug } from '@studio/slug';
 
@@ -39,9 +39,7 @@ export type ShootChanges = Partial<Pick<ShootRow, 'title' | 'location' | 'schedu
 export type ItemChange = 'changed' | 'unchanged' | 'missing';
 
 /** Every column of a shoot row, named as the Shoot model names them. */
-const SHOOT_COLUMNS = Prisma.sql`id::text AS id, workspace_id::text AS "workspaceId", title, slug, state::text AS state,
-  client_id::text AS "clientId", location, scheduled_start AS "scheduledStart", scheduled_end AS "scheduledEnd",
-  completed_at AS "completedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+export const SHOOT_COLUMNS = modelColumns(Prisma.ShootScalarFieldEnum, ['state']);
 
 const itemsInOrder = { shotListItems: { orderBy: [{ position: 'asc' as const }, { id: 'asc' as const }] } };
 
@@ -80,9 +78,7 @@ export class ShootStore {
    */
   async getWithItemsInWorkspaces(id: string, workspaceIds: string[], tx?: Tx): Promise<ShootWithItems | null> {
     const statement = Prisma.sql`
-      SELECT s.id, s.workspace_id AS "workspaceId", s.title, s.slug, s.state::text AS state, s.client_id AS "clientId",
-             s.location, s.scheduled_start AS "scheduledStart", s.scheduled_end AS "scheduledEnd",
-             s.completed_at AS "completedAt", s.created_at AS "createdAt", s.updated_at AS "updatedAt",
+      SELECT ${SHOOT_COLUMNS},
              COALESCE((SELECT json_agg(json_build_object('id', i.id, 'position', i.position, 'label', i.label,
                                                          'done', i.done, 'doneAt', i.done_at, 'createdAt', i.created_at)
                                        ORDER BY i.position, i.id)
