@@ -168,6 +168,7 @@ export const cullThresholdsRecord = z
       .describe('The sharpness a well-exposed photo needed: max(blur_floor, blur_ratio x sharpness_reference).'),
   })
   .meta({ id: 'CullThresholds' });
+export type CullThresholdsJson = RecordJson<typeof cullThresholdsRecord>;
 
 export const cullDecisionRecord = z
   .object({

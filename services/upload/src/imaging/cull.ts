@@ -33,7 +33,14 @@
  * Precedence of reasons: underexposed/overexposed > blurry > duplicate.
  * Keepers: best_of_near_duplicates (the best frame of a group, rule 4), else sharp_and_well_exposed.
  */
-import { CULL_KEEP_REASONS, CULL_REJECT_REASONS, type CULL_SENSITIVITIES } from '@studio/contracts/records';
+import {
+  CULL_KEEP_REASONS,
+  CULL_REJECT_REASONS,
+  type CULL_SENSITIVITIES,
+  type CullCountsJson,
+  type CullDecisionJson,
+  type CullThresholdsJson,
+} from '@studio/contracts/records';
 import { packHashes, popcount32, type CullFeatures } from './features.js';
 
 // The reason codes are part of the public JSON (clients may depend on them): declared with the cull's record.
@@ -51,11 +58,8 @@ export interface CullInput {
   features: CullFeatures;
 }
 
-export interface CullScores {
-  sharpness: number;
-  mean_luminance: number;
-  clipped_share: number;
-}
+/** A photo's scores, as its decision in the job's result carries them. */
+export type CullScores = CullDecisionJson['scores'];
 
 export interface CullDecision {
   id: string;
@@ -70,20 +74,8 @@ export interface CullDecision {
   explanation: string;
 }
 
-export interface CullThresholds {
-  under_mean: number;
-  under_p99: number;
-  over_mean: number;
-  over_p01: number;
-  dark_clip: number;
-  bright_clip: number;
-  blur_ratio: number;
-  blur_floor: number;
-  group_blur_ratio: number;
-  dup_distance: number;
-  dup_distance_untimed: number;
-  dup_window_s: number;
-}
+/** A preset: the applied thresholds (their meaning is in the record) without the two derived from the shoot. */
+export type CullThresholds = Omit<CullAppliedThresholds, 'sharpness_reference' | 'sharpness_threshold'>;
 
 /**
  * Tuned on synthetic shoots (see cull.quality.spec.ts); medium is the default. Sharpness numbers are Laplacian
@@ -134,17 +126,8 @@ export const CULL_PRESETS: Readonly<Record<Sensitivity, Readonly<CullThresholds>
   },
 };
 
-export interface CullCounts {
-  total: number;
-  keeper: number;
-  reject: number;
-  blurry: number;
-  underexposed: number;
-  overexposed: number;
-  duplicate: number;
-  /** Number of near-duplicate groups (2+ photos). */
-  duplicate_groups: number;
-}
+/** What the job's result and its events carry. */
+export type CullCounts = CullCountsJson;
 
 export interface CullResult {
   sensitivity: Sensitivity;
@@ -155,13 +138,12 @@ export interface CullResult {
   thresholds: CullAppliedThresholds;
 }
 
-/** The preset (with overrides) plus the shoot-relative sharpness numbers rule 2 derived from it. */
-export interface CullAppliedThresholds extends CullThresholds {
-  /** Median sharpness of the shoot's well-exposed photos (of all photos when none is). */
-  sharpness_reference: number;
-  /** max(blur_floor, blur_ratio x sharpness_reference): below it a well-exposed photo is blurry. */
-  sharpness_threshold: number;
-}
+/**
+ * The preset (with overrides) plus the shoot-relative sharpness numbers rule 2 derived from it: sharpness_reference
+ * is the median sharpness of the shoot's well-exposed photos (of all photos when none is), sharpness_threshold is
+ * max(blur_floor, blur_ratio x sharpness_reference), below which a well-exposed photo is blurry.
+ */
+export type CullAppliedThresholds = CullThresholdsJson;
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const finite = (v: number, fallback = 0) => (Number.isFinite(v) ? v : fallback);
