@@ -3,12 +3,13 @@
  * timestamps ISO 8601 UTC strings (`toISOString()`: milliseconds, `Z`), counts and amounts JSON integers, and an
  * absent optional value is `null`, never omitted.
  *
- * `uuid` is the one UUID of the contracts, records and event data alike: an RFC 9562 UUID (versions 1 to 8, nil and
- * max), what the API documents for its ids.
+ * `uuid` is the one UUID of the contracts, records and event data alike: @studio/uuid's zod schema, an RFC 9562 UUID
+ * (versions 1 to 8, nil and max), what the API documents for its ids.
  */
+import { uuid } from '@studio/uuid';
 import { z } from 'zod';
 
-export const uuid = () => z.uuid();
+export { uuid };
 
 /** ISO 8601 in UTC with `Z`, as `Date.prototype.toISOString` writes it. */
 export const timestamp = () => z.iso.datetime();

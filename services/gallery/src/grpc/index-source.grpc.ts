@@ -13,13 +13,12 @@ import {
   type SourceDocument,
   type StreamDocumentsRequest__Output,
 } from '@studio/proto/index-source';
+import { isUuid } from '@studio/uuid';
 import type { AlbumRow } from '../store/album.store.js';
 import type { GalleryRow } from '../store/gallery.store.js';
 import type { Stores } from '../store/index.js';
 
 export const OWNED_TYPES = ['gallery', 'album'] as const;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Public JSON members as strings (null members are left out). */
 function stringFields(json: Record<string, unknown>): Record<string, string> {
@@ -66,7 +65,7 @@ export function indexSourceHandlers(stores: Pick<Stores, 'galleries' | 'albums'>
     StreamDocuments: (call: grpc.ServerWritableStream<StreamDocumentsRequest__Output, SourceDocument>) => {
       void (async () => {
         const req = call.request;
-        if (!UUID_RE.test(req.workspace_id ?? '')) throw new AppError('invalid_input', 'workspace_id must be a UUID');
+        if (!isUuid(req.workspace_id)) throw new AppError('invalid_input', 'workspace_id must be a UUID');
         const workspaceId = req.workspace_id.toLowerCase();
         const asked = (req.types ?? []).map((t) => t.trim().toLowerCase());
         const wanted =

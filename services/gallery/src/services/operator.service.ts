@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { serializeAlbum } from '@studio/contracts/records';
 import { AppError } from '@studio/errors';
+import { isUuid } from '@studio/uuid';
 import { albumCreated } from '../events/domain-events.js';
 import type { PortalRow } from '../store/portal.store.js';
 import type { ServiceDeps } from './deps.js';
@@ -24,8 +25,6 @@ export interface NewAlbumInput {
   photoIds?: string[];
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export class OperatorService {
   private readonly now: () => Date;
 
@@ -35,7 +34,7 @@ export class OperatorService {
 
   private async portal(ref: PortalRef): Promise<PortalRow> {
     const { portals } = this.deps.stores;
-    if (ref.galleryId !== undefined && !UUID_RE.test(ref.galleryId)) throw new AppError('invalid_input', 'the gallery id must be a UUID');
+    if (ref.galleryId !== undefined && !isUuid(ref.galleryId)) throw new AppError('invalid_input', 'the gallery id must be a UUID');
     const portal = ref.galleryId
       ? await portals.byGallery(ref.galleryId.toLowerCase())
       : ref.prefix
@@ -60,7 +59,7 @@ export class OperatorService {
   /** An album of photos of one gallery, with album.created in the same transaction. */
   async createAlbum(input: NewAlbumInput) {
     const { stores, db, events } = this.deps;
-    if (!UUID_RE.test(input.galleryId)) throw new AppError('invalid_input', 'the gallery id must be a UUID');
+    if (!isUuid(input.galleryId)) throw new AppError('invalid_input', 'the gallery id must be a UUID');
     const title = input.title.trim();
     if (title.length < 1 || title.length > 200) throw new AppError('invalid_input', 'the title must be 1 to 200 characters');
     const description = input.description?.trim() || null;
@@ -71,7 +70,7 @@ export class OperatorService {
     let photoIds: string[];
     if (input.photoIds) {
       photoIds = [...new Set(input.photoIds.map((p) => p.toLowerCase()))];
-      const bad = photoIds.filter((p) => !UUID_RE.test(p));
+      const bad = photoIds.filter((p) => !isUuid(p));
       if (bad.length > 0) throw new AppError('invalid_input', `not photo ids: ${bad.join(', ')}`);
       const found = await stores.galleries.photosIn(gallery.id, photoIds);
       const missing = photoIds.filter((p) => !found.has(p));

@@ -6,10 +6,9 @@ import { AppError } from '@studio/errors';
 import { loadProto, unaryHandlers, type grpc } from '@studio/grpc';
 import type { Logger } from '@studio/logger';
 import { type KeeperPhoto, UPLOAD_PROTO, type UploadInternalHandlers } from '@studio/proto/upload';
+import { isUuid } from '@studio/uuid';
 import type { Stores } from '../store/index.js';
 import type { PhotoRow } from '../store/photo.store.js';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A photo as the KeeperPhoto message (the one mapping of the record to proto; storage keys included, for gallery). */
 export function keeperPhotoMessage(p: PhotoRow): KeeperPhoto {
@@ -31,8 +30,8 @@ export function keeperPhotoMessage(p: PhotoRow): KeeperPhoto {
 export function uploadGrpcHandlers(stores: Pick<Stores, 'photos'>, logger: Logger): UploadInternalHandlers {
   return unaryHandlers<UploadInternalHandlers>(logger, {
     async ListReadyKeepers(req) {
-      if (!UUID_RE.test(req.shoot_id)) throw new AppError('invalid_input', 'shoot_id must be a UUID');
-      if (!UUID_RE.test(req.workspace_id)) throw new AppError('invalid_input', 'workspace_id must be a UUID');
+      if (!isUuid(req.shoot_id)) throw new AppError('invalid_input', 'shoot_id must be a UUID');
+      if (!isUuid(req.workspace_id)) throw new AppError('invalid_input', 'workspace_id must be a UUID');
       const rows = await stores.photos.listReady(req.shoot_id.toLowerCase(), req.workspace_id.toLowerCase(), { keepersOnly: true });
       return { photos: rows.map(keeperPhotoMessage) };
     },
