@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SEALED_BOX_OVERHEAD, SealedBox, SealedBoxError } from './index.js';
+import { createTextBox, SEALED_BOX_OVERHEAD, SealedBox, SealedBoxError } from './index.js';
 
 // The boxes sealed before this lib existed are in the callers' specs (answer-cipher, portal-token, secret-crypto),
 // each with its own AAD; this spec pins the layout and the refusals every caller relies on.
@@ -65,5 +65,17 @@ describe('SealedBox', () => {
   it('needs a 32-byte key', () => {
     expect(() => new SealedBox(randomBytes(16), 'portal token')).toThrow('the portal token key must be 32 bytes');
     expect(() => new SealedBox(randomBytes(33))).toThrow();
+  });
+});
+
+describe('TextBox', () => {
+  it('is a SealedBox of UTF-8 text that throws SealedBoxError when a blob does not open', () => {
+    const key = randomBytes(32);
+    const box = createTextBox(key, 'portal token');
+    const blob = box.encrypt('gpt_é_token', 'row-1');
+    expect(new SealedBox(key).unseal(blob, 'row-1').toString('utf8')).toBe('gpt_é_token');
+    expect(box.decrypt(new Uint8Array(blob), 'row-1')).toBe('gpt_é_token');
+    expect(() => box.decrypt(blob, 'row-2')).toThrow(new SealedBoxError('unauthentic', 'portal token does not decrypt with this key'));
+    expect(() => box.decrypt(Buffer.alloc(10), 'row-1')).toThrow(new SealedBoxError('malformed', 'unknown portal token format'));
   });
 });

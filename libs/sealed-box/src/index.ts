@@ -74,3 +74,20 @@ export class SealedBox {
     }
   }
 }
+
+/** A sealed box of text (a token, a secret): what gallery and webhooks keep in a bytea column. */
+export interface TextBox {
+  /** Seals `text` (UTF-8) for the record named by `aad`. */
+  encrypt(text: string, aad: string): Buffer;
+  /** Throws SealedBoxError when the blob is malformed, tampered with, or bound to another record. */
+  decrypt(blob: Uint8Array, aad: string): string;
+}
+
+/** A TextBox under `key`; `what` names its values in error messages. */
+export function createTextBox(key: Uint8Array, what: string): TextBox {
+  const box = new SealedBox(key, what);
+  return {
+    encrypt: (text, aad) => box.seal(text, aad),
+    decrypt: (blob, aad) => box.unseal(blob, aad).toString('utf8'),
+  };
+}

@@ -9,7 +9,7 @@
  * associated data (a blob copied onto another row does not decrypt).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { SealedBox } from '@studio/sealed-box';
+import { createTextBox, type TextBox } from '@studio/sealed-box';
 
 export const PORTAL_TOKEN_RE = /^gpt_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/;
 
@@ -33,16 +33,7 @@ export function isPortalTokenShape(value: string): boolean {
   return PORTAL_TOKEN_RE.test(value);
 }
 
-export interface TokenBox {
-  encrypt(token: string, portalId: string): Buffer;
-  /** Throws when the blob is malformed, tampered with, or bound to another portal row. */
-  decrypt(blob: Uint8Array, portalId: string): string;
-}
+/** Portal tokens at rest, the portal row's id as AAD; decrypt throws when the blob is not one of that row's. */
+export type TokenBox = TextBox;
 
-export function createTokenBox(key: Buffer): TokenBox {
-  const box = new SealedBox(key, 'portal token');
-  return {
-    encrypt: (token, portalId) => box.seal(token, portalId),
-    decrypt: (blob, portalId) => box.unseal(blob, portalId).toString('utf8'),
-  };
-}
+export const createTokenBox = (key: Buffer): TokenBox => createTextBox(key, 'portal token');

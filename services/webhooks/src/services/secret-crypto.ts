@@ -4,7 +4,7 @@
  * decrypt.
  */
 import { randomBytes } from 'node:crypto';
-import { SealedBox, SealedBoxError } from '@studio/sealed-box';
+import { createTextBox, SealedBoxError, type TextBox } from '@studio/sealed-box';
 
 /** Prefix of every signing secret; the whole string (prefix included) is the HMAC key. */
 export const SECRET_PREFIX = 'whsec_';
@@ -17,16 +17,7 @@ export function generateSigningSecret(): string {
 /** A stored secret that does not decrypt (malformed, tampered with, another key or another endpoint). */
 export { SealedBoxError as SecretDecryptionError };
 
-export interface SecretBox {
-  encrypt(secret: string, endpointId: string): Buffer;
-  /** Throws SecretDecryptionError when the blob is malformed, tampered with, or bound to another endpoint. */
-  decrypt(blob: Uint8Array, endpointId: string): string;
-}
+/** Signing secrets at rest, the endpoint id as AAD; decrypt throws SecretDecryptionError when it does not open. */
+export type SecretBox = TextBox;
 
-export function createSecretBox(key: Buffer): SecretBox {
-  const box = new SealedBox(key, 'secret');
-  return {
-    encrypt: (secret, endpointId) => box.seal(secret, endpointId),
-    decrypt: (blob, endpointId) => box.unseal(blob, endpointId).toString('utf8'),
-  };
-}
+export const createSecretBox = (key: Buffer): SecretBox => createTextBox(key, 'secret');
