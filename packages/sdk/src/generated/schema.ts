@@ -1471,9 +1471,16 @@ export interface components {
                 shoot_id: string;
                 /** @enum {string} */
                 sensitivity: "low" | "medium" | "high";
-                /** @description total, keeper, reject, blurry, underexposed, overexposed, duplicate, duplicate_groups */
                 counts: {
-                    [key: string]: number;
+                    total: number;
+                    keeper: number;
+                    reject: number;
+                    blurry: number;
+                    underexposed: number;
+                    overexposed: number;
+                    duplicate: number;
+                    /** @description Near-duplicate groups of 2+ photos. */
+                    duplicate_groups: number;
                 };
             };
         };
@@ -1534,7 +1541,15 @@ export interface components {
                 state: "succeeded" | "failed";
                 /** @description the cull counts when succeeded, else null */
                 counts: {
-                    [key: string]: number;
+                    total: number;
+                    keeper: number;
+                    reject: number;
+                    blurry: number;
+                    underexposed: number;
+                    overexposed: number;
+                    duplicate: number;
+                    /** @description Near-duplicate groups of 2+ photos. */
+                    duplicate_groups: number;
                 } | null;
                 /** @description why it failed, else null */
                 error: string | null;
@@ -1724,7 +1739,7 @@ export interface components {
                 /** Format: uuid */
                 workspace_id: string;
                 name: string;
-                /** @description lower case */
+                /** @description Lower-cased. */
                 email: string | null;
                 phone: string | null;
                 notes: string | null;
@@ -1984,6 +1999,7 @@ export interface components {
                 state: "draft" | "published";
                 photo_count: number;
                 published_at: string | null;
+                /** @description When the gallery's customer first opened a client session. */
                 delivered_at: string | null;
                 /** Format: date-time */
                 created_at: string;
@@ -2076,6 +2092,7 @@ export interface components {
                 state: "draft" | "published";
                 photo_count: number;
                 published_at: string | null;
+                /** @description When the gallery's customer first opened a client session. */
                 delivered_at: string | null;
                 /** Format: date-time */
                 created_at: string;
@@ -2165,6 +2182,7 @@ export interface components {
                 /** @enum {string} */
                 status: "draft" | "sent" | "paid" | "void";
                 amount_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 due_at: string | null;
                 paid_at: string | null;
@@ -2230,6 +2248,7 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
                 total_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 paid_at: string | null;
                 /** Format: date-time */
@@ -2278,6 +2297,7 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
                 total_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 paid_at: string | null;
                 /** Format: date-time */
@@ -2326,6 +2346,7 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
                 total_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 paid_at: string | null;
                 /** Format: date-time */
@@ -2374,6 +2395,7 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
                 total_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 paid_at: string | null;
                 /** Format: date-time */
@@ -2422,6 +2444,7 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
                 total_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 paid_at: string | null;
                 /** Format: date-time */
@@ -2470,6 +2493,7 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
                 total_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 paid_at: string | null;
                 /** Format: date-time */
@@ -2518,6 +2542,7 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "paid" | "sent_to_print" | "shipped" | "delivered" | "cancelled" | "refunded" | "needs_intervention";
                 total_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 paid_at: string | null;
                 /** Format: date-time */
@@ -2635,24 +2660,26 @@ export interface components {
                 workspace_id: string;
                 /** Format: uuid */
                 shoot_id: string;
-                /** @description set when the photo was assembled from a multipart upload-session file */
+                /** @description The upload-session file it came from, or null for a single-shot upload. */
                 upload_file_id: string | null;
                 file_name: string;
                 content_type: string;
-                /** @description bytes */
+                /** @description Bytes. */
                 size: number;
-                /** @description lower-case hex, when the client declared one */
                 sha256: string | null;
                 /** @enum {string} */
                 state: "pending" | "processing" | "ready" | "failed";
+                /** @description For people, when state is failed. */
                 failure_reason: string | null;
-                /** @description when failed: a stable code (upload_expired), else null */
+                /** @description For programs, when state is failed: upload_expired (a single-shot photo was not uploaded and finalized before its upload URL expired; any uploaded bytes were deleted: start a new upload). Null for other failures. */
                 failure_code: string | null;
                 width: number | null;
                 height: number | null;
+                /** @description From EXIF, UTC; null when the file has none. */
                 capture_time: string | null;
+                /** @description False when a cull rejected the photo. */
                 keeper: boolean;
-                /** @description the last cull's verdict: { job_id, decision, reason, scores, duplicate_group } */
+                /** @description The last cull's verdict: job_id, decision, reason (set for keepers too), scores, duplicate_group. */
                 cull: {
                     [key: string]: unknown;
                 } | null;
@@ -2710,6 +2737,7 @@ export interface components {
                 /** @enum {string} */
                 status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
                 amount_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 expires_at: string | null;
                 sent_at: string | null;
@@ -2758,6 +2786,7 @@ export interface components {
                 /** @enum {string} */
                 status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
                 amount_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 expires_at: string | null;
                 sent_at: string | null;
@@ -2806,6 +2835,7 @@ export interface components {
                 /** @enum {string} */
                 status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
                 amount_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 expires_at: string | null;
                 sent_at: string | null;
@@ -2854,6 +2884,7 @@ export interface components {
                 /** @enum {string} */
                 status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
                 amount_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 expires_at: string | null;
                 sent_at: string | null;
@@ -2902,6 +2933,7 @@ export interface components {
                 /** @enum {string} */
                 status: "draft" | "sent" | "viewed" | "accepted" | "declined" | "expired";
                 amount_cents: number;
+                /** @description ISO 4217 code. */
                 currency: string;
                 expires_at: string | null;
                 sent_at: string | null;
@@ -3069,6 +3101,7 @@ export interface components {
                 /** Format: uuid */
                 workspace_id: string;
                 title: string;
+                /** @description Unique inside the workspace. */
                 slug: string;
                 /** @enum {string} */
                 state: "planned" | "completed" | "cancelled";
@@ -3121,6 +3154,7 @@ export interface components {
                 /** Format: uuid */
                 workspace_id: string;
                 title: string;
+                /** @description Unique inside the workspace. */
                 slug: string;
                 /** @enum {string} */
                 state: "planned" | "completed" | "cancelled";
@@ -7975,7 +8009,14 @@ export interface operations {
                  *         "shoot_id": "370b1416-608d-4dac-8de3-71ecc2a33e56",
                  *         "state": "succeeded",
                  *         "counts": {
-                 *           "key": 42
+                 *           "total": 42,
+                 *           "keeper": 1,
+                 *           "reject": 1,
+                 *           "blurry": 1,
+                 *           "underexposed": 1,
+                 *           "overexposed": 1,
+                 *           "duplicate": 1,
+                 *           "duplicate_groups": 1
                  *         },
                  *         "error": "error"
                  *       }
@@ -8057,7 +8098,14 @@ export interface operations {
                  *         "shoot_id": "370b1416-608d-4dac-8de3-71ecc2a33e56",
                  *         "sensitivity": "low",
                  *         "counts": {
-                 *           "key": 42
+                 *           "total": 42,
+                 *           "keeper": 1,
+                 *           "reject": 1,
+                 *           "blurry": 1,
+                 *           "underexposed": 1,
+                 *           "overexposed": 1,
+                 *           "duplicate": 1,
+                 *           "duplicate_groups": 1
                  *         }
                  *       }
                  *     }
