@@ -11,7 +11,12 @@ import { timestamp, uuid } from '../events/event-fields.schema.js';
 import { recordSerializer, type RecordJson, type RecordRow, toRecordJson } from './record-json.js';
 
 const int = () => z.number().int();
-const currency = () => z.string().describe('ISO 4217 code.');
+/** As the inputs take it (three upper-case letters), so answers and event data promise what is stored. */
+const currency = () =>
+  z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .describe('ISO 4217 code.');
 const role = () => z.enum(ROLES);
 
 export const ORDER_STATUSES = [
