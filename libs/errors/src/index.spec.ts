@@ -3,6 +3,7 @@ import {
   AppError,
   ERROR_KINDS,
   ERROR_TABLE,
+  GrpcCode,
   NOT_FOUND_BODY,
   asUnavailable,
   errorBody,
@@ -16,6 +17,15 @@ describe('@studio/errors', () => {
     for (const kind of ERROR_KINDS) {
       expect(ERROR_TABLE[kind].http).toBeGreaterThanOrEqual(400);
       expect(kindFromGrpcCode(ERROR_TABLE[kind].grpc)).toBe(kind);
+    }
+  });
+
+  it('reads the codes no kind answers with as the kind that means the same, and any other as internal', () => {
+    expect(kindFromGrpcCode(GrpcCode.OUT_OF_RANGE)).toBe('invalid_input');
+    expect(kindFromGrpcCode(GrpcCode.ABORTED)).toBe('conflict');
+    expect(kindFromGrpcCode(GrpcCode.DEADLINE_EXCEEDED)).toBe('unavailable');
+    for (const code of [GrpcCode.CANCELLED, GrpcCode.UNKNOWN, GrpcCode.UNIMPLEMENTED, GrpcCode.DATA_LOSS, 99]) {
+      expect(kindFromGrpcCode(code)).toBe('internal');
     }
   });
 

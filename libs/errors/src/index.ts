@@ -160,29 +160,20 @@ export function isPrismaUniqueViolation(err: unknown): boolean {
   return !!e && typeof e === 'object' && e.code === 'P2002';
 }
 
-/** Maps a gRPC status code back to an error kind (client side of a gRPC call). */
+/** Codes no kind is answered with, read back as the kind that means the same (client side of a gRPC call). */
+const GRPC_ALIASES: ReadonlyArray<readonly [number, ErrorKind]> = [
+  [GrpcCode.OUT_OF_RANGE, 'invalid_input'],
+  [GrpcCode.ABORTED, 'conflict'],
+  [GrpcCode.DEADLINE_EXCEEDED, 'unavailable'],
+];
+
+/** ERROR_TABLE read backwards (each kind's own code), plus the aliases. */
+const KIND_BY_GRPC_CODE: ReadonlyMap<number, ErrorKind> = new Map([
+  ...ERROR_KINDS.map((kind) => [ERROR_TABLE[kind].grpc, kind] as const),
+  ...GRPC_ALIASES,
+]);
+
+/** Maps a gRPC status code back to an error kind (client side of a gRPC call); an unknown code is internal. */
 export function kindFromGrpcCode(code: number): ErrorKind {
-  switch (code) {
-    case GrpcCode.INVALID_ARGUMENT:
-    case GrpcCode.OUT_OF_RANGE:
-      return 'invalid_input';
-    case GrpcCode.UNAUTHENTICATED:
-      return 'unauthorized';
-    case GrpcCode.PERMISSION_DENIED:
-      return 'forbidden';
-    case GrpcCode.NOT_FOUND:
-      return 'not_found';
-    case GrpcCode.FAILED_PRECONDITION:
-    case GrpcCode.ABORTED:
-      return 'conflict';
-    case GrpcCode.ALREADY_EXISTS:
-      return 'idempotency_conflict';
-    case GrpcCode.RESOURCE_EXHAUSTED:
-      return 'rate_limited';
-    case GrpcCode.UNAVAILABLE:
-    case GrpcCode.DEADLINE_EXCEEDED:
-      return 'unavailable';
-    default:
-      return 'internal';
-  }
+  return KIND_BY_GRPC_CODE.get(code) ?? 'internal';
 }
