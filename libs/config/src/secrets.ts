@@ -60,18 +60,14 @@ function refuse(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
   return z.NEVER;
 }
 
-function parsePrivateKey(value: string): KeyObject | null {
+/** An Ed25519 key from base64 DER (a private key in PKCS#8, a public one in SPKI), or null when it is not one. */
+function parseEd25519Key(value: string, kind: 'private' | 'public'): KeyObject | null {
   try {
-    const key = createPrivateKey({ key: decode(value), format: 'der', type: 'pkcs8' });
-    return key.asymmetricKeyType === 'ed25519' ? key : null;
-  } catch {
-    return null;
-  }
-}
-
-function parsePublicKey(value: string): KeyObject | null {
-  try {
-    const key = createPublicKey({ key: decode(value), format: 'der', type: 'spki' });
+    const der = decode(value);
+    const key =
+      kind === 'private'
+        ? createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })
+        : createPublicKey({ key: der, format: 'der', type: 'spki' });
     return key.asymmetricKeyType === 'ed25519' ? key : null;
   } catch {
     return null;
@@ -100,13 +96,13 @@ export const secretEnv = {
   /** An Ed25519 private key (base64 of PKCS#8 DER). */
   signingKey: () =>
     required().transform((value, ctx) => {
-      const key = parsePrivateKey(value);
+      const key = parseEd25519Key(value, 'private');
       return key ?? refuse(ctx, 'must be an Ed25519 private key: base64 of its PKCS#8 DER');
     }),
   /** An Ed25519 public key (base64 of SPKI DER). */
   publicKey: () =>
     required().transform((value, ctx) => {
-      const key = parsePublicKey(value);
+      const key = parseEd25519Key(value, 'public');
       return key ?? refuse(ctx, 'must be an Ed25519 public key: base64 of its SPKI DER');
     }),
   /** `name=<public key>` pairs, comma-separated: the callers a server can authenticate, by name. */
@@ -117,7 +113,7 @@ export const secretEnv = {
         if (entry === '') continue;
         const eq = entry.indexOf('=');
         const name = entry.slice(0, eq);
-        const key = eq > 0 ? parsePublicKey(entry.slice(eq + 1)) : null;
+        const key = eq > 0 ? parseEd25519Key(entry.slice(eq + 1), 'public') : null;
         if (!CALLER_NAME.test(name) || !key)
           return refuse(ctx, 'must be name=<Ed25519 public key, base64 SPKI DER> pairs, comma-separated');
         if (ring.has(name)) return refuse(ctx, `names ${name} twice`);
