@@ -25,74 +25,31 @@ export function isDocType(value: unknown): value is DocType {
   return typeof value === 'string' && (DOC_TYPES as readonly string[]).includes(value);
 }
 
-interface FieldSpec {
-  name: string;
-  weight: Weight;
-  kind?: FieldKind;
-}
-
 interface TypeMapping {
   /** Fields tried in order for the title; the first non-empty one wins. */
   titleFrom: string[];
   /** Builds the title from the chosen value (e.g. "Order 1042"). */
   titleFormat?: (value: string) => string;
-  fields: FieldSpec[];
+  /** The indexed fields by weight, as in the table above; a document lists them in this order (A to D). */
+  fields: Partial<Record<Weight, string[]>>;
 }
 
 export const TYPE_MAPPINGS: Record<DocType, TypeMapping> = {
-  client: {
-    titleFrom: ['name', 'email'],
-    fields: [
-      { name: 'email', weight: 'B', kind: 'email' },
-      { name: 'phone', weight: 'B', kind: 'phone' },
-      { name: 'company', weight: 'B' },
-      { name: 'notes', weight: 'C' },
-    ],
-  },
-  lead: {
-    titleFrom: ['name', 'email'],
-    fields: [
-      { name: 'email', weight: 'B', kind: 'email' },
-      { name: 'phone', weight: 'B', kind: 'phone' },
-      { name: 'company', weight: 'B' },
-      { name: 'notes', weight: 'C' },
-      { name: 'message', weight: 'C' },
-      { name: 'source', weight: 'D' },
-    ],
-  },
-  shoot: {
-    titleFrom: ['title', 'slug'],
-    fields: [
-      { name: 'location', weight: 'B' },
-      { name: 'notes', weight: 'C' },
-      { name: 'description', weight: 'C' },
-      { name: 'slug', weight: 'D' },
-      { name: 'state', weight: 'D' },
-    ],
-  },
-  gallery: {
-    titleFrom: ['title', 'slug'],
-    fields: [
-      { name: 'description', weight: 'C' },
-      { name: 'slug', weight: 'D' },
-    ],
-  },
-  album: {
-    titleFrom: ['title', 'name'],
-    fields: [{ name: 'description', weight: 'C' }],
-  },
+  client: { titleFrom: ['name', 'email'], fields: { B: ['email', 'phone', 'company'], C: ['notes'] } },
+  lead: { titleFrom: ['name', 'email'], fields: { B: ['email', 'phone', 'company'], C: ['notes', 'message'], D: ['source'] } },
+  shoot: { titleFrom: ['title', 'slug'], fields: { B: ['location'], C: ['notes', 'description'], D: ['slug', 'state'] } },
+  gallery: { titleFrom: ['title', 'slug'], fields: { C: ['description'], D: ['slug'] } },
+  album: { titleFrom: ['title', 'name'], fields: { C: ['description'] } },
   order: {
     titleFrom: ['number'],
     titleFormat: (n) => `Order ${n}`,
-    fields: [
-      { name: 'number', weight: 'A' },
-      { name: 'customer_name', weight: 'B' },
-      { name: 'email', weight: 'B', kind: 'email' },
-      { name: 'notes', weight: 'C' },
-      { name: 'status', weight: 'D' },
-    ],
+    fields: { A: ['number'], B: ['customer_name', 'email'], C: ['notes'], D: ['status'] },
   },
 };
+
+const WEIGHTS: readonly Weight[] = ['A', 'B', 'C', 'D'];
+/** Fields indexed by more than their tokens (see above); every other field is plain text. */
+const FIELD_KINDS: Readonly<Record<string, FieldKind>> = { email: 'email', phone: 'phone' };
 
 /** Longest text kept per field (notes are at most 10,000 characters in studio). */
 const MAX_FIELD_CHARS = 20_000;
@@ -132,9 +89,11 @@ export function mapDocument(type: DocType, data: Record<string, unknown>, explic
   title = (title ?? '').slice(0, MAX_TITLE_CHARS);
   const fields: IndexedField[] = [];
   if (title) fields.push({ name: 'title', weight: 'A', kind: 'text', text: title });
-  for (const spec of mapping.fields) {
-    const text = textOf(data[spec.name]);
-    if (text) fields.push({ name: spec.name, weight: spec.weight, kind: spec.kind ?? 'text', text });
+  for (const weight of WEIGHTS) {
+    for (const name of mapping.fields[weight] ?? []) {
+      const text = textOf(data[name]);
+      if (text) fields.push({ name, weight, kind: FIELD_KINDS[name] ?? 'text', text });
+    }
   }
   return { title, fields };
 }
