@@ -14,8 +14,6 @@ import {
   type StreamDocumentsRequest__Output,
 } from '@studio/proto/index-source';
 import { isUuid } from '@studio/uuid';
-import type { AlbumRow } from '../store/album.store.js';
-import type { GalleryRow } from '../store/gallery.store.js';
 import type { Stores } from '../store/index.js';
 
 export const OWNED_TYPES = ['gallery', 'album'] as const;
@@ -30,28 +28,40 @@ function stringFields(json: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-export function galleryDocument(g: GalleryRow): SourceDocument {
+type OwnedType = (typeof OWNED_TYPES)[number];
+
+/** A gallery or album row as a source document: its public JSON (the API's and the events' member names) as fields. */
+function sourceDocument(
+  type: OwnedType,
+  row: { id: string; workspaceId: string; title: string; updatedAt: Date },
+  json: Record<string, unknown>,
+): SourceDocument {
   return {
-    type: 'gallery',
-    id: g.id,
-    workspace_id: g.workspaceId,
-    title: g.title,
-    fields: stringFields(serializeGallery(g)),
-    updated_at: g.updatedAt.toISOString(),
+    type,
+    id: row.id,
+    workspace_id: row.workspaceId,
+    title: row.title,
+    fields: stringFields(json),
+    updated_at: row.updatedAt.toISOString(),
     deleted: false,
   };
 }
 
-export function albumDocument(a: AlbumRow): SourceDocument {
-  return {
-    type: 'album',
-    id: a.id,
-    workspace_id: a.workspaceId,
-    title: a.title,
-    fields: stringFields(serializeAlbum(a)),
-    updated_at: a.updatedAt.toISOString(),
-    deleted: false,
-  };
+/** Every document of one owned type in a workspace, in the stores' batches. */
+async function* documentBatches(
+  stores: Pick<Stores, 'galleries' | 'albums'>,
+  type: OwnedType,
+  workspaceId: string,
+): AsyncGenerator<SourceDocument[]> {
+  if (type === 'gallery') {
+    for await (const batch of stores.galleries.allInWorkspace(workspaceId)) {
+      yield batch.map((g) => sourceDocument(type, g, serializeGallery(g)));
+    }
+  } else {
+    for await (const batch of stores.albums.allInWorkspace(workspaceId)) {
+      yield batch.map((a) => sourceDocument(type, a, serializeAlbum(a)));
+    }
+  }
 }
 
 export function indexSourceHandlers(stores: Pick<Stores, 'galleries' | 'albums'>, logger: Logger): IndexSourceHandlers {
@@ -76,16 +86,11 @@ export function indexSourceHandlers(stores: Pick<Stores, 'galleries' | 'albums'>
           // Respect back-pressure: wait for the stream to drain before writing more.
           if (!call.write(doc)) await new Promise<void>((resolve) => call.once('drain', () => resolve()));
         };
-        if (wanted.has('gallery')) {
-          for await (const batch of stores.galleries.allInWorkspace(workspaceId)) {
+        for (const type of OWNED_TYPES) {
+          if (!wanted.has(type)) continue;
+          for await (const batch of documentBatches(stores, type, workspaceId)) {
             if (cancelled) return;
-            for (const g of batch) await write(galleryDocument(g));
-          }
-        }
-        if (wanted.has('album')) {
-          for await (const batch of stores.albums.allInWorkspace(workspaceId)) {
-            if (cancelled) return;
-            for (const a of batch) await write(albumDocument(a));
+            for (const doc of batch) await write(doc);
           }
         }
         call.end();
