@@ -1,5 +1,5 @@
 /** Albums: named, ordered sets of one gallery's photos. */
-import type { Database, Tx } from './db.js';
+import { workspaceBatches, type Database, type Tx, type WorkspaceBatchArgs } from './db.js';
 import type { Album } from './generated/client.js';
 
 export type AlbumRow = Album & { photoCount: number };
@@ -34,17 +34,10 @@ export class AlbumStore {
 
   /** Every album of a workspace (the search rebuild), in batches, with photo counts. */
   async *allInWorkspace(workspaceId: string, batch = 500): AsyncGenerator<AlbumRow[]> {
-    let cursor: string | undefined;
-    for (;;) {
-      const rows = await this.db.client.album.findMany({
-        where: { workspaceId, ...(cursor ? { id: { gt: cursor } } : {}) },
-        orderBy: { id: 'asc' },
-        take: batch,
-        include: { _count: { select: { photos: true } } },
-      });
-      if (rows.length > 0) yield rows.map(({ _count, ...a }) => ({ ...a, photoCount: _count.photos }));
-      if (rows.length < batch) return;
-      cursor = rows[rows.length - 1]!.id;
+    const findMany = (args: WorkspaceBatchArgs) =>
+      this.db.client.album.findMany({ ...args, include: { _count: { select: { photos: true } } } });
+    for await (const rows of workspaceBatches(findMany, workspaceId, batch)) {
+      yield rows.map(({ _count, ...a }) => ({ ...a, photoCount: _count.photos }));
     }
   }
 }

@@ -8,7 +8,7 @@
  * change afterwards; pages are read with a row-value keyset condition on the primary key
  * (gallery_id, order_index, photo_id), so the millionth entry costs what the first does.
  */
-import type { Database, Tx } from './db.js';
+import { workspaceBatches, type Database, type Tx } from './db.js';
 import { Prisma, type Gallery, type GalleryState } from './generated/client.js';
 import { nextFreeSlug } from '@studio/slug';
 
@@ -188,18 +188,8 @@ export class GalleryStore {
   }
 
   /** Every gallery of a workspace (the search rebuild), in batches of `batch`, oldest first. */
-  async *allInWorkspace(workspaceId: string, batch = 500): AsyncGenerator<GalleryRow[]> {
-    let cursor: string | undefined;
-    for (;;) {
-      const rows = await this.db.client.gallery.findMany({
-        where: { workspaceId, ...(cursor ? { id: { gt: cursor } } : {}) },
-        orderBy: { id: 'asc' },
-        take: batch,
-      });
-      if (rows.length > 0) yield rows;
-      if (rows.length < batch) return;
-      cursor = rows[rows.length - 1]!.id;
-    }
+  allInWorkspace(workspaceId: string, batch = 500): AsyncGenerator<GalleryRow[]> {
+    return workspaceBatches((args) => this.db.client.gallery.findMany(args), workspaceId, batch);
   }
 
   /** draft -> published; false when it was already published. */
