@@ -187,13 +187,20 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
     LOG_LEVEL: options.logLevel ?? 'info',
     NODE_ENV: options.nodeEnv ?? 'development',
   };
+  /** What every service reads of its own: its three listeners (`<SERVICE>_HTTP_PORT`, ...) and its database. */
+  const serviceEnv = (service: 'studio' | 'upload' | 'gallery' | 'search' | 'webhooks') => {
+    const prefix = service.toUpperCase();
+    return {
+      ...common,
+      [`${prefix}_HTTP_PORT`]: String(options.ports[`${service}Http`]),
+      [`${prefix}_GRPC_PORT`]: String(options.ports[`${service}Grpc`]),
+      [`${prefix}_ADMIN_PORT`]: String(options.ports[`${service}Admin`]),
+      DATABASE_URL: options.databaseUrls[service]!,
+    };
+  };
   const upload = {
-    ...common,
-    UPLOAD_HTTP_PORT: String(options.ports.uploadHttp),
-    UPLOAD_GRPC_PORT: String(options.ports.uploadGrpc),
-    UPLOAD_ADMIN_PORT: String(options.ports.uploadAdmin),
+    ...serviceEnv('upload'),
     UPLOAD_WORKER_ADMIN_PORT: String(options.ports.uploadWorkerAdmin),
-    DATABASE_URL: options.databaseUrls.upload!,
     STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
     S3_ENDPOINT: `http://127.0.0.1:${options.ports.s3}`,
     ...LOCAL_S3_CREDENTIALS,
@@ -203,12 +210,8 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
     UPLOAD_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
   };
   const webhooks = {
-    ...common,
-    WEBHOOKS_HTTP_PORT: String(options.ports.webhooksHttp),
-    WEBHOOKS_GRPC_PORT: String(options.ports.webhooksGrpc),
-    WEBHOOKS_ADMIN_PORT: String(options.ports.webhooksAdmin),
+    ...serviceEnv('webhooks'),
     WEBHOOKS_WORKER_ADMIN_PORT: String(options.ports.webhooksWorkerAdmin),
-    DATABASE_URL: options.databaseUrls.webhooks!,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', // local stacks deliver to loopback receivers
     // Each local stack gets its own copy of every event on the shared exchange; gone a day after it stops.
     WEBHOOKS_FANOUT_QUEUE: `webhooks.fanout.${(options.queuesOf ?? options.ports).webhooksHttp}`,
@@ -223,14 +226,7 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
     {
       name: 'studio',
       entry: 'services/studio/src/main.ts',
-      env: {
-        ...common,
-        STUDIO_HTTP_PORT: String(options.ports.studioHttp),
-        STUDIO_GRPC_PORT: String(options.ports.studioGrpc),
-        STUDIO_ADMIN_PORT: String(options.ports.studioAdmin),
-        DATABASE_URL: options.databaseUrls.studio!,
-        ...options.env?.studio,
-      },
+      env: { ...serviceEnv('studio'), ...options.env?.studio },
     },
     {
       name: 'upload',
@@ -247,11 +243,7 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
       name: 'gallery',
       entry: 'services/gallery/src/main.ts',
       env: {
-        ...common,
-        GALLERY_HTTP_PORT: String(options.ports.galleryHttp),
-        GALLERY_GRPC_PORT: String(options.ports.galleryGrpc),
-        GALLERY_ADMIN_PORT: String(options.ports.galleryAdmin),
-        DATABASE_URL: options.databaseUrls.gallery!,
+        ...serviceEnv('gallery'),
         ...poolSize('gallery'),
         STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
         UPLOAD_GRPC_ADDR: `127.0.0.1:${options.ports.uploadGrpc}`,
@@ -265,11 +257,7 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
       name: 'search',
       entry: 'services/search/src/main.ts',
       env: {
-        ...common,
-        SEARCH_HTTP_PORT: String(options.ports.searchHttp),
-        SEARCH_GRPC_PORT: String(options.ports.searchGrpc),
-        SEARCH_ADMIN_PORT: String(options.ports.searchAdmin),
-        DATABASE_URL: options.databaseUrls.search!,
+        ...serviceEnv('search'),
         ...poolSize('search'),
         // Own queue per local stack (the exchange is shared); gone a day after the stack stops.
         INDEX_QUEUE: `search.index-${(options.queuesOf ?? options.ports).searchHttp}`,
