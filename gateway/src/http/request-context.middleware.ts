@@ -9,7 +9,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { REQUEST_ID_HEADER } from '@studio/identity';
-import { runInContext, startCall, traceparentOf, TRACEPARENT_HEADER, TRACESTATE_HEADER } from '@studio/trace';
+import { runInContext, startCallFrom, traceparentOf, TRACEPARENT_HEADER, TRACESTATE_HEADER } from '@studio/trace';
 
 /** Hop-by-hop request headers (RFC 9110 7.6.1) that must not travel to the upstream connection. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade']);
@@ -26,7 +26,7 @@ export function stripUntrustedHeaders(headers: Record<string, unknown>): void {
 export function requestContext(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     stripUntrustedHeaders(req.headers);
-    const ctx = startCall({ requestId: req.headers[REQUEST_ID_HEADER], traceparent: req.headers[TRACEPARENT_HEADER] });
+    const ctx = startCallFrom(req.headers);
     req.headers[REQUEST_ID_HEADER] = ctx.requestId;
     req.headers[TRACEPARENT_HEADER] = traceparentOf(ctx);
     if (ctx.parentSpanId === null) delete req.headers[TRACESTATE_HEADER];

@@ -11,16 +11,7 @@
 import type { Channel, ConsumeMessage } from 'amqplib';
 import client from 'prom-client';
 import { createAccessLogger, type Logger } from '@studio/logger';
-import {
-  logFields,
-  REQUEST_ID_HEADER,
-  runInContext,
-  spanSinkFor,
-  startCall,
-  TRACEPARENT_HEADER,
-  type CallContext,
-  type FinishedSpan,
-} from '@studio/trace';
+import { logFields, runInContext, spanSinkFor, startCallFrom, type CallContext, type FinishedSpan } from '@studio/trace';
 import type { AmqpConnection } from './index.js';
 
 export const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800];
@@ -34,8 +25,7 @@ const ms = (s: number) => Math.round(s * 1e6) / 1e3;
 
 /** The call context of a consumed message: continues the publisher's trace (new span), else starts one. */
 export function messageContext(msg: Pick<ConsumeMessage, 'properties'>): CallContext {
-  const headers = (msg.properties.headers ?? {}) as Record<string, unknown>;
-  return startCall({ requestId: headers[REQUEST_ID_HEADER], traceparent: headers[TRACEPARENT_HEADER] });
+  return startCallFrom(msg.properties.headers ?? {});
 }
 
 /** One message being handled: its context, its lag, and one access-log line when it is settled. */

@@ -9,17 +9,7 @@ import * as grpc from '@grpc/grpc-js';
 import client from 'prom-client';
 import { createAccessLogger, type Logger } from '@studio/logger';
 import { HEALTH_SERVICE_NAME } from './health.js';
-import {
-  currentContext,
-  logFields,
-  propagationHeaders,
-  REQUEST_ID_HEADER,
-  runInContext,
-  spanSinkFor,
-  startCall,
-  TRACEPARENT_HEADER,
-  type CallContext,
-} from '@studio/trace';
+import { currentContext, logFields, propagationHeaders, runInContext, spanSinkFor, startCallFrom, type CallContext } from '@studio/trace';
 
 type GrpcLabels = 'grpc_service' | 'grpc_method' | 'grpc_code';
 
@@ -72,10 +62,6 @@ const SERVER_ERROR_CODES = new Set<number>([
   grpc.status.UNAVAILABLE,
   grpc.status.DATA_LOSS,
 ]);
-
-function first(metadata: grpc.Metadata, key: string): unknown {
-  return metadata.get(key)[0];
-}
 
 export interface ServerObservability {
   /** The process registry: grpc_server_handling_seconds is registered on it. */
@@ -131,7 +117,7 @@ export function serverInterceptor(observe: ServerObservability): grpc.ServerInte
       start(next) {
         next({
           onReceiveMetadata(metadata, nextMetadata) {
-            ctx = startCall({ requestId: first(metadata, REQUEST_ID_HEADER), traceparent: first(metadata, TRACEPARENT_HEADER) });
+            ctx = startCallFrom(metadata.getMap());
             within(() => nextMetadata(metadata));
           },
           onReceiveMessage(message, nextMessage) {

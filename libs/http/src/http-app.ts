@@ -11,7 +11,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { AppError } from '@studio/errors';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, verifyIdentity } from '@studio/identity';
 import { createAccessLogger, type Logger } from '@studio/logger';
-import { httpServerSpan, logFields, runInContext, spanSinkFor, startCall, TRACEPARENT_HEADER } from '@studio/trace';
+import { httpServerSpan, logFields, runInContext, spanSinkFor, startCallFrom } from '@studio/trace';
 import { answerThrownError } from './error-response.js';
 import { routePatternOf, trackRoutePatterns, UNMATCHED_ROUTE, type HttpMetrics } from './metrics.js';
 
@@ -46,7 +46,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const logAccess = access.isLevelEnabled('info');
   trackRoutePatterns(app);
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const ctx = startCall({ requestId: req.headers[REQUEST_ID_HEADER], traceparent: req.headers[TRACEPARENT_HEADER] });
+    const ctx = startCallFrom(req.headers);
     req.requestId = ctx.requestId;
     res.setHeader(REQUEST_ID_HEADER, ctx.requestId);
     const started = performance.now();

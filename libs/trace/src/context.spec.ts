@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { currentContext, currentTraceparent, logFields, propagationHeaders, requestIdFrom, runInContext, startCall } from './context.js';
+import {
+  currentContext,
+  currentTraceparent,
+  logFields,
+  propagationHeaders,
+  requestIdFrom,
+  runInContext,
+  startCall,
+  startCallFrom,
+} from './context.js';
 import { parseTraceparent } from './traceparent.js';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -34,6 +43,21 @@ describe('startCall', () => {
     const ctx = startCall({ requestId: Buffer.from('rid-7'), traceparent: Buffer.from(`00-${TRACE}-${SPAN}-01`) });
     expect(ctx.requestId).toBe('rid-7');
     expect(ctx.traceId).toBe(TRACE);
+  });
+});
+
+describe('startCallFrom', () => {
+  it('reads x-request-id and traceparent from the headers a caller sent and ignores the others', () => {
+    const ctx = startCallFrom({ 'x-request-id': 'req-9', traceparent: `00-${TRACE}-${SPAN}-01`, 'x-other': 'z' });
+    expect(ctx.requestId).toBe('req-9');
+    expect(ctx.traceId).toBe(TRACE);
+    expect(ctx.parentSpanId).toBe(SPAN);
+  });
+
+  it('starts a new trace and request id when neither header came', () => {
+    const ctx = startCallFrom({ requestId: 'not-a-header-name' });
+    expect(ctx.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ctx.parentSpanId).toBeNull();
   });
 });
 

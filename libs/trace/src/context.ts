@@ -54,6 +54,14 @@ export function startCall(carrier: IncomingCarrier = {}): CallContext {
   };
 }
 
+/** Header values of work taken from a caller, by lower-case name: HTTP headers, gRPC metadata, AMQP message headers. */
+export type IncomingHeaders = Readonly<Record<string, unknown>>;
+
+/** startCall from the `x-request-id` and `traceparent` headers a caller sent, whichever transport carried them. */
+export function startCallFrom(headers: IncomingHeaders): CallContext {
+  return startCall({ requestId: headers[REQUEST_ID_HEADER], traceparent: headers[TRACEPARENT_HEADER] });
+}
+
 export function runInContext<T>(ctx: CallContext, fn: () => T): T {
   return storage.run(ctx, fn);
 }
