@@ -30,66 +30,66 @@ async function demoProfile(services: Services) {
   }
 }
 
+/** `create` for each item, one after the other (so the records are created in the order listed), as a tuple. */
+async function inOrder<T extends readonly unknown[] | [], R>(
+  items: T,
+  create: (item: T[number]) => Promise<R>,
+): Promise<{ -readonly [K in keyof T]: R }> {
+  const created: R[] = [];
+  for (const item of items) created.push(await create(item));
+  return created as { -readonly [K in keyof T]: R };
+}
+
 async function seedData(services: Services, workspaceId: string, now: Date): Promise<void> {
   const at = (days: number, hour = 10) => {
     const d = new Date(now.getTime() + days * DAY);
     d.setUTCHours(hour, 0, 0, 0);
     return d;
   };
-  const jane = await services.clients.create({
-    workspaceId,
-    name: 'Jane Smith',
-    email: 'jane.smith@example.com',
-    phone: '+44 20 7946 0018',
-  });
-  const omar = await services.clients.create({
-    workspaceId,
-    name: 'Omar Haddad',
-    email: 'omar@example.com',
-    notes: 'Prefers outdoor light.',
-  });
-  const acme = await services.clients.create({
-    workspaceId,
-    name: 'Acme Bakery',
-    email: 'hello@acme-bakery.example',
-    phone: '+1 555 0100',
-  });
+  const [jane, omar, acme] = await inOrder(
+    [
+      { name: 'Jane Smith', email: 'jane.smith@example.com', phone: '+44 20 7946 0018' },
+      { name: 'Omar Haddad', email: 'omar@example.com', notes: 'Prefers outdoor light.' },
+      { name: 'Acme Bakery', email: 'hello@acme-bakery.example', phone: '+1 555 0100' },
+    ],
+    (client) => services.clients.create({ workspaceId, ...client }),
+  );
 
-  const wedding = await services.shoots.create({
-    workspaceId,
-    title: 'Smith Wedding',
-    clientId: jane.id,
-    location: 'Old Mill, Cotswolds',
-    scheduledStart: at(5, 13),
-    scheduledEnd: at(5, 22),
-    shotList: ['Rings', 'Getting ready', 'First look', 'Ceremony', 'First dance', 'Cake cutting'],
-  });
-  await services.shoots.create({
-    workspaceId,
-    title: 'Haddad Family Portraits',
-    clientId: omar.id,
-    location: 'Regent’s Park',
-    scheduledStart: at(9, 16),
-    scheduledEnd: at(9, 18),
-    shotList: ['Whole family', 'Kids together', 'Parents'],
-  });
-  await services.shoots.create({
-    workspaceId,
-    title: 'Acme Bakery Menu',
-    clientId: acme.id,
-    location: 'Acme Bakery, High Street',
-    scheduledStart: at(14, 8),
-    scheduledEnd: at(14, 12),
-    shotList: ['Croissants', 'Sourdough', 'Storefront'],
-  });
-  const past = await services.shoots.create({
-    workspaceId,
-    title: 'Spring Mini Sessions',
-    location: 'Studio A',
-    scheduledStart: at(-20, 9),
-    scheduledEnd: at(-20, 17),
-    shotList: ['Backdrop set-up', 'Family slots'],
-  });
+  // Each shoot takes place `day` days from now, from `from` to `to` o'clock (UTC).
+  const [wedding, , , past] = await inOrder(
+    [
+      {
+        title: 'Smith Wedding',
+        clientId: jane.id,
+        location: 'Old Mill, Cotswolds',
+        day: 5,
+        from: 13,
+        to: 22,
+        shotList: ['Rings', 'Getting ready', 'First look', 'Ceremony', 'First dance', 'Cake cutting'],
+      },
+      {
+        title: 'Haddad Family Portraits',
+        clientId: omar.id,
+        location: 'Regent’s Park',
+        day: 9,
+        from: 16,
+        to: 18,
+        shotList: ['Whole family', 'Kids together', 'Parents'],
+      },
+      {
+        title: 'Acme Bakery Menu',
+        clientId: acme.id,
+        location: 'Acme Bakery, High Street',
+        day: 14,
+        from: 8,
+        to: 12,
+        shotList: ['Croissants', 'Sourdough', 'Storefront'],
+      },
+      { title: 'Spring Mini Sessions', location: 'Studio A', day: -20, from: 9, to: 17, shotList: ['Backdrop set-up', 'Family slots'] },
+    ],
+    ({ day, from, to, ...shoot }) =>
+      services.shoots.create({ workspaceId, ...shoot, scheduledStart: at(day, from), scheduledEnd: at(day, to) }),
+  );
   for (const item of past.shot_list_items) await services.shotLists.setItem(past.id, workspaceId, item.id, true);
 
   for (const order of [
