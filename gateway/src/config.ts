@@ -3,7 +3,7 @@
  * default; a bad value stops the process with one line naming the variable (see @studio/config).
  */
 import { z } from 'zod';
-import { env, loadConfig, otelEnv, parseConfig, telemetrySettings } from '@studio/config';
+import { env, loadConfig, parseConfig, processEnv, processSettings } from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
 import { parseTrustedProxies } from './services/client-address.js';
 
@@ -30,15 +30,11 @@ const redisUrl = (def: string) =>
 
 export const gatewayEnvSchema = z
   .object({
-    NODE_ENV: env.nodeEnv(),
+    ...processEnv,
     GATEWAY_PORT: env.port(8080),
     /** /healthz, /readyz and /metrics: on this port only; the public port serves /api/... and nothing else. */
     GATEWAY_ADMIN_PORT: env.port(7300),
     GATEWAY_HOST: env.str('127.0.0.1'),
-    LOG_LEVEL: env.logLevel(),
-    /** One JSON line per request; switch off for benchmarks. */
-    ACCESS_LOG: env.bool(true),
-    SHUTDOWN_GRACE_MS: env.int(10_000),
 
     REDIS_URL: redisUrl('redis://127.0.0.1:6379/0'),
     /** Prefix of every Redis key and channel the gateway writes (tests give each file its own). */
@@ -139,22 +135,16 @@ export const gatewayEnvSchema = z
         }
         return origins;
       }),
-
-    /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
-    ...otelEnv,
   })
   .refine((c) => c.IDEMPOTENCY_LOCK_MS > c.UPSTREAM_TIMEOUT_MS, {
     path: ['IDEMPOTENCY_LOCK_MS'],
     message: 'must be greater than UPSTREAM_TIMEOUT_MS',
   })
   .transform((e) => ({
-    nodeEnv: e.NODE_ENV,
+    ...processSettings(e),
     host: e.GATEWAY_HOST,
     httpPort: e.GATEWAY_PORT,
     adminPort: e.GATEWAY_ADMIN_PORT,
-    logLevel: e.LOG_LEVEL,
-    accessLog: e.ACCESS_LOG,
-    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     /** The services behind the gateway: their HTTP base URLs, the shared agent's sockets, the answer deadline. */
     upstream: {
@@ -200,7 +190,6 @@ export const gatewayEnvSchema = z
       lockMs: e.IDEMPOTENCY_LOCK_MS,
       encryptionKey: e.IDEMPOTENCY_ENCRYPTION_KEY,
     },
-    telemetry: telemetrySettings(e),
   }));
 
 export type GatewayConfig = z.output<typeof gatewayEnvSchema>;

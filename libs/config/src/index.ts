@@ -245,3 +245,54 @@ export function telemetrySettings(e: OtelFields): TelemetrySettings {
     exportDelayMs: e.OTEL_BSP_SCHEDULE_DELAY,
   };
 }
+
+/**
+ * The members of every process's env schema (the gateway's, each service's), spread into it like s3Env: the mode,
+ * the log level, the access log, the shutdown grace and trace export. Map them with `processSettings`.
+ */
+export const processEnv = {
+  NODE_ENV: env.nodeEnv(),
+  LOG_LEVEL: env.logLevel(),
+  /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
+  ACCESS_LOG: env.bool(true),
+  /** How long in-flight work may take to finish after SIGTERM, ms. */
+  SHUTDOWN_GRACE_MS: env.int(10_000),
+  /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
+  ...otelEnv,
+};
+
+type ProcessFields = { [K in keyof typeof processEnv]: z.output<(typeof processEnv)[K]> };
+
+/** The camelCase members `processEnv` gives a config (what @studio/process reads: accessLog, shutdownGraceMs, telemetry). */
+export function processSettings(e: ProcessFields) {
+  return {
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    accessLog: e.ACCESS_LOG,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    telemetry: telemetrySettings(e),
+  };
+}
+
+/** A URL whose scheme must be one of `schemes` (a wrong one is named at start, not at the first connection). */
+const urlOf = (schemes: RegExp, message: string, def: string) => z.string().regex(schemes, message).pipe(z.url()).default(def);
+
+/**
+ * The members of every service's env schema beside processEnv: its own PostgreSQL database (default: the local
+ * database named after the service) and the broker. Map them with `serviceSettings`.
+ */
+export function serviceEnv(database: string) {
+  return {
+    DATABASE_URL: urlOf(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL', `postgresql://postgres@127.0.0.1:5432/${database}`),
+    /** Connections in the process's database pool. */
+    DATABASE_POOL_SIZE: env.int(10, 1),
+    AMQP_URL: urlOf(/^amqps?:\/\//, 'must be an amqp:// or amqps:// URL', 'amqp://guest:guest@127.0.0.1:5672'),
+  };
+}
+
+type ServiceFields = { [K in keyof ReturnType<typeof serviceEnv>]: z.output<ReturnType<typeof serviceEnv>[K]> };
+
+/** The camelCase members `serviceEnv` gives a config. */
+export function serviceSettings(e: ServiceFields) {
+  return { databaseUrl: e.DATABASE_URL, databasePoolSize: e.DATABASE_POOL_SIZE, amqpUrl: e.AMQP_URL };
+}

@@ -3,7 +3,18 @@
  * default; a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import { env, loadConfig, otelEnv, parseConfig, refineS3Env, s3Credentials, s3Env, telemetrySettings } from '@studio/config';
+import {
+  env,
+  loadConfig,
+  parseConfig,
+  processEnv,
+  processSettings,
+  refineS3Env,
+  s3Credentials,
+  s3Env,
+  serviceEnv,
+  serviceSettings,
+} from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
 
 /** A duration in whole seconds (a bare number is seconds), from min to max seconds. */
@@ -21,19 +32,13 @@ const grpcAddress = (def: string) =>
 
 export const galleryEnvSchema = z
   .object({
-    NODE_ENV: env.nodeEnv(),
-    LOG_LEVEL: env.logLevel(),
-    /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
-    ACCESS_LOG: env.bool(true),
-    SHUTDOWN_GRACE_MS: env.int(10_000),
+    ...processEnv,
     GALLERY_HOST: env.str('127.0.0.1'),
     GALLERY_HTTP_PORT: env.port(7102),
     GALLERY_GRPC_PORT: env.port(7202),
     /** /healthz, /readyz and /metrics: on this port only, never on the API port. */
     GALLERY_ADMIN_PORT: env.port(7302),
-    DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/gallery'),
-    DATABASE_POOL_SIZE: env.int(10, 1),
-    AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
+    ...serviceEnv('gallery'),
     STUDIO_GRPC_ADDR: grpcAddress('127.0.0.1:7201'),
     UPLOAD_GRPC_ADDR: grpcAddress('127.0.0.1:7203'),
     /** Deadline of a gRPC call to studio or upload, ms. */
@@ -68,8 +73,6 @@ export const galleryEnvSchema = z
     MAX_GALLERY_PHOTOS: env.int(10_000, 1),
     /** Photo entries kept in the in-process read cache (all galleries together). 0 disables it. */
     GALLERY_CACHE_MAX_PHOTOS: env.int(50_000, 0),
-    /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set. */
-    ...otelEnv,
   })
   .superRefine((c, ctx) => {
     refineS3Env(c, ctx);
@@ -78,17 +81,12 @@ export const galleryEnvSchema = z
     }
   })
   .transform((e) => ({
-    nodeEnv: e.NODE_ENV,
-    logLevel: e.LOG_LEVEL,
-    accessLog: e.ACCESS_LOG,
-    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    ...processSettings(e),
+    ...serviceSettings(e),
     host: e.GALLERY_HOST,
     httpPort: e.GALLERY_HTTP_PORT,
     grpcPort: e.GALLERY_GRPC_PORT,
     adminPort: e.GALLERY_ADMIN_PORT,
-    databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
-    amqpUrl: e.AMQP_URL,
     studioGrpcAddr: e.STUDIO_GRPC_ADDR,
     uploadGrpcAddr: e.UPLOAD_GRPC_ADDR,
     grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
@@ -109,7 +107,6 @@ export const galleryEnvSchema = z
     photoUrls: { ttlSeconds: e.PHOTO_URL_TTL, windowSeconds: e.PHOTO_URL_WINDOW },
     maxGalleryPhotos: e.MAX_GALLERY_PHOTOS,
     cacheMaxPhotos: e.GALLERY_CACHE_MAX_PHOTOS,
-    telemetry: telemetrySettings(e),
   }));
 
 export type GalleryConfig = z.output<typeof galleryEnvSchema>;

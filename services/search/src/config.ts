@@ -3,22 +3,8 @@
  * local default; a bad value stops the process with one line naming the variable (see @studio/config).
  */
 import { z } from 'zod';
-import { env, loadConfig, otelEnv, parseConfig, telemetrySettings } from '@studio/config';
+import { env, loadConfig, parseConfig, processEnv, processSettings, serviceEnv, serviceSettings } from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
-
-const postgresUrl = (def: string) =>
-  z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
-    .pipe(z.url())
-    .default(def);
-
-const amqpUrl = (def: string) =>
-  z
-    .string()
-    .regex(/^amqps?:\/\//, 'must be an amqp:// or amqps:// URL')
-    .pipe(z.url())
-    .default(def);
 
 /**
  * An IndexSource server: `service=host:port`. The service's name is the audience of the rebuild's gRPC service
@@ -57,24 +43,17 @@ const sourceList = (def: string) =>
 
 export const searchEnvSchema = z
   .object({
-    NODE_ENV: env.nodeEnv(),
+    ...processEnv,
+    ...serviceEnv('search'),
     SEARCH_HTTP_PORT: env.port(7104),
     SEARCH_GRPC_PORT: env.port(7204),
     /** /healthz, /readyz and /metrics: on this port only, never on the API port. */
     SEARCH_ADMIN_PORT: env.port(7304),
     SEARCH_HOST: env.str('127.0.0.1'),
-    LOG_LEVEL: env.logLevel(),
-    /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
-    ACCESS_LOG: env.bool(true),
-    SHUTDOWN_GRACE_MS: env.int(10_000),
 
-    DATABASE_URL: postgresUrl('postgresql://postgres@127.0.0.1:5432/search'),
-    /** Connections in this process's pool (search reads and index writes share it). */
-    DATABASE_POOL_SIZE: env.int(10, 1),
     /** A search statement running longer than this is cancelled (the caller gets 503, never a hung request). */
     SEARCH_STATEMENT_TIMEOUT_MS: env.int(2000, 10),
 
-    AMQP_URL: amqpUrl('amqp://guest:guest@127.0.0.1:5672'),
     /** The consumer's durable queue (its dead-letter queue is `<name>.dlq`). Tests use their own names. */
     INDEX_QUEUE: z
       .string()
@@ -100,23 +79,15 @@ export const searchEnvSchema = z
     INDEX_SOURCES: sourceList('studio=127.0.0.1:7201,gallery=127.0.0.1:7202'),
     /** Deadline of one whole StreamDocuments call. */
     REBUILD_STREAM_TIMEOUT_MS: env.int(30 * 60_000, 1000),
-
-    /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
-    ...otelEnv,
   })
   .transform((e) => ({
-    nodeEnv: e.NODE_ENV,
+    ...processSettings(e),
+    ...serviceSettings(e),
     host: e.SEARCH_HOST,
     httpPort: e.SEARCH_HTTP_PORT,
     grpcPort: e.SEARCH_GRPC_PORT,
     adminPort: e.SEARCH_ADMIN_PORT,
-    logLevel: e.LOG_LEVEL,
-    accessLog: e.ACCESS_LOG,
-    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
-    amqpUrl: e.AMQP_URL,
     /** The index consumer: its queue, how much it takes at once, how long processed event ids are kept. */
     index: {
       queue: e.INDEX_QUEUE,
@@ -129,7 +100,6 @@ export const searchEnvSchema = z
     serviceKey: e.SERVICE_SIGNING_KEY,
     /** The rebuild command's default IndexSource addresses and its per-stream deadline. */
     rebuild: { sources: e.INDEX_SOURCES, streamTimeoutMs: e.REBUILD_STREAM_TIMEOUT_MS },
-    telemetry: telemetrySettings(e),
   }));
 
 export type SearchConfig = z.output<typeof searchEnvSchema>;

@@ -3,7 +3,18 @@
  * default; a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import { env, loadConfig, otelEnv, parseConfig, refineS3Env, s3Credentials, s3Env, telemetrySettings } from '@studio/config';
+import {
+  env,
+  loadConfig,
+  parseConfig,
+  processEnv,
+  processSettings,
+  refineS3Env,
+  s3Credentials,
+  s3Env,
+  serviceEnv,
+  serviceSettings,
+} from '@studio/config';
 import { requireSecrets, secretEnv, type ProcessRole } from '@studio/config/secrets';
 
 const MiB = 1024 * 1024;
@@ -18,11 +29,7 @@ const API_SECRETS = ['IDENTITY_PUBLIC_KEY', 'SERVICE_SIGNING_KEY', 'SERVICE_PUBL
 function uploadEnvSchemaFor(role: ProcessRole) {
   return z
     .object({
-      NODE_ENV: env.nodeEnv(),
-      LOG_LEVEL: env.logLevel(),
-      /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
-      ACCESS_LOG: env.bool(true),
-      SHUTDOWN_GRACE_MS: env.int(10_000),
+      ...processEnv,
       UPLOAD_HOST: env.str('127.0.0.1'),
       UPLOAD_HTTP_PORT: env.port(7103),
       UPLOAD_GRPC_PORT: env.port(7203),
@@ -30,9 +37,7 @@ function uploadEnvSchemaFor(role: ProcessRole) {
       UPLOAD_ADMIN_PORT: env.port(7303),
       /** The worker process's admin port (it has no other HTTP listener). */
       UPLOAD_WORKER_ADMIN_PORT: env.port(7313),
-      DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/upload'),
-      DATABASE_POOL_SIZE: env.int(10, 1),
-      AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
+      ...serviceEnv('upload'),
       /** Names of this deployment's RabbitMQ work queues: <prefix>.derivatives, <prefix>.ai-jobs, ... */
       UPLOAD_QUEUE_PREFIX: z
         .string()
@@ -79,25 +84,19 @@ function uploadEnvSchemaFor(role: ProcessRole) {
        * transaction (~1 ms of CPU) four times a second, busy or idle.
        */
       WORKER_OUTBOX_POLL_MS: env.int(5_000, 10),
-      /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set. */
-      ...otelEnv,
     })
     .superRefine((e, ctx) => {
       refineS3Env(e, ctx);
       if (role === 'api') requireSecrets(e, ctx, API_SECRETS);
     })
     .transform((e) => ({
-      nodeEnv: e.NODE_ENV,
-      logLevel: e.LOG_LEVEL,
-      accessLog: e.ACCESS_LOG,
+      ...processSettings(e),
+      ...serviceSettings(e),
       host: e.UPLOAD_HOST,
       httpPort: e.UPLOAD_HTTP_PORT,
       grpcPort: e.UPLOAD_GRPC_PORT,
       adminPort: e.UPLOAD_ADMIN_PORT,
       workerAdminPort: e.UPLOAD_WORKER_ADMIN_PORT,
-      databaseUrl: e.DATABASE_URL,
-      databasePoolSize: e.DATABASE_POOL_SIZE,
-      amqpUrl: e.AMQP_URL,
       studioGrpcAddr: e.STUDIO_GRPC_ADDR,
       queuePrefix: e.UPLOAD_QUEUE_PREFIX,
       queueExpiresMs: e.UPLOAD_QUEUE_EXPIRES_MS,
@@ -106,7 +105,6 @@ function uploadEnvSchemaFor(role: ProcessRole) {
         role === 'api'
           ? { identityPublicKey: e.IDENTITY_PUBLIC_KEY!, serviceKey: e.SERVICE_SIGNING_KEY!, serviceKeyring: e.SERVICE_PUBLIC_KEYS! }
           : null,
-      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       s3: {
         endpoint: e.S3_ENDPOINT,
         publicEndpoint: e.S3_PUBLIC_ENDPOINT || undefined,
@@ -130,7 +128,6 @@ function uploadEnvSchemaFor(role: ProcessRole) {
         derivativePrefetch: e.WORKER_DERIVATIVE_PREFETCH,
         outboxPollMs: e.WORKER_OUTBOX_POLL_MS,
       },
-      telemetry: telemetrySettings(e),
     }));
 }
 

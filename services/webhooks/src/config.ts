@@ -4,7 +4,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { env, loadConfig, otelEnv, parseConfig, parseDuration, telemetrySettings } from '@studio/config';
+import { env, loadConfig, parseConfig, parseDuration, processEnv, processSettings, serviceEnv, serviceSettings } from '@studio/config';
 import { requireSecrets, secretEnv, type ProcessRole } from '@studio/config/secrets';
 
 /** The default waits between attempts (spec section 6): 30 s, 2 min, 10 min, 30 min, 2 h. */
@@ -32,7 +32,8 @@ const API_SECRETS = ['IDENTITY_PUBLIC_KEY'] as const;
 function webhooksEnvSchemaFor(role: ProcessRole) {
   return z
     .object({
-      NODE_ENV: env.nodeEnv(),
+      ...processEnv,
+      ...serviceEnv('webhooks'),
       WEBHOOKS_HTTP_PORT: env.port(7105),
       WEBHOOKS_GRPC_PORT: env.port(7205),
       /** The API process's admin port: /healthz, /readyz and /metrics, never on the API port. */
@@ -40,13 +41,8 @@ function webhooksEnvSchemaFor(role: ProcessRole) {
       /** The dispatcher process's admin port (it has no other HTTP listener). */
       WEBHOOKS_WORKER_ADMIN_PORT: env.port(7315),
       WEBHOOKS_BIND_HOST: env.str('127.0.0.1'),
-      /** How long the API process lets in-flight requests and fan-out batches finish after SIGTERM. */
-      SHUTDOWN_GRACE_MS: env.int(10_000),
       /** How long the dispatcher process lets the deliveries in flight finish after SIGTERM (their outcomes are written). */
       WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS: env.int(15_000),
-      DATABASE_URL: env.url('postgresql://postgres@127.0.0.1:5432/webhooks'),
-      DATABASE_POOL_SIZE: env.int(10, 1),
-      AMQP_URL: env.url('amqp://guest:guest@127.0.0.1:5672'),
       /** Queue of the fan-out consumer (tests and benchmarks use their own name). */
       WEBHOOKS_FANOUT_QUEUE: z
         .string()
@@ -77,11 +73,6 @@ function webhooksEnvSchemaFor(role: ProcessRole) {
       DISPATCH_POLL_MS: env.int(1000, 10),
       /** A claimed delivery returns to the pool after this long if its dispatcher died. */
       DISPATCH_LEASE_MS: env.int(120_000, 100),
-      LOG_LEVEL: env.logLevel(),
-      /** One access-log line per request, gRPC call and consumed message; its own stream, not filtered by LOG_LEVEL. */
-      ACCESS_LOG: env.bool(true),
-      /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT, ...): off unless an endpoint is set; see telemetrySettings. */
-      ...otelEnv,
     })
     .superRefine((c, ctx) => {
       if (c.DISPATCH_LEASE_MS < c.DELIVERY_TIMEOUT_MS + 1000) {
@@ -90,19 +81,14 @@ function webhooksEnvSchemaFor(role: ProcessRole) {
       if (role === 'api') requireSecrets(c, ctx, API_SECRETS);
     })
     .transform((e) => ({
-      nodeEnv: e.NODE_ENV,
+      ...processSettings(e),
+      ...serviceSettings(e),
       host: e.WEBHOOKS_BIND_HOST,
       httpPort: e.WEBHOOKS_HTTP_PORT,
       grpcPort: e.WEBHOOKS_GRPC_PORT,
       adminPort: e.WEBHOOKS_ADMIN_PORT,
-      logLevel: e.LOG_LEVEL,
-      accessLog: e.ACCESS_LOG,
-      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       /** The dispatcher process (worker.ts): its admin port and its own shutdown grace. */
       worker: { adminPort: e.WEBHOOKS_WORKER_ADMIN_PORT, shutdownGraceMs: e.WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS },
-      databaseUrl: e.DATABASE_URL,
-      databasePoolSize: e.DATABASE_POOL_SIZE,
-      amqpUrl: e.AMQP_URL,
       /** The fan-out consumer (events -> deliveries). */
       fanout: { queue: e.WEBHOOKS_FANOUT_QUEUE, queueExpiresMs: e.WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS, prefetch: e.FANOUT_PREFETCH },
       /** The gateway's public key (API process); null in the dispatcher. */
@@ -123,7 +109,6 @@ function webhooksEnvSchemaFor(role: ProcessRole) {
         pollMs: e.DISPATCH_POLL_MS,
         leaseMs: e.DISPATCH_LEASE_MS,
       },
-      telemetry: telemetrySettings(e),
     }));
 }
 
