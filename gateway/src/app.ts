@@ -2,7 +2,7 @@
  * The gateway process: the public listener (the API under /api/v1 and nothing else) and the admin listener
  * (/healthz, /readyz, /metrics on GATEWAY_ADMIN_PORT, from @studio/process) on the core
  * (core.ts: Redis, the studio gRPC client, the upstream agent, the services); the chain is http/http-app.ts. No
- * broker, no gRPC server. Start and stop order: @studio/process. Integration tests boot it in-process on port 0.
+ * broker, no gRPC server. Start and stop order, and the listeners at the config's host and ports: @studio/process. Integration tests boot it in-process on port 0.
  */
 import type { Express } from 'express';
 import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
@@ -47,8 +47,7 @@ export const gatewayProcess = defineProcess<GatewayConfig, GatewayDeps, GatewayE
         if (!(await waitForReady(redis, 2000))) logger.warn('redis is not reachable yet; requests are refused until it is');
         services.idempotency.listen().catch((err: Error) => logger.warn({ err: err.message }, 'idempotency: subscribe failed'));
       },
-      http: { app: httpApp, port: config.httpPort, host: config.host },
-      admin: { port: config.adminPort, host: config.host },
+      http: { app: httpApp },
       readiness,
       close: () => core.close(),
       expose: { ...core, httpApp },

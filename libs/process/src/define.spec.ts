@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import express from 'express';
 import client from 'prom-client';
 import { createLogger } from '@studio/logger';
-import { BROKER_READINESS_CHECK, defineProcess } from './define.js';
+import { BROKER_READINESS_CHECK, defineProcess, type ProcessSettings } from './define.js';
+
+/** Listeners on 127.0.0.1 at ports the system picks, unless a part names its own. */
+const settings: ProcessSettings = { shutdownGraceMs: 100, accessLog: false, host: '127.0.0.1', adminPort: 0, httpPort: 0 };
 
 function deferred() {
   let resolve!: () => void;
@@ -32,14 +35,14 @@ describe('defineProcess admin listener', () => {
     });
     const registry = new client.Registry();
     new client.Gauge({ name: 'spec_up', help: 'up', registers: [registry] }).set(1);
-    const definition = defineProcess<{ shutdownGraceMs: number; accessLog: boolean }>({
+    const definition = defineProcess<ProcessSettings>({
       name: 'spec',
       build: () => ({
         logger: createLogger({ service: 'spec', level: 'silent' }),
         registry,
-        admin: { port: 0, host: '127.0.0.1' },
+        // The admin and API listeners at the config's host and ports.
         readiness: { database: async () => 1 },
-        http: { app: api, port: 0, host: '127.0.0.1' },
+        http: { app: api },
         async prepare() {
           preparing.resolve();
           await letPrepareFinish.promise;
@@ -51,7 +54,7 @@ describe('defineProcess admin listener', () => {
         expose: {},
       }),
     });
-    const instance = definition.create({ shutdownGraceMs: 100, accessLog: false });
+    const instance = definition.create(settings);
     const started = instance.start();
     await preparing.promise;
     letPrepareFinish.resolve();
@@ -86,12 +89,12 @@ describe('defineProcess admin listener', () => {
         server.close(() => resolve(port));
       });
     });
-    const definition = defineProcess<{ shutdownGraceMs: number; accessLog: boolean }>({
+    const definition = defineProcess<ProcessSettings>({
       name: 'spec',
       build: () => ({
         logger: createLogger({ service: 'spec', level: 'silent' }),
         registry: new client.Registry(),
-        admin: { port: probe, host: '127.0.0.1' },
+        admin: { port: probe },
         async prepare() {
           preparing.resolve();
           await letPrepareFinish.promise;
@@ -100,7 +103,7 @@ describe('defineProcess admin listener', () => {
         expose: {},
       }),
     });
-    const instance = definition.create({ shutdownGraceMs: 100, accessLog: false });
+    const instance = definition.create(settings);
     const started = instance.start();
     await preparing.promise;
     try {
@@ -116,19 +119,18 @@ describe('defineProcess admin listener', () => {
 
 describe('defineProcess broker readiness', () => {
   const define = (broker: boolean) =>
-    defineProcess<{ shutdownGraceMs: number; accessLog: boolean }>({
+    defineProcess<ProcessSettings>({
       name: 'spec',
       build: () => ({
         logger: createLogger({ service: 'spec', level: 'silent' }),
         registry: new client.Registry(),
-        admin: { port: 0, host: '127.0.0.1' },
         readiness: { database: async () => 1 },
-        // Nothing listens on port 1: the broker stays unreachable, the process starts without it.
-        ...(broker ? { broker: { url: 'amqp://127.0.0.1:1', connectWaitMs: 50 } } : {}),
+        // At the config's amqpUrl, where nothing listens: the broker stays unreachable, the process starts without it.
+        ...(broker ? { broker: { connectWaitMs: 50 } } : {}),
         async close() {},
         expose: {},
       }),
-    }).create({ shutdownGraceMs: 100, accessLog: false });
+    }).create({ ...settings, amqpUrl: 'amqp://127.0.0.1:1' });
 
   it.each([
     [true, { database: 'up', [BROKER_READINESS_CHECK]: 'down' }],

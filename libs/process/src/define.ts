@@ -13,6 +13,9 @@
  * (@studio/http/admin-app), and nothing else; the API port (`http`) never serves them. It is up first, so a probe
  * during start-up gets /healthz 200 and /readyz 503, and closes last, so /readyz says 503 all through the drain.
  *
+ * Listeners bind the config's `host` at its `httpPort`, `grpcPort` and `adminPort`, and the broker part connects to its
+ * `amqpUrl` (ProcessSettings), unless a part names its own (a worker's admin port).
+ *
  * `main.ts` is `runProcess(definition, loadXConfig())` (signals, telemetry, exit codes: run.ts); integration tests
  * call `definition.create(config, deps)` and start and stop the instance in-process on port 0.
  */
@@ -40,7 +43,8 @@ export interface RunningLoop {
 }
 
 export interface BrokerPart {
-  url: string;
+  /** The broker's URL (default: the config's amqpUrl, AMQP_URL). */
+  url?: string;
   /** The connection's name in the broker's management UI (default: the process name). */
   connectionName?: string;
   /** How long start-up waits for the first connection before going on without it, ms (default 3,000). */
@@ -57,6 +61,15 @@ export interface BrokerPart {
   )[];
 }
 
+/**
+ * Where a listener binds: by default the config's `host` and the part's port from the config (`httpPort`,
+ * `grpcPort`, `adminPort`); a part names its own only where it differs (a worker's admin port).
+ */
+export interface ListenAt {
+  port?: number;
+  host?: string;
+}
+
 /** What a definition builds from its config: the parts of one process. */
 export interface ProcessParts {
   logger: Logger;
@@ -64,20 +77,21 @@ export interface ProcessParts {
   registry: client.Registry;
   /** How long in-flight work may take to finish when stopping, ms (default: the config's shutdownGraceMs). */
   shutdownGraceMs?: number;
-  /** The API listener (absent on workers, which serve no caller). */
-  http?: { app: Express; port: number; host: string };
-  /** The admin listener: /healthz, /readyz and /metrics (from `registry` and `readiness`), on its own port. */
-  admin: { port: number; host: string };
+  /** The API listener (absent on workers, which serve no caller), at the config's httpPort. */
+  http?: { app: Express } & ListenAt;
+  /** The admin listener: /healthz, /readyz and /metrics (from `registry` and `readiness`), at the config's adminPort. */
+  admin?: ListenAt;
   /**
    * The /readyz checks by name (`database`, `object_storage`, ...); /readyz is 503 unless all answer. A process with
    * a `broker` gets the broker's check from the definer, named BROKER_READINESS_CHECK.
    */
   readiness?: Record<string, ReadinessCheck>;
   /**
-   * The gRPC server. `auth` (the keyring of callers and, per method, whom it admits) is required for any service
-   * beyond grpc.health.v1; without it the server answers health checks only (see @studio/grpc/auth).
+   * The gRPC server, at the config's grpcPort. `auth` (the keyring of callers and, per method, whom it admits) is
+   * required for any service beyond grpc.health.v1; without it the server answers health checks only (see
+   * @studio/grpc/auth).
    */
-  grpc?: { port: number; host: string; register(server: grpc.Server): void; auth?: GrpcServerAuth };
+  grpc?: { register(server: grpc.Server): void; auth?: GrpcServerAuth } & ListenAt;
   broker?: BrokerPart;
   loops?: { name: string; start(): RunningLoop }[];
   /** Runs before anything connects or listens (e.g. creating the local bucket). */
@@ -144,6 +158,16 @@ export interface ProcessSettings {
   shutdownGraceMs: number;
   /** One access-log line per request, gRPC call and consumed message (ACCESS_LOG). */
   accessLog: boolean;
+  /** The address the listeners bind (`<NAME>_HOST`). */
+  host: string;
+  /** The admin listener's port (`<NAME>_ADMIN_PORT`). */
+  adminPort: number;
+  /** The API listener's port, for a process with an `http` part. */
+  httpPort?: number;
+  /** The gRPC server's port, for a process with a `grpc` part. */
+  grpcPort?: number;
+  /** The broker (AMQP_URL), for a process with a `broker` part. */
+  amqpUrl?: string;
 }
 
 export function defineProcess<Config extends ProcessSettings, Deps = Record<string, never>, Exposed = Record<string, never>>(
@@ -212,10 +236,13 @@ function createInstance<Exposed>(
         // True from the end of start until stopping begins: /readyz answers 503 otherwise.
         isAccepting: () => accepting,
       });
-      admin = await startHttpServer(adminApp, parts.admin.port, parts.admin.host);
+      const at = listenAt(name, settings);
+      admin = await startHttpServer(adminApp, ...at('admin', parts.admin, settings.adminPort));
       await parts.prepare?.();
       if (broker) {
-        amqp = await connectAmqp(broker.url, logger, broker.connectionName ?? name);
+        const url = broker.url ?? settings.amqpUrl;
+        if (!url) throw new Error(`${name}: a broker part needs the config's amqpUrl`);
+        amqp = await connectAmqp(url, logger, broker.connectionName ?? name);
         // A moment for the first connection, so the process starts ready; a broker that is down only delays events.
         await waitAtMost(amqp.model.waitForConnect(), broker.connectWaitMs ?? 3_000);
         if (broker.relay) {
@@ -229,12 +256,11 @@ function createInstance<Exposed>(
           consumers.push(...[started].flat());
         }
       }
-      if (parts.http) http = await startHttpServer(parts.http.app, parts.http.port, parts.http.host);
+      if (parts.http) http = await startHttpServer(parts.http.app, ...at('http', parts.http, settings.httpPort));
       if (parts.grpc) {
         grpcServer = await startGrpcServer(
           parts.grpc.register,
-          parts.grpc.port,
-          parts.grpc.host,
+          ...at('grpc', parts.grpc, settings.grpcPort),
           {
             registry: parts.registry,
             logger,
@@ -265,6 +291,15 @@ function createInstance<Exposed>(
       return stopping;
     },
   } as ProcessInstance<Exposed>;
+}
+
+/** The port and host a listener binds: the part's own, else the config's. */
+function listenAt(name: string, settings: ProcessSettings) {
+  return (part: string, own: ListenAt | undefined, configPort: number | undefined): [number, string] => {
+    const port = own?.port ?? configPort;
+    if (port === undefined) throw new Error(`${name}: the ${part} listener has no port (none in the part or the config)`);
+    return [port, own?.host ?? settings.host];
+  };
 }
 
 function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {

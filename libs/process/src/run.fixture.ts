@@ -8,6 +8,8 @@ const [mode = 'ok'] = process.argv.slice(2);
 const fixture = defineProcess<{
   shutdownGraceMs: number;
   accessLog: boolean;
+  host: string;
+  adminPort: number;
   telemetry: { tracesEndpoint: null; headers: Record<string, string>; serviceName: null; exportDelayMs: number };
 }>({
   name: 'fixture',
@@ -15,7 +17,6 @@ const fixture = defineProcess<{
   build: () => ({
     logger: createLogger({ service: 'fixture', level: 'info' }),
     registry: new client.Registry(),
-    admin: { port: 0, host: '127.0.0.1' },
     async prepare() {
       if (mode === 'fail-start') throw new Error('no port');
     },
@@ -35,5 +36,7 @@ const fixture = defineProcess<{
 await runProcess(fixture, {
   shutdownGraceMs: 50,
   accessLog: false,
+  host: '127.0.0.1',
+  adminPort: 0,
   telemetry: { tracesEndpoint: null, headers: {}, serviceName: null, exportDelayMs: 5_000 },
 });

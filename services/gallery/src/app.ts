@@ -1,9 +1,10 @@
 /**
  * The gallery process: HTTP (galleries, albums, portal and client sessions behind the gateway), gRPC (IndexSource)
- * and the outbox relay, on the core (core.ts). Start and stop order: @studio/process.
+ * and the outbox relay, on the core (core.ts). Start and stop order, and the listeners at the config's host and
+ * ports: @studio/process.
  */
 import type { Express } from 'express';
-import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
+import { apiAppOptions, defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import type { GalleryConfig } from './config.js';
 import { createGalleryCore, type GalleryCore, type GalleryDeps } from './core.js';
 import { GALLERY_GRPC_CALLERS } from './grpc/callers.grpc.js';
@@ -25,26 +26,17 @@ export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryE
   build(config, deps) {
     const core = createGalleryCore(config, deps);
     const { logger, metrics, db, stores, services, relay } = core;
-    const httpApp = buildHttpApp({
-      services,
-      logger,
-      metrics,
-      accessLog: config.accessLog,
-      identity: { publicKey: config.identityPublicKey, audience: 'gallery' },
-    });
+    const httpApp = buildHttpApp({ services, ...apiAppOptions(core, config.identityPublicKey) });
     return {
       logger,
       registry: metrics.registry,
-      http: { app: httpApp, port: config.httpPort, host: config.host },
-      admin: { port: config.adminPort, host: config.host },
+      http: { app: httpApp },
       readiness: { database: () => db.ping() },
       grpc: {
-        port: config.grpcPort,
-        host: config.host,
         register: (server) => registerIndexSource(server, stores, logger),
         auth: { audience: 'gallery', keyring: config.serviceKeyring, allow: GALLERY_GRPC_CALLERS },
       },
-      broker: { url: config.amqpUrl, relay },
+      broker: { relay },
       close: () => core.close(),
       expose: { ...core, httpApp },
     };

@@ -6,8 +6,7 @@
 import { ServiceTokenSigner } from '@studio/grpc';
 import { StudioShootDirectory, type ShootDirectory } from '@studio/grpc/studio-shoots';
 import { createOutboxRelay, type OutboxRelay } from '@studio/amqp/outbox';
-import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
-import { createLogger, type Logger } from '@studio/logger';
+import { createProcessCore, type CoreDeps, type ProcessCore } from '@studio/process';
 import { S3Presigner, type CredentialsProvider } from '@studio/s3-presign';
 import type { GalleryConfig } from './config.js';
 import { UploadKeeperSource, type KeeperSource } from './grpc/upload.client.js';
@@ -15,8 +14,7 @@ import { createServices, type Services } from './services/index.js';
 import { createDatabase, type Database } from './store/db.js';
 import { createStores, type Stores } from './store/index.js';
 
-export interface GalleryDeps {
-  logger?: Logger;
+export interface GalleryDeps extends CoreDeps {
   /** The current time (tests). */
   now?: () => Date;
   /** Studio's shoot lookup; defaults to the gRPC client at STUDIO_GRPC_ADDR. */
@@ -27,11 +25,7 @@ export interface GalleryDeps {
   relayIntervalMs?: number;
 }
 
-export interface GalleryCore {
-  config: GalleryConfig;
-  logger: Logger;
-  /** The process's metrics registry (HTTP, gRPC server and clients, outbox). */
-  metrics: HttpMetrics;
+export interface GalleryCore extends ProcessCore<GalleryConfig> {
   db: Database;
   stores: Stores;
   services: Services;
@@ -54,8 +48,8 @@ function awsDefaultCredentials(): CredentialsProvider {
 
 /** Database, stores, services and the outbox relay, without any listener (the CLI uses only this). */
 export function createGalleryCore(config: GalleryConfig, deps: GalleryDeps = {}, name = 'gallery'): GalleryCore {
-  const logger = deps.logger ?? createLogger({ service: name, level: config.logLevel });
-  const metrics = createMetrics(name);
+  const base = createProcessCore(name, config, deps);
+  const { logger, metrics } = base;
   const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const stores = createStores(db);
   // Calls to studio and upload carry gallery's service tokens, each made for the service called.
@@ -87,9 +81,7 @@ export function createGalleryCore(config: GalleryConfig, deps: GalleryDeps = {},
     now: deps.now,
   });
   return {
-    config,
-    logger,
-    metrics,
+    ...base,
     db,
     stores,
     services,

@@ -1,11 +1,12 @@
 /**
  * The search process: HTTP (GET /search plus /healthz, /readyz, /metrics), the index consumer, gRPC (health only)
- * and an hourly pruning loop, on the core (core.ts). Start and stop order: @studio/process.
+ * and an hourly pruning loop, on the core (core.ts). Start and stop order, and the listeners at the config's host and
+ * ports: @studio/process.
  */
 import type { Express } from 'express';
 import { startConsumer, type RunningConsumer } from '@studio/amqp/consumer';
 import { registerQueueDepth } from '@studio/amqp/metrics';
-import { defineProcess, type ProcessInstance } from '@studio/process';
+import { apiAppOptions, defineProcess, type ProcessInstance } from '@studio/process';
 import type { SearchConfig } from './config.js';
 import { createSearchCore, type SearchCore, type SearchDeps } from './core.js';
 import { dlqOf, indexConsumer } from './events/index.consumer.js';
@@ -33,13 +34,7 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
       amqp: () => context.amqp() ?? undefined,
       queues: [config.index.queue, dlqOf(config.index.queue)],
     });
-    const http = buildHttpApp({
-      services,
-      logger,
-      metrics,
-      accessLog: config.accessLog,
-      identity: { publicKey: config.identityPublicKey, audience: 'search' },
-    });
+    const http = buildHttpApp({ services, ...apiAppOptions(core, config.identityPublicKey) });
 
     let consumer: RunningConsumer | null = null;
     const definition = indexConsumer({
@@ -53,12 +48,10 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
     return {
       logger,
       registry: metrics.registry,
-      http: { app: http, port: config.httpPort, host: config.host },
-      admin: { port: config.adminPort, host: config.host },
+      http: { app: http },
       readiness: { database: () => stores.search.ping() },
-      grpc: { port: config.grpcPort, host: config.host, register: () => undefined },
+      grpc: { register: () => undefined },
       broker: {
-        url: config.amqpUrl,
         consumers: [
           async (amqp) => {
             const running = await startConsumer(amqp, definition, { logger, registry: metrics.registry, accessLog: config.accessLog });

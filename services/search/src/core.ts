@@ -3,21 +3,15 @@
  * The process definition (app.ts) builds on it.
  */
 import { createCursorCodec } from '@studio/cursor';
-import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
-import { createLogger, type Logger } from '@studio/logger';
+import { createProcessCore, type CoreDeps, type ProcessCore } from '@studio/process';
 import type { SearchConfig } from './config.js';
 import { createServices, type Services } from './services/index.js';
 import { createDatabase, type Database } from './store/db.js';
 import { createStores, type Stores } from './store/index.js';
 
-export interface SearchDeps {
-  logger?: Logger;
-}
+export type SearchDeps = CoreDeps;
 
-export interface SearchCore {
-  config: SearchConfig;
-  logger: Logger;
-  metrics: HttpMetrics;
+export interface SearchCore extends ProcessCore<SearchConfig> {
   searchDb: Database;
   indexDb: Database;
   stores: Stores;
@@ -27,8 +21,8 @@ export interface SearchCore {
 }
 
 export function createSearchCore(config: SearchConfig, deps: SearchDeps = {}): SearchCore {
-  const logger = deps.logger ?? createLogger({ service: 'search', level: config.logLevel });
-  const metrics = createMetrics('search');
+  const base = createProcessCore('search', config, deps);
+  const { logger } = base;
   const searchDb = createDatabase({
     url: config.databaseUrl,
     logger,
@@ -47,9 +41,7 @@ export function createSearchCore(config: SearchConfig, deps: SearchDeps = {}): S
   const stores = createStores({ search: searchDb, index: indexDb });
   const services = createServices({ stores, cursors: createCursorCodec(config.cursorSecret), logger });
   return {
-    config,
-    logger,
-    metrics,
+    ...base,
     searchDb,
     indexDb,
     stores,

@@ -1,9 +1,10 @@
 /**
  * The studio process: HTTP (the public routes behind the gateway), gRPC (StudioInternal, StudioOperations,
- * IndexSource), the outbox relay and the scheduler, on the core (core.ts). Start and stop order: @studio/process.
+ * IndexSource), the outbox relay and the scheduler, on the core (core.ts). Start and stop order, and the listeners at
+ * the config's host and ports: @studio/process.
  */
 import type { Express } from 'express';
-import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
+import { apiAppOptions, defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import type { StudioConfig } from './config.js';
 import { createStudioCore, type StudioCore, type StudioDeps } from './core.js';
 import { startScheduler, type Scheduler } from './loops/scheduler.loop.js';
@@ -29,26 +30,17 @@ export const studioProcess = defineProcess<StudioConfig, StudioDeps, StudioExpos
     const core = createStudioCore(config, deps);
     const { logger, metrics, db, services, relay } = core;
     let scheduler: Scheduler | null = null;
-    const httpApp = buildHttpApp({
-      services,
-      logger,
-      metrics,
-      accessLog: config.accessLog,
-      identity: { publicKey: config.identityPublicKey, audience: 'studio' },
-    });
+    const httpApp = buildHttpApp({ services, ...apiAppOptions(core, config.identityPublicKey) });
     return {
       logger,
       registry: metrics.registry,
-      http: { app: httpApp, port: config.httpPort, host: config.host },
-      admin: { port: config.adminPort, host: config.host },
+      http: { app: httpApp },
       readiness: { database: () => db.ping() },
       grpc: {
-        port: config.grpcPort,
-        host: config.host,
         register: (server) => registerStudioGrpc(server, services, logger),
         auth: { audience: 'studio', keyring: config.serviceKeyring, allow: STUDIO_GRPC_CALLERS },
       },
-      broker: { url: config.amqpUrl, relay },
+      broker: { relay },
       loops: [
         {
           name: 'scheduler',

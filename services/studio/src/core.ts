@@ -5,25 +5,20 @@
  */
 import { createOutboxRelay, type OutboxRelay } from '@studio/amqp/outbox';
 import { createCursorCodec } from '@studio/cursor';
-import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
-import { createLogger, type Logger } from '@studio/logger';
+import { createProcessCore, type CoreDeps, type ProcessCore } from '@studio/process';
 import type { StudioConfig } from './config.js';
 import { createServices, type Services } from './services/index.js';
 import { createDatabase, type Database } from './store/db.js';
 import { createStores, type Stores } from './store/index.js';
 
-export interface StudioDeps {
-  logger?: Logger;
+export interface StudioDeps extends CoreDeps {
   /** The current time (tests). */
   now?: () => Date;
   /** Poll interval of the outbox relay when idle, ms. */
   relayIntervalMs?: number;
 }
 
-export interface StudioCore {
-  logger: Logger;
-  /** The process's metrics registry (served at /metrics). */
-  metrics: HttpMetrics;
+export interface StudioCore extends ProcessCore<StudioConfig> {
   db: Database;
   stores: Stores;
   services: Services;
@@ -31,9 +26,9 @@ export interface StudioCore {
 }
 
 export function createStudioCore(config: StudioConfig, deps: StudioDeps = {}): StudioCore {
-  const logger = deps.logger ?? createLogger({ service: 'studio', level: config.logLevel });
-  const metrics = createMetrics('studio');
-  const db = createDatabase({ url: config.databaseUrl, logger });
+  const base = createProcessCore('studio', config, deps);
+  const { logger, metrics } = base;
+  const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const stores = createStores(db);
   const relay = createOutboxRelay({ store: stores.outbox, logger, intervalMs: deps.relayIntervalMs, registry: metrics.registry });
   const services = createServices({
@@ -43,5 +38,5 @@ export function createStudioCore(config: StudioConfig, deps: StudioDeps = {}): S
     events: relay,
     now: deps.now,
   });
-  return { logger, metrics, db, stores, services, relay };
+  return { ...base, db, stores, services, relay };
 }

@@ -5,13 +5,14 @@
  * - the worker (`uploadWorkerProcess`, src/worker.ts): competing consumers of the derivative and AI-job work queues,
  *   its own outbox relay (events of finished jobs leave at once); its only HTTP listener is the admin port.
  *
- * Each has its admin port (/healthz, /readyz, /metrics) beside the API, served by @studio/process.
+ * Each has its admin port (/healthz, /readyz, /metrics) beside the API, served by @studio/process; the listeners bind
+ * the config's host and ports (the worker: its own admin port).
  *
  * Start and stop order: @studio/process. Integration tests boot both in-process on port 0.
  */
 import type { Express } from 'express';
 import { registerQueueDepth } from '@studio/amqp/metrics';
-import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
+import { apiAppOptions, defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import { apiKeysOf, type UploadConfig } from './config.js';
 import { createUploadCore, type UploadCore, type UploadDeps } from './core.js';
 import { cullConsumers } from './events/cull.consumer.js';
@@ -43,29 +44,20 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
     const core = createUploadCore(config, deps, 'upload');
     const { logger, metrics, db, stores, storage, services, relay } = core;
     const janitor = janitorPass({ sessions: services.sessions, photos: services.photos, logger, registry: metrics.registry });
-    const httpApp = buildHttpApp({
-      services,
-      logger,
-      metrics,
-      accessLog: config.accessLog,
-      identity: { publicKey: keys.identityPublicKey, audience: 'upload' },
-    });
+    const httpApp = buildHttpApp({ services, ...apiAppOptions(core, keys.identityPublicKey) });
     return {
       logger,
       registry: metrics.registry,
       async prepare() {
         if (config.s3.createBucket) await storage.ensureBucket();
       },
-      http: { app: httpApp, port: config.httpPort, host: config.host },
-      admin: { port: config.adminPort, host: config.host },
+      http: { app: httpApp },
       readiness: { database: () => db.ping(), object_storage: () => storage.ping() },
       grpc: {
-        port: config.grpcPort,
-        host: config.host,
         register: (server) => registerUploadGrpc(server, stores, logger),
         auth: { audience: 'upload', keyring: keys.serviceKeyring, allow: UPLOAD_GRPC_CALLERS },
       },
-      broker: { url: config.amqpUrl, relay },
+      broker: { relay },
       loops: [{ name: 'janitor', start: () => startJanitor(janitor, logger, config.janitorIntervalSeconds * 1000) }],
       close: () => core.close(),
       expose: { ...core, httpApp, runJanitor: () => janitor().then((n) => n.sessions + n.photos) },
@@ -109,7 +101,6 @@ export const uploadWorkerProcess = defineProcess<UploadConfig, UploadDeps, Uploa
         if (config.s3.createBucket) await storage.ensureBucket();
       },
       broker: {
-        url: config.amqpUrl,
         relay,
         consumers: [
           ...photoConsumers({
@@ -123,7 +114,7 @@ export const uploadWorkerProcess = defineProcess<UploadConfig, UploadDeps, Uploa
           ...cullConsumers({ topology, cullJobs: services.cullJobs, logger, retryDelayMs: deps.retryDelayMs, jobs }),
         ],
       },
-      admin: { port: config.workerAdminPort, host: config.host },
+      admin: { port: config.workerAdminPort },
       readiness: { database: () => db.ping(), object_storage: () => storage.ping() },
       close: () => core.close(),
       expose: core,

@@ -6,8 +6,7 @@
 import { createOutboxRelay, type OutboxRelay } from '@studio/amqp/outbox';
 import { ServiceTokenSigner } from '@studio/grpc';
 import { StudioShootDirectory, type ShootDirectory } from '@studio/grpc/studio-shoots';
-import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
-import { createLogger, type Logger } from '@studio/logger';
+import { createProcessCore, type CoreDeps, type ProcessCore } from '@studio/process';
 import type { UploadConfig } from './config.js';
 import { declareWorkTopology, workTopology, type WorkTopology } from './events/work-queues.js';
 import { createServices, type Services } from './services/index.js';
@@ -15,8 +14,7 @@ import { ObjectStorage } from './services/storage.service.js';
 import { createDatabase, type Database } from './store/db.js';
 import { createStores, type Stores } from './store/index.js';
 
-export interface UploadDeps {
-  logger?: Logger;
+export interface UploadDeps extends CoreDeps {
   /** The current time (tests). */
   now?: () => Date;
   /** Studio's shoot lookup; defaults to the gRPC client at STUDIO_GRPC_ADDR. */
@@ -27,11 +25,8 @@ export interface UploadDeps {
   retryDelayMs?: number;
 }
 
-export interface UploadCore {
-  config: UploadConfig;
-  logger: Logger;
-  /** The process's metrics registry (named after the process: upload or upload-worker). */
-  metrics: HttpMetrics;
+/** Named after the process: upload or upload-worker (its log lines and metrics). */
+export interface UploadCore extends ProcessCore<UploadConfig> {
   db: Database;
   stores: Stores;
   storage: ObjectStorage;
@@ -47,8 +42,8 @@ export interface UploadCore {
 const STUDIO_TIMEOUT_MS = 2_000;
 
 export function createUploadCore(config: UploadConfig, deps: UploadDeps = {}, name = 'upload'): UploadCore {
-  const logger = deps.logger ?? createLogger({ service: name, level: config.logLevel });
-  const metrics = createMetrics(name);
+  const base = createProcessCore(name, config, deps);
+  const { logger, metrics } = base;
   const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const stores = createStores(db);
   const storage = new ObjectStorage(config.s3);
@@ -71,9 +66,7 @@ export function createUploadCore(config: UploadConfig, deps: UploadDeps = {}, na
   });
   const services = createServices({ config, db, stores, storage, shoots, events: relay, now: deps.now }, logger);
   return {
-    config,
-    logger,
-    metrics,
+    ...base,
     db,
     stores,
     storage,

@@ -7,11 +7,12 @@
  *   are safe), with no HTTP listener but its admin port; on stop it finishes the deliveries in flight within
  *   WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS and writes their outcomes.
  *
- * Start and stop order: @studio/process. Integration tests boot both in-process on port 0.
+ * Start and stop order, and the listeners at the config's host and ports (the dispatcher: its own admin port):
+ * @studio/process. Integration tests boot both in-process on port 0.
  */
 import type { Express } from 'express';
 import { registerQueueDepth } from '@studio/amqp/metrics';
-import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
+import { apiAppOptions, defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import { identityKeyOf, type WebhooksConfig } from './config.js';
 import { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps } from './core.js';
 import { fanoutConsumer } from './events/fanout.consumer.js';
@@ -44,26 +45,15 @@ export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, Webho
     const { queue, queueExpiresMs, prefetch } = config.fanout;
     registerQueueDepth({ registry: metrics.registry, amqp: context.amqp, queues: [queue, `${queue}.dlq`] });
     const fanout = fanoutConsumer({ store: stores.deliveries, logger, queue, queueExpiresMs, prefetch, registry: metrics.registry });
-    const httpApp = buildHttpApp({
-      services,
-      logger,
-      metrics,
-      accessLog: config.accessLog,
-      identity: { publicKey: identityKeyOf(config), audience: 'webhooks' },
-    });
+    const httpApp = buildHttpApp({ services, ...apiAppOptions(core, identityKeyOf(config)) });
     return {
       logger,
       registry: metrics.registry,
-      http: { app: httpApp, port: config.httpPort, host: config.host },
-      admin: { port: config.adminPort, host: config.host },
+      http: { app: httpApp },
       readiness: { database: () => db.ping() },
       // grpc.health.v1 only (the definer adds it to every gRPC server): orchestrators and the gateway check it.
-      grpc: { port: config.grpcPort, host: config.host, register: () => undefined },
-      broker: {
-        url: config.amqpUrl,
-        connectionName: 'webhooks-api',
-        consumers: [fanout],
-      },
+      grpc: { register: () => undefined },
+      broker: { connectionName: 'webhooks-api', consumers: [fanout] },
       close: () => core.close(),
       expose: { ...core, httpApp },
     };
@@ -87,7 +77,7 @@ export const webhooksWorkerProcess = defineProcess<WebhooksConfig, WebhooksDeps,
       logger,
       registry: metrics.registry,
       shutdownGraceMs: config.worker.shutdownGraceMs,
-      admin: { port: config.worker.adminPort, host: config.host },
+      admin: { port: config.worker.adminPort },
       readiness: { database: () => db.ping() },
       loops: [
         {

@@ -4,8 +4,7 @@
  * starts.
  */
 import { createCursorCodec } from '@studio/cursor';
-import { createMetrics, type HttpMetrics } from '@studio/http/metrics';
-import { createLogger, type Logger } from '@studio/logger';
+import { createProcessCore, type CoreDeps, type ProcessCore } from '@studio/process';
 import type { WebhooksConfig } from './config.js';
 import { createServices, type Services } from './services/index.js';
 import { createSecretBox, type SecretBox } from './services/secret-crypto.js';
@@ -16,17 +15,12 @@ import { createStores, type Stores } from './store/index.js';
 /** The `service` of log lines and metrics, in both processes. */
 export const SERVICE_NAME = 'webhooks';
 
-export interface WebhooksDeps {
-  logger?: Logger;
+export interface WebhooksDeps extends CoreDeps {
   /** DNS resolver for the SSRF checks (tests may substitute one; production uses the system resolver). */
   resolver?: Resolver;
 }
 
-export interface WebhooksCore {
-  config: WebhooksConfig;
-  logger: Logger;
-  /** The process's metrics registry (served at /metrics). */
-  metrics: HttpMetrics;
+export interface WebhooksCore extends ProcessCore<WebhooksConfig> {
   db: Database;
   secrets: SecretBox;
   policy: TargetPolicy;
@@ -37,8 +31,8 @@ export interface WebhooksCore {
 }
 
 export function createWebhooksCore(config: WebhooksConfig, deps: WebhooksDeps = {}): WebhooksCore {
-  const logger = deps.logger ?? createLogger({ service: SERVICE_NAME, level: config.logLevel });
-  const metrics = createMetrics(SERVICE_NAME);
+  const base = createProcessCore(SERVICE_NAME, config, deps);
+  const { logger } = base;
   const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const secrets = createSecretBox(config.signingSecrets.encryptionKey);
   const policy: TargetPolicy = { allowLoopback: config.allowLoopbackTargets };
@@ -54,9 +48,7 @@ export function createWebhooksCore(config: WebhooksConfig, deps: WebhooksDeps = 
   });
   let closed: Promise<void> | null = null;
   return {
-    config,
-    logger,
-    metrics,
+    ...base,
     db,
     secrets,
     policy,

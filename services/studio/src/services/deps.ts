@@ -1,17 +1,11 @@
-/** What every service is built from. */
+/** What every studio service is built from: the database, stores, outbox and clock of every service, and the cursor codec. */
 import type { CursorCodec } from '@studio/cursor';
-import type { OutboxRelay } from '@studio/amqp/outbox';
+import type { ServiceDeps as CommonServiceDeps } from '@studio/process/core';
 import type { Database } from '../store/db.js';
 import type { Stores } from '../store/index.js';
 
-export interface ServiceDeps {
-  db: Database;
-  stores: Stores;
-  cursor: CursorCodec;
-  /** Wakes the outbox relay after a commit. */
-  events: Pick<OutboxRelay, 'nudge'>;
-  /** The current time (injectable for tests). */
-  now?: () => Date;
-}
+export { systemClock } from '@studio/process/core';
 
-export const systemClock = (): Date => new Date();
+export interface ServiceDeps extends CommonServiceDeps<Database, Stores> {
+  cursor: CursorCodec;
+}
