@@ -3,34 +3,24 @@
  * succeeded or was already finished; retried on transient failures; a dead-lettered job is marked failed.
  */
 import type { ConsumerDefinition } from '@studio/amqp/consumer';
-import type { Logger } from '@studio/logger';
-import { jobMetrics, type JobMetrics } from './job-metrics.js';
 import type { CullJobService } from '../services/cull-job.service.js';
-import { workConsumers } from './work.consumer.js';
-import type { WorkTopology } from './work-queues.js';
+import { workConsumers, type WorkerContext } from './work.consumer.js';
 
-export interface CullConsumerOptions {
-  topology: WorkTopology;
+export interface CullConsumerOptions extends WorkerContext {
   cullJobs: CullJobService;
-  logger: Logger;
-  retryDelayMs?: number;
-  jobs?: JobMetrics;
 }
 
 /** The AI-job consumer (one job at a time) and the consumer of its dead letters. */
-export function cullConsumers(options: CullConsumerOptions): ConsumerDefinition[] {
-  const { topology, cullJobs, logger } = options;
-  const jobs = options.jobs ?? jobMetrics();
+export function cullConsumers({ topology, jobs, cullJobs, ...worker }: CullConsumerOptions): ConsumerDefinition[] {
   return workConsumers({
+    ...worker,
     name: 'ai-jobs',
     queue: topology.aiJobs,
     reads: ['job_id', 'type'],
     prefetch: 1,
-    logger,
-    retryDelayMs: options.retryDelayMs,
     run: async ({ data }) => {
       if (data.type !== 'cull') {
-        logger.error({ job_id: data.job_id, type: data.type }, 'unknown AI job type');
+        worker.logger.error({ job_id: data.job_id, type: data.type }, 'unknown AI job type');
         await cullJobs.fail(data.job_id, `unknown job type ${data.type}`);
         return;
       }

@@ -10,12 +10,22 @@
 import { eventConsumer, type ConsumedEvent, type ConsumerDefinition, type DataMember, type EventQueue } from '@studio/amqp/consumer';
 import type { EventType } from '@studio/contracts/events';
 import type { Logger } from '@studio/logger';
+import type { JobMetrics } from './job-metrics.js';
+import type { WorkTopology } from './work-queues.js';
 
 /** Wait before a failed job goes back to its queue, so a failing dependency is not hammered (ms). */
 export const DEFAULT_RETRY_DELAY_MS = 1_000;
 
 /** Messages of dead work taken at once: marking work failed is a quick write. */
 const DEAD_LETTER_PREFETCH = 10;
+
+/** What the worker (app.ts) builds the consumers of every work queue with. */
+export interface WorkerContext {
+  topology: WorkTopology;
+  logger: Logger;
+  retryDelayMs?: number;
+  jobs: JobMetrics;
+}
 
 export interface WorkConsumersDeclaration<T extends EventType, M extends DataMember<T>> {
   /** Names the work consumer; its dead letters' consumer is `<name>-dead-letters`. */
