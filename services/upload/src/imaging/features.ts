@@ -165,26 +165,27 @@ const DCT_COS = (() => {
   return t;
 })();
 
+/**
+ * The DCT_K lowest DCT-II coefficients of each of the `rows` rows of DCT_N samples in `m` (row-major), transposed:
+ * out[k][r] (so applying it twice transforms the rows, then the columns).
+ */
+function lowestDct(m: Float64Array, rows: number): Float64Array {
+  const out = new Float64Array(DCT_K * rows);
+  for (let r = 0; r < rows; r++) {
+    for (let k = 0; k < DCT_K; k++) {
+      let s = 0;
+      for (let x = 0; x < DCT_N; x++) s += m[r * DCT_N + x]! * DCT_COS[k * DCT_N + x]!;
+      out[k * rows + r] = s;
+    }
+  }
+  return out;
+}
+
 /** 64-bit DCT hash: 32x32 area averages, 8x8 lowest DCT-II coefficients, bit = coefficient > their median. */
 export function pHash(img: GreyProxy): string {
   const a = gridMeans(img, DCT_N, DCT_N);
-  // rows: tmp[y][u] = sum_x a[y][x] cos_u(x)
-  const tmp = new Float64Array(DCT_N * DCT_K);
-  for (let y = 0; y < DCT_N; y++) {
-    for (let u = 0; u < DCT_K; u++) {
-      let s = 0;
-      for (let x = 0; x < DCT_N; x++) s += a[y * DCT_N + x]! * DCT_COS[u * DCT_N + x]!;
-      tmp[y * DCT_K + u] = s;
-    }
-  }
-  const coef = new Float64Array(DCT_K * DCT_K);
-  for (let v = 0; v < DCT_K; v++) {
-    for (let u = 0; u < DCT_K; u++) {
-      let s = 0;
-      for (let y = 0; y < DCT_N; y++) s += tmp[y * DCT_K + u]! * DCT_COS[v * DCT_N + y]!;
-      coef[v * DCT_K + u] = s;
-    }
-  }
+  // Rows, then columns: t[u][y] = sum_x a[y][x] cos_u(x), then coef[v][u] = sum_y t[u][y] cos_v(y).
+  const coef = lowestDct(lowestDct(a, DCT_N), DCT_K);
   const sorted = Array.from(coef).sort((x, y) => x - y);
   const median = (sorted[31]! + sorted[32]!) / 2;
   const bits = new Uint8Array(64);
