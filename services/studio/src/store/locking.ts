@@ -58,9 +58,12 @@ export async function claimDue(
  * Clears `client_id` on every row of `table` that points at a client about to be deleted, moving each row's
  * updated_at strictly forward (so consumers see a newer version), and returns the ids of the rows it changed.
  */
+/** The tables whose rows may point at a client. */
+export type ClientOwnedTable = Extract<LockableTable, 'shoots' | 'leads' | 'orders'>;
+
 export async function detachClientRows(
   tx: Tx,
-  table: 'shoots' | 'leads' | 'orders',
+  table: ClientOwnedTable,
   clientId: string,
   workspaceId: string,
   now: Date,

@@ -1,43 +1,23 @@
 /** Proposals: priced offers (draft -> sent -> viewed -> accepted | declined | expired). */
 import type { Database, Tx } from './db.js';
 import { Prisma, type Proposal, type ProposalStatus } from './generated/client.js';
-import { claimDue, lockRow } from './locking.js';
+import { claimDue } from './locking.js';
+import { WorkspaceRecordStore } from './record-store.js';
 
 export type ProposalRow = Proposal;
 export type ProposalStatusName = ProposalStatus;
 
-export interface NewProposal {
-  workspaceId: string;
-  clientId: string | null;
-  leadId: string | null;
-  title: string;
-  amountCents: number;
-  currency: string;
-  expiresAt: Date | null;
-}
+/** What a new proposal is created with, typed as its row. */
+export type NewProposal = Pick<ProposalRow, 'workspaceId' | 'clientId' | 'leadId' | 'title' | 'amountCents' | 'currency' | 'expiresAt'>;
 
 export type ProposalChanges = Partial<Pick<ProposalRow, 'status' | 'expiresAt' | 'sentAt' | 'viewedAt' | 'decidedAt' | 'declineReason'>> & {
   updatedAt: Date;
 };
 
-export class ProposalStore {
-  constructor(private readonly db: Database) {}
-
-  create(data: NewProposal, tx: Tx = this.db.client): Promise<ProposalRow> {
-    return tx.proposal.create({ data: { ...data, status: 'draft' } });
-  }
-
-  async existsInWorkspace(id: string, workspaceId: string, tx: Tx = this.db.client): Promise<boolean> {
-    return (await tx.proposal.count({ where: { id, workspaceId } })) === 1;
-  }
-
-  async getForUpdate(tx: Tx, id: string, workspaceId: string): Promise<ProposalRow | null> {
-    if (!(await lockRow(tx, 'proposals', id, workspaceId))) return null;
-    return tx.proposal.findFirst({ where: { id, workspaceId } });
-  }
-
-  update(tx: Tx, id: string, changes: ProposalChanges): Promise<ProposalRow> {
-    return tx.proposal.update({ where: { id }, data: changes });
+/** A new proposal is a draft; getForUpdate/update serve sending, viewing and deciding. */
+export class ProposalStore extends WorkspaceRecordStore<ProposalRow, NewProposal, { status: 'draft' }, ProposalChanges> {
+  constructor(db: Database) {
+    super(db, 'proposals', (tx: Tx) => tx.proposal, { status: 'draft' });
   }
 
   /**

@@ -1,7 +1,7 @@
 /** To-do tasks of a workspace, optionally tied to a shoot. */
 import type { Database, Tx } from './db.js';
 import type { Task, TaskStatus } from './generated/client.js';
-import { afterKey, newestFirst, takeFor, type PageQuery } from './keyset.js';
+import { RecordStore, type RecordModel } from './record-store.js';
 
 export type TaskRow = Task;
 export type TaskStatusName = TaskStatus;
@@ -15,19 +15,10 @@ export interface NewTask {
   completedAt: Date | null;
 }
 
-export class TaskStore {
-  constructor(private readonly db: Database) {}
-
-  create(data: NewTask, tx: Tx = this.db.client): Promise<TaskRow> {
-    return tx.task.create({ data });
-  }
-
-  listInWorkspaces(workspaceIds: string[], page: PageQuery, tx: Tx = this.db.client): Promise<TaskRow[]> {
-    return tx.task.findMany({
-      where: { workspaceId: { in: workspaceIds }, ...afterKey(page.after) },
-      orderBy: newestFirst(),
-      take: takeFor(page),
-    });
+/** Tasks: created in the status given and listed newest first (RecordStore); the dashboard's open ones below. */
+export class TaskStore extends RecordStore<TaskRow, NewTask, object, RecordModel<TaskRow, NewTask>> {
+  constructor(db: Database) {
+    super(db, (tx: Tx) => tx.task, {});
   }
 
   /** Open tasks, soonest due first (undated last). */

@@ -1,6 +1,7 @@
 /** API tokens: stored by prefix and the SHA-256 of the whole token, never in clear. */
 import type { Database, Tx } from './db.js';
 import type { ApiToken } from './generated/client.js';
+import { RecordStore, type RecordModel } from './record-store.js';
 
 export type ApiTokenRow = ApiToken;
 
@@ -13,11 +14,10 @@ export interface NewApiToken {
   rateLimit: number | null;
 }
 
-export class TokenStore {
-  constructor(private readonly db: Database) {}
-
-  create(data: NewApiToken, tx: Tx = this.db.client): Promise<ApiTokenRow> {
-    return tx.apiToken.create({ data });
+/** Tokens are created by RecordStore; read by hash or id, touched and revoked below. */
+export class TokenStore extends RecordStore<ApiTokenRow, NewApiToken, object, RecordModel<ApiTokenRow, NewApiToken>> {
+  constructor(db: Database) {
+    super(db, (tx: Tx) => tx.apiToken, {});
   }
 
   getByHash(hash: string, tx: Tx = this.db.client): Promise<ApiTokenRow | null> {
