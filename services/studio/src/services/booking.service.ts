@@ -3,20 +3,14 @@
  * declines it with an optional reason (booking.declined). Lifecycle: BOOKING_LIFECYCLE. Inputs arrive parsed with
  * the operation schemas of booking.schema.ts.
  */
-import { AppError } from '@studio/errors';
 import { bookingAccepted, bookingDeclined, bookingRequested } from '../events/booking.events.js';
 import type { RequestBookingInput } from './booking.schema.js';
-import { systemClock, type ServiceDeps } from './deps.js';
-import { BOOKING_LIFECYCLE, assertTransition } from './lifecycles.js';
+import { BOOKING_LIFECYCLE } from './lifecycles.js';
+import { moveRecord, RecordService } from './record-service.js';
 import { serializeBooking, type BookingJson } from '@studio/contracts/records';
-import { nextVersion, requireClientOf, requireLeadOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
+import { requireClientOf, requireLeadOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
-export class BookingService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class BookingService extends RecordService {
   async request(input: RequestBookingInput): Promise<BookingJson> {
     const { workspaceId, title, scheduledStart } = input;
     const clientId = input.clientId ?? null;
@@ -46,18 +40,11 @@ export class BookingService {
   }
 
   private async decide(workspaceId: string, bookingId: string, to: 'accepted' | 'declined', reason: string | null): Promise<BookingJson> {
-    const booking = await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.bookings.getForUpdate(tx, bookingId, workspaceId);
-      if (!current) throw new AppError('not_found');
-      assertTransition(BOOKING_LIFECYCLE, 'booking', current.status, to);
-      const now = this.now();
-      const updated = await this.deps.stores.bookings.update(tx, bookingId, {
-        status: to,
-        decidedAt: now,
-        declineReason: reason,
-        updatedAt: nextVersion(current.updatedAt, now),
-      });
-      return { value: updated, events: [to === 'accepted' ? bookingAccepted(updated) : bookingDeclined(updated)] };
+    const record = { store: this.deps.stores.bookings, lifecycle: BOOKING_LIFECYCLE, entity: 'booking' };
+    const booking = await moveRecord(this.deps, record, workspaceId, bookingId, {
+      to,
+      changes: (next, _current, now) => ({ ...next, decidedAt: now, declineReason: reason }),
+      events: (updated) => [to === 'accepted' ? bookingAccepted(updated) : bookingDeclined(updated)],
     });
     return serializeBooking(booking);
   }

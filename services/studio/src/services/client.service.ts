@@ -4,7 +4,6 @@
  * client detaches its shoots, leads and orders (client_id becomes null), each emitting its `<entity>.updated`.
  * Inputs arrive parsed with the operation schemas of client.schema.ts.
  */
-import { AppError } from '@studio/errors';
 import { clientCreated, clientDeleted, clientUpdated } from '../events/client.events.js';
 import { leadUpdated } from '../events/lead.events.js';
 import { orderUpdated } from '../events/order.events.js';
@@ -12,17 +11,13 @@ import { shootUpdated } from '../events/shoot.events.js';
 import type { Tx } from '../store/db.js';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { CreateClientInput, UpdateClientInput } from './client.schema.js';
-import { systemClock, type ServiceDeps } from './deps.js';
-import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
+import type { PageQuery } from '../store/keyset.js';
+import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
+import { listPage, lockedOrNotFound, RecordService } from './record-service.js';
 import { serializeClient, type ClientJson } from '@studio/contracts/records';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
 
-export class ClientService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class ClientService extends RecordService {
   async create(input: CreateClientInput): Promise<ClientJson> {
     const { stores } = this.deps;
     const client = await writeWithEvents(this.deps, async (tx) => {
@@ -43,8 +38,7 @@ export class ClientService {
 
   async update({ workspaceId, clientId, ...changes }: UpdateClientInput): Promise<ClientJson> {
     const client = await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.clients.getForUpdate(tx, clientId, workspaceId);
-      if (!current) throw new AppError('not_found');
+      const current = await lockedOrNotFound(this.deps.stores.clients, tx, clientId, workspaceId);
       const updated = await this.deps.stores.clients.update(tx, clientId, {
         ...changes,
         updatedAt: nextVersion(current.updatedAt, this.now()),
@@ -57,8 +51,7 @@ export class ClientService {
   async delete(workspaceId: string, clientId: string): Promise<{ client_id: string; deleted_at: string }> {
     const deletedAt = this.now();
     await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.clients.getForUpdate(tx, clientId, workspaceId);
-      if (!current) throw new AppError('not_found');
+      const current = await lockedOrNotFound(this.deps.stores.clients, tx, clientId, workspaceId);
       const detached = await this.detach(tx, clientId, workspaceId, deletedAt);
       await this.deps.stores.clients.delete(tx, clientId, workspaceId);
       return { value: null, events: [...detached, clientDeleted(current, deletedAt)] };
@@ -85,9 +78,13 @@ export class ClientService {
   }
 
   async list(workspaceIds: string[], req: PageRequest): Promise<Page<ClientJson>> {
-    const { cursor, stores } = this.deps;
-    const page = pageQuery(cursor, CURSOR_KIND.clients, req);
-    const rows = await stores.clients.listInWorkspaces(workspaceIds, page);
-    return toPage(cursor, CURSOR_KIND.clients, rows, req.limit, serializeClient);
+    const { clients } = this.deps.stores;
+    return listPage(
+      this.deps,
+      CURSOR_KIND.clients,
+      req,
+      (page: PageQuery) => clients.listInWorkspaces(workspaceIds, page),
+      serializeClient,
+    );
   }
 }

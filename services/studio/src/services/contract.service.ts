@@ -6,17 +6,12 @@
 import { AppError } from '@studio/errors';
 import { contractSigned } from '../events/billing.events.js';
 import type { SendContractInput } from './contract.schema.js';
-import { systemClock, type ServiceDeps } from './deps.js';
-import { CONTRACT_LIFECYCLE, assertTransition } from './lifecycles.js';
+import { CONTRACT_LIFECYCLE } from './lifecycles.js';
+import { moveRecord, RecordService } from './record-service.js';
 import { serializeContract, type ContractJson } from '@studio/contracts/records';
-import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
+import { requireClientOf, requireWorkspaceExists } from './unit-of-work.js';
 
-export class ContractService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class ContractService extends RecordService {
   async send(input: SendContractInput): Promise<ContractJson> {
     const { workspaceId, title } = input;
     const clientId = input.clientId ?? null;
@@ -34,18 +29,11 @@ export class ContractService {
 
   /** sent -> signed, by `signedBy` (the signer's name, optional). */
   async sign(workspaceId: string, contractId: string, signedBy: string | null = null): Promise<ContractJson> {
-    const contract = await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.contracts.getForUpdate(tx, contractId, workspaceId);
-      if (!current) throw new AppError('not_found');
-      assertTransition(CONTRACT_LIFECYCLE, 'contract', current.status, 'signed');
-      const now = this.now();
-      const updated = await this.deps.stores.contracts.update(tx, contractId, {
-        status: 'signed',
-        signedAt: now,
-        signedBy,
-        updatedAt: nextVersion(current.updatedAt, now),
-      });
-      return { value: updated, events: [contractSigned(updated)] };
+    const record = { store: this.deps.stores.contracts, lifecycle: CONTRACT_LIFECYCLE, entity: 'contract' };
+    const contract = await moveRecord(this.deps, record, workspaceId, contractId, {
+      to: 'signed',
+      changes: (next, _current, now) => ({ ...next, signedAt: now, signedBy }),
+      events: (updated) => [contractSigned(updated)],
     });
     return serializeContract(contract);
   }

@@ -2,18 +2,13 @@
  * The mobile home screen in one read: upcoming planned shoots (soonest first), open tasks (soonest due first),
  * recently paid orders, and counts, across the workspaces asked for.
  */
-import { systemClock, type ServiceDeps } from './deps.js';
+import { RecordService } from './record-service.js';
 import { serializeOrder, serializeShoot, serializeTask } from '@studio/contracts/records';
 
 export const DASHBOARD_LIMITS = { upcomingShoots: 5, openTasks: 10, recentOrders: 5 } as const;
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
-export class DashboardService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class DashboardService extends RecordService {
   async get(workspaceIds: string[]) {
     const { stores } = this.deps;
     const now = this.now();

@@ -6,19 +6,15 @@
 import { AppError, isPrismaUniqueViolation } from '@studio/errors';
 import { invoicePaid, paymentReceived } from '../events/billing.events.js';
 import type { NewInvoice } from '../store/invoice.store.js';
-import { systemClock, type ServiceDeps } from './deps.js';
 import type { IssueInvoiceInput } from './invoice.schema.js';
-import { INVOICE_LIFECYCLE, assertTransition } from './lifecycles.js';
-import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
+import { INVOICE_LIFECYCLE } from './lifecycles.js';
+import type { PageQuery } from '../store/keyset.js';
+import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
+import { listPage, moveRecord, RecordService } from './record-service.js';
 import { serializeInvoice, type InvoiceJson } from '@studio/contracts/records';
-import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
+import { requireClientOf, requireWorkspaceExists } from './unit-of-work.js';
 
-export class InvoiceService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class InvoiceService extends RecordService {
   /** Records an invoice in any status (demo seed, tests): no event. */
   async create(input: NewInvoice): Promise<InvoiceJson> {
     if ((input.status === 'paid') !== (input.paidAt !== null))
@@ -52,25 +48,23 @@ export class InvoiceService {
 
   /** draft|sent -> paid: invoice.paid and payment.received. */
   async pay(workspaceId: string, invoiceId: string): Promise<InvoiceJson> {
-    const invoice = await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.invoices.getForUpdate(tx, invoiceId, workspaceId);
-      if (!current) throw new AppError('not_found');
-      assertTransition(INVOICE_LIFECYCLE, 'invoice', current.status, 'paid');
-      const now = this.now();
-      const updated = await this.deps.stores.invoices.update(tx, invoiceId, {
-        status: 'paid',
-        paidAt: now,
-        updatedAt: nextVersion(current.updatedAt, now),
-      });
-      return { value: updated, events: [invoicePaid(updated), paymentReceived({ kind: 'invoice', row: updated })] };
+    const record = { store: this.deps.stores.invoices, lifecycle: INVOICE_LIFECYCLE, entity: 'invoice' };
+    const invoice = await moveRecord(this.deps, record, workspaceId, invoiceId, {
+      to: 'paid',
+      changes: (next, _current, now) => ({ ...next, paidAt: now }),
+      events: (updated) => [invoicePaid(updated), paymentReceived({ kind: 'invoice', row: updated })],
     });
     return serializeInvoice(invoice);
   }
 
   async list(workspaceIds: string[], req: PageRequest): Promise<Page<InvoiceJson>> {
-    const { cursor, stores } = this.deps;
-    const page = pageQuery(cursor, CURSOR_KIND.invoices, req);
-    const rows = await stores.invoices.listInWorkspaces(workspaceIds, page);
-    return toPage(cursor, CURSOR_KIND.invoices, rows, req.limit, serializeInvoice);
+    const { invoices } = this.deps.stores;
+    return listPage(
+      this.deps,
+      CURSOR_KIND.invoices,
+      req,
+      (page: PageQuery) => invoices.listInWorkspaces(workspaceIds, page),
+      serializeInvoice,
+    );
   }
 }

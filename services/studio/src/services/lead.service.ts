@@ -3,19 +3,13 @@
  * its internal event in the same transaction (lead.created, lead.updated, lead.deleted) for the search projection.
  * Inputs arrive parsed with the operation schemas of lead.schema.ts.
  */
-import { AppError } from '@studio/errors';
 import { leadCreated, leadDeleted, leadUpdated } from '../events/lead.events.js';
-import { systemClock, type ServiceDeps } from './deps.js';
 import type { CreateLeadInput, UpdateLeadInput } from './lead.schema.js';
+import { lockedOrNotFound, RecordService } from './record-service.js';
 import { serializeLead, type LeadJson } from '@studio/contracts/records';
 import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
-export class LeadService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class LeadService extends RecordService {
   async create({ workspaceId, ...input }: CreateLeadInput): Promise<LeadJson> {
     await requireWorkspaceExists(this.deps, workspaceId);
     const lead = await writeWithEvents(this.deps, async (tx) => {
@@ -39,8 +33,7 @@ export class LeadService {
 
   async update({ workspaceId, leadId, ...changes }: UpdateLeadInput): Promise<LeadJson> {
     const lead = await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.leads.getForUpdate(tx, leadId, workspaceId);
-      if (!current) throw new AppError('not_found');
+      const current = await lockedOrNotFound(this.deps.stores.leads, tx, leadId, workspaceId);
       if (changes.clientId) await requireClientOf(this.deps, changes.clientId, workspaceId, tx);
       const updated = await this.deps.stores.leads.update(tx, leadId, {
         ...changes,
@@ -54,8 +47,7 @@ export class LeadService {
   async delete(workspaceId: string, leadId: string): Promise<{ lead_id: string; deleted_at: string }> {
     const deletedAt = this.now();
     await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.leads.getForUpdate(tx, leadId, workspaceId);
-      if (!current) throw new AppError('not_found');
+      const current = await lockedOrNotFound(this.deps.stores.leads, tx, leadId, workspaceId);
       await this.deps.stores.leads.delete(tx, leadId, workspaceId);
       return { value: null, events: [leadDeleted(current, deletedAt)] };
     });

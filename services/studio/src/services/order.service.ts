@@ -11,19 +11,15 @@ import { paymentReceived } from '../events/billing.events.js';
 import { orderCreated, orderStatusEvent, orderUpdated } from '../events/order.events.js';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { NewOrder, OrderChanges, OrderStatusName } from '../store/order.store.js';
-import { systemClock, type ServiceDeps } from './deps.js';
-import { ORDER_LIFECYCLE, assertTransition } from './lifecycles.js';
+import { ORDER_LIFECYCLE } from './lifecycles.js';
 import type { CreateOrderInput, TransitionOrderInput } from './order.schema.js';
-import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
+import type { PageQuery } from '../store/keyset.js';
+import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
+import { listPage, moveRecord, RecordService } from './record-service.js';
 import { serializeOrder, type OrderJson } from '@studio/contracts/records';
-import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
+import { requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
-export class OrderService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class OrderService extends RecordService {
   /** A new pending order: order.created. */
   async create(input: CreateOrderInput): Promise<OrderJson> {
     const { workspaceId } = input;
@@ -60,27 +56,31 @@ export class OrderService {
   }
 
   async transition({ workspaceId, orderId, to, trackingNumber, reason }: TransitionOrderInput): Promise<OrderJson> {
-    const order = await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.orders.getForUpdate(tx, orderId, workspaceId);
-      if (!current) throw new AppError('not_found');
-      assertTransition(ORDER_LIFECYCLE, 'order', current.status, to);
-      const now = this.now();
-      const changes: OrderChanges = { status: to, updatedAt: nextVersion(current.updatedAt, now) };
-      if (to === 'paid') changes.paidAt = now;
-      if (to === 'shipped') changes.trackingNumber = trackingNumber ?? null;
-      changes.statusReason = reason ?? null;
-      const updated = await this.deps.stores.orders.update(tx, orderId, changes);
-      return { value: updated, events: transitionEvents(updated, current.status) };
+    const record = { store: this.deps.stores.orders, lifecycle: ORDER_LIFECYCLE, entity: 'order' };
+    const order = await moveRecord(this.deps, record, workspaceId, orderId, {
+      to,
+      changes: (next, _current, now) => {
+        const changes: OrderChanges = { ...next };
+        if (to === 'paid') changes.paidAt = now;
+        if (to === 'shipped') changes.trackingNumber = trackingNumber ?? null;
+        changes.statusReason = reason ?? null;
+        return changes;
+      },
+      events: (updated, current) => transitionEvents(updated, current.status),
     });
     return serializeOrder(order);
   }
 
   /** GET /orders: paid orders (paid_at set), newest first. */
   async listPaid(workspaceIds: string[], req: PageRequest): Promise<Page<OrderJson>> {
-    const { cursor, stores } = this.deps;
-    const page = pageQuery(cursor, CURSOR_KIND.orders, req);
-    const rows = await stores.orders.listPaidInWorkspaces(workspaceIds, page);
-    return toPage(cursor, CURSOR_KIND.orders, rows, req.limit, serializeOrder);
+    const { orders } = this.deps.stores;
+    return listPage(
+      this.deps,
+      CURSOR_KIND.orders,
+      req,
+      (page: PageQuery) => orders.listPaidInWorkspaces(workspaceIds, page),
+      serializeOrder,
+    );
   }
 }
 

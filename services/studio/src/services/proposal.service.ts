@@ -8,21 +8,16 @@
 import { AppError } from '@studio/errors';
 import { proposalEvent, type ProposalEventStatus } from '../events/proposal.events.js';
 import type { ProposalChanges } from '../store/proposal.store.js';
-import { systemClock, type ServiceDeps } from './deps.js';
-import { PROPOSAL_LIFECYCLE, assertTransition } from './lifecycles.js';
+import { PROPOSAL_LIFECYCLE } from './lifecycles.js';
 import type { CreateProposalInput } from './proposal.schema.js';
+import { moveRecord, RecordService } from './record-service.js';
 import { serializeProposal, type ProposalJson } from '@studio/contracts/records';
-import { nextVersion, requireClientOf, requireLeadOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
+import { requireClientOf, requireLeadOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
 /** How long a sent proposal stays open when no expires_at is given. */
 export const DEFAULT_PROPOSAL_VALIDITY_MS = 30 * 24 * 60 * 60 * 1000;
 
-export class ProposalService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class ProposalService extends RecordService {
   async create(input: CreateProposalInput): Promise<ProposalJson> {
     const { workspaceId } = input;
     const clientId = input.clientId ?? null;
@@ -81,20 +76,16 @@ export class ProposalService {
     to: Exclude<ProposalEventStatus, 'expired'>,
     changes: (current: { expiresAt: Date | null }, now: Date) => Omit<ProposalChanges, 'status' | 'updatedAt'>,
   ): Promise<ProposalJson> {
-    const proposal = await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.proposals.getForUpdate(tx, proposalId, workspaceId);
-      if (!current) throw new AppError('not_found');
-      assertTransition(PROPOSAL_LIFECYCLE, 'proposal', current.status, to);
-      const now = this.now();
-      if (current.status !== 'draft' && current.expiresAt && current.expiresAt <= now) {
-        throw new AppError('conflict', `proposal expired at ${current.expiresAt.toISOString()}: it cannot become ${to}`);
-      }
-      const updated = await this.deps.stores.proposals.update(tx, proposalId, {
-        ...changes(current, now),
-        status: to,
-        updatedAt: nextVersion(current.updatedAt, now),
-      });
-      return { value: updated, events: [proposalEvent({ ...updated, status: to })] };
+    const record = { store: this.deps.stores.proposals, lifecycle: PROPOSAL_LIFECYCLE, entity: 'proposal' };
+    const proposal = await moveRecord(this.deps, record, workspaceId, proposalId, {
+      to,
+      check: (current, now) => {
+        if (current.status !== 'draft' && current.expiresAt && current.expiresAt <= now) {
+          throw new AppError('conflict', `proposal expired at ${current.expiresAt.toISOString()}: it cannot become ${to}`);
+        }
+      },
+      changes: (next, current, now) => ({ ...changes(current, now), ...next }),
+      events: (updated) => [proposalEvent({ ...updated, status: to })],
     });
     return serializeProposal(proposal);
   }

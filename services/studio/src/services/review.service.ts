@@ -4,18 +4,13 @@
  */
 import { AppError } from '@studio/errors';
 import { reviewApproved } from '../events/billing.events.js';
-import { systemClock, type ServiceDeps } from './deps.js';
-import { REVIEW_LIFECYCLE, assertTransition } from './lifecycles.js';
+import { REVIEW_LIFECYCLE } from './lifecycles.js';
+import { moveRecord, RecordService } from './record-service.js';
 import type { CreateReviewInput } from './review.schema.js';
 import { serializeReview, type ReviewJson } from '@studio/contracts/records';
-import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
+import { requireClientOf, requireWorkspaceExists } from './unit-of-work.js';
 
-export class ReviewService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class ReviewService extends RecordService {
   async create(input: CreateReviewInput): Promise<ReviewJson> {
     const { workspaceId } = input;
     const clientId = input.clientId ?? null;
@@ -34,17 +29,11 @@ export class ReviewService {
 
   /** pending -> approved. */
   async approve(workspaceId: string, reviewId: string): Promise<ReviewJson> {
-    const review = await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.reviews.getForUpdate(tx, reviewId, workspaceId);
-      if (!current) throw new AppError('not_found');
-      assertTransition(REVIEW_LIFECYCLE, 'review', current.status, 'approved');
-      const now = this.now();
-      const updated = await this.deps.stores.reviews.update(tx, reviewId, {
-        status: 'approved',
-        approvedAt: now,
-        updatedAt: nextVersion(current.updatedAt, now),
-      });
-      return { value: updated, events: [reviewApproved(updated)] };
+    const record = { store: this.deps.stores.reviews, lifecycle: REVIEW_LIFECYCLE, entity: 'review' };
+    const review = await moveRecord(this.deps, record, workspaceId, reviewId, {
+      to: 'approved',
+      changes: (next, _current, now) => ({ ...next, approvedAt: now }),
+      events: (updated) => [reviewApproved(updated)],
     });
     return serializeReview(review);
   }

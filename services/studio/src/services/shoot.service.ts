@@ -8,9 +8,9 @@
 import { AppError, isPrismaUniqueViolation } from '@studio/errors';
 import { shootCreated, shootDeleted, shootUpdated } from '../events/shoot.events.js';
 import type { ShootChanges, ShootWithItems } from '../store/shoot.store.js';
-import { systemClock, type ServiceDeps } from './deps.js';
 import type { CreateShootInput, UpdateShootInput } from './shoot.schema.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
+import { lockedOrNotFound, RecordService } from './record-service.js';
 import { serializeShoot, serializeShootDetail, type ShootJson, type ShootDetailJson } from '@studio/contracts/records';
 import { baseSlugFor } from '@studio/slug';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
@@ -18,12 +18,7 @@ import { nextVersion, writeWithEvents } from './unit-of-work.js';
 /** Slug races between different bases (e.g. "Shoot 2" and a second "Shoot") end in the unique index: retry. */
 const SLUG_ATTEMPTS = 5;
 
-export class ShootService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class ShootService extends RecordService {
   async create(input: CreateShootInput): Promise<ShootDetailJson> {
     const { db, stores, events } = this.deps;
     const clientId = input.clientId ?? null;
@@ -87,8 +82,7 @@ export class ShootService {
    */
   async update({ workspaceId, shootId, title, location, scheduledStart, scheduledEnd }: UpdateShootInput): Promise<ShootDetailJson> {
     const shoot = await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.shoots.getForUpdate(tx, shootId, workspaceId);
-      if (!current) throw new AppError('not_found');
+      const current = await lockedOrNotFound(this.deps.stores.shoots, tx, shootId, workspaceId);
       const start = scheduledStart === undefined ? current.scheduledStart : scheduledStart;
       const end = scheduledEnd === undefined ? current.scheduledEnd : scheduledEnd;
       if (start && end && end <= start) throw new AppError('invalid_input', 'scheduled_end must be after scheduled_start');
@@ -109,8 +103,7 @@ export class ShootService {
   async delete(workspaceId: string, shootId: string): Promise<{ shoot_id: string; deleted_at: string }> {
     const deletedAt = this.now();
     await writeWithEvents(this.deps, async (tx) => {
-      const current = await this.deps.stores.shoots.getForUpdate(tx, shootId, workspaceId);
-      if (!current) throw new AppError('not_found');
+      const current = await lockedOrNotFound(this.deps.stores.shoots, tx, shootId, workspaceId);
       await this.deps.stores.shoots.delete(tx, shootId, workspaceId);
       return { value: null, events: [shootDeleted(current, deletedAt)] };
     });

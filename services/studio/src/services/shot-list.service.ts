@@ -9,18 +9,13 @@
 import { AppError } from '@studio/errors';
 import { shootCompleted, shootUpdated } from '../events/shoot.events.js';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
-import { systemClock, type ServiceDeps } from './deps.js';
 import { canTransition, SHOOT_LIFECYCLE } from './lifecycles.js';
 import { serializeShootDetail, type ShootDetailJson } from '@studio/contracts/records';
+import { lockedOrNotFound, RecordService } from './record-service.js';
 import { countsOf } from './shoot.service.js';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
 
-export class ShotListService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class ShotListService extends RecordService {
   /**
    * Ticks (done) or unticks one item of a shoot in `workspaceId`; not_found when the item is not on it. Idempotent:
    * an item already in the wanted state changes nothing and emits nothing. A change emits shoot.updated (the
@@ -29,8 +24,7 @@ export class ShotListService {
   async setItem(shootId: string, workspaceId: string, itemId: string, done: boolean): Promise<ShootDetailJson> {
     const { stores } = this.deps;
     const shoot = await writeWithEvents(this.deps, async (tx) => {
-      const locked = await stores.shoots.getForUpdate(tx, shootId, workspaceId);
-      if (!locked) throw new AppError('not_found');
+      const locked = await lockedOrNotFound(stores.shoots, tx, shootId, workspaceId);
       const now = this.now();
       const change = await stores.shoots.setItemDone(tx, workspaceId, shootId, itemId, done, now);
       if (change === 'missing') throw new AppError('not_found');

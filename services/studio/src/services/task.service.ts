@@ -1,13 +1,12 @@
 /** Tasks: a workspace's to-dos, optionally tied to one of its shoots; listed newest first. */
 import { AppError } from '@studio/errors';
-import { systemClock, type ServiceDeps } from './deps.js';
-import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
+import type { PageQuery } from '../store/keyset.js';
+import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
+import { listPage, RecordService } from './record-service.js';
 import { serializeTask, type TaskJson } from '@studio/contracts/records';
 import type { CreateTaskInput } from './task.schema.js';
 
-export class TaskService {
-  constructor(private readonly deps: ServiceDeps) {}
-
+export class TaskService extends RecordService {
   async create(input: CreateTaskInput): Promise<TaskJson> {
     const { stores } = this.deps;
     const shootId = input.shootId ?? null;
@@ -21,15 +20,13 @@ export class TaskService {
       status: done ? 'done' : 'open',
       dueAt: input.dueAt ?? null,
       shootId,
-      completedAt: done ? (this.deps.now ?? systemClock)() : null,
+      completedAt: done ? this.now() : null,
     });
     return serializeTask(row);
   }
 
   async list(workspaceIds: string[], req: PageRequest): Promise<Page<TaskJson>> {
-    const { cursor, stores } = this.deps;
-    const page = pageQuery(cursor, CURSOR_KIND.tasks, req);
-    const rows = await stores.tasks.listInWorkspaces(workspaceIds, page);
-    return toPage(cursor, CURSOR_KIND.tasks, rows, req.limit, serializeTask);
+    const { tasks } = this.deps.stores;
+    return listPage(this.deps, CURSOR_KIND.tasks, req, (page: PageQuery) => tasks.listInWorkspaces(workspaceIds, page), serializeTask);
   }
 }

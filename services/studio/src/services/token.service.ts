@@ -6,7 +6,7 @@
 import { AppError } from '@studio/errors';
 import type { TokenPrincipal } from '@studio/identity';
 import type { RoleName } from '../store/workspace.store.js';
-import { systemClock, type ServiceDeps } from './deps.js';
+import { RecordService } from './record-service.js';
 import { isUuid } from './ids.js';
 import { serializeProfile, serializeReachedWorkspace, serializeTokenInfo } from '@studio/contracts/records';
 import { hashToken, mintToken, parseToken } from './token.format.js';
@@ -26,12 +26,7 @@ export interface AuthenticatedToken {
   rateLimit: number | null;
 }
 
-export class TokenService {
-  private readonly now: () => Date;
-  constructor(private readonly deps: ServiceDeps) {
-    this.now = deps.now ?? systemClock;
-  }
-
+export class TokenService extends RecordService {
   /** Mints a token; the clear token is returned here only and never stored. */
   async create(input: CreateTokenInput): Promise<{ token: string; tokenId: string; prefix: string }> {
     const { stores } = this.deps;
