@@ -4,11 +4,12 @@
  * counted in gateway_token_check_failures_total by reason: `timeout` (no answer within the deadline),
  * `unavailable` (any other failure to answer) or `malformed` (an answer that is no principal).
  */
-import client from 'prom-client';
+import type client from 'prom-client';
 import { AppError } from '@studio/errors';
 import { callUnary, createClient, loadProto, type ClientOptions } from '@studio/grpc';
 import { loadHealthService } from '@studio/grpc/health';
 import { ROLES, type Role } from '@studio/identity';
+import { counter } from '@studio/metrics';
 import type { HealthClient } from '@studio/proto/health';
 import { STUDIO_PROTO, type AuthenticateTokenResponse__Output, type StudioInternalClient } from '@studio/proto/studio';
 
@@ -47,13 +48,10 @@ const TOKEN_CHECK_FAILURES = 'gateway_token_check_failures_total';
 
 /** The failure counter of `registry`, created on first use (several clients may share a registry). */
 function failureCounter(registry: client.Registry): client.Counter<'reason'> {
-  const existing = registry.getSingleMetric(TOKEN_CHECK_FAILURES);
-  if (existing) return existing as client.Counter<'reason'>;
-  return new client.Counter({
+  return counter(registry, {
     name: TOKEN_CHECK_FAILURES,
     help: 'Bearer checks (AuthenticateToken) studio did not answer usably: timeout, unavailable or malformed answer (background refreshes included)',
     labelNames: ['reason'] as const,
-    registers: [registry],
   });
 }
 
@@ -69,10 +67,10 @@ export class StudioClient implements TokenAuthenticator {
   ) {
     this.internal = createClient(loadProto(STUDIO_PROTO).studio.v1.StudioInternal, address, grpcOptions);
     this.health = createClient(loadHealthService(), address, grpcOptions);
-    const counter = grpcOptions.registry ? failureCounter(grpcOptions.registry) : null;
-    if (counter) {
+    const failures = grpcOptions.registry ? failureCounter(grpcOptions.registry) : null;
+    if (failures) {
       const bound = (reason: TokenCheckFailure) => {
-        const child = counter.labels(reason);
+        const child = failures.labels(reason);
         child.inc(0); // every reason is exported from the start, at 0
         return child;
       };

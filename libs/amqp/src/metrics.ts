@@ -10,15 +10,12 @@
  */
 import type { Channel, ConsumeMessage } from 'amqplib';
 import client from 'prom-client';
+import { counter, histogram } from '@studio/metrics';
 import { createAccessLogger, type Logger } from '@studio/logger';
 import { logFields, runInContext, spanSinkFor, startCallFrom, type CallContext, type FinishedSpan } from '@studio/trace';
 import type { AmqpConnection } from './index.js';
 
 export const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800];
-
-function getOrCreate<M extends client.Metric>(registry: client.Registry, name: string, make: () => M): M {
-  return (registry.getSingleMetric(name) as M | undefined) ?? make();
-}
 
 const seconds = (startedNs: bigint) => Number(process.hrtime.bigint() - startedNs) / 1e9;
 const ms = (s: number) => Math.round(s * 1e6) / 1e3;
@@ -56,18 +53,12 @@ export interface ConsumerObserverOptions {
 export function consumerObserver(options: ConsumerObserverOptions): ConsumerObserver {
   const registry = options.registry;
   const lagHistogram = registry
-    ? getOrCreate(
-        registry,
-        'amqp_consumer_lag_seconds',
-        () =>
-          new client.Histogram({
-            name: 'amqp_consumer_lag_seconds',
-            help: 'Time from an event being created (outbox write) to a consumer taking it, by queue',
-            labelNames: ['queue'] as const,
-            buckets: LAG_BUCKETS,
-            registers: [registry],
-          }),
-      )
+    ? histogram(registry, {
+        name: 'amqp_consumer_lag_seconds',
+        help: 'Time from an event being created (outbox write) to a consumer taking it, by queue',
+        labelNames: ['queue'] as const,
+        buckets: LAG_BUCKETS,
+      })
     : null;
   const access = options.logger ? createAccessLogger(options.logger, options.accessLog ?? true) : null;
   return {
@@ -264,26 +255,11 @@ export interface RelayMetrics {
 
 export function relayMetrics(registry: client.Registry): RelayMetrics {
   return {
-    published: getOrCreate(
-      registry,
-      'outbox_events_published_total',
-      () =>
-        new client.Counter({
-          name: 'outbox_events_published_total',
-          help: 'Outbox events published with a broker confirm',
-          registers: [registry],
-        }),
-    ),
-    failures: getOrCreate(
-      registry,
-      'outbox_publish_failures_total',
-      () =>
-        new client.Counter({
-          name: 'outbox_publish_failures_total',
-          help: 'Relay rounds that failed (rows stay pending and are retried)',
-          registers: [registry],
-        }),
-    ),
+    published: counter(registry, { name: 'outbox_events_published_total', help: 'Outbox events published with a broker confirm' }),
+    failures: counter(registry, {
+      name: 'outbox_publish_failures_total',
+      help: 'Relay rounds that failed (rows stay pending and are retried)',
+    }),
   };
 }
 

@@ -6,7 +6,8 @@
  * reports the call's span to the span sink of @studio/trace when an exporter registered one (@studio/telemetry).
  */
 import * as grpc from '@grpc/grpc-js';
-import client from 'prom-client';
+import type client from 'prom-client';
+import { histogram } from '@studio/metrics';
 import { createAccessLogger, type Logger } from '@studio/logger';
 import { HEALTH_SERVICE_NAME } from './health.js';
 import { currentContext, logFields, propagationHeaders, runInContext, spanSinkFor, startCallFrom, type CallContext } from '@studio/trace';
@@ -15,21 +16,13 @@ type GrpcLabels = 'grpc_service' | 'grpc_method' | 'grpc_code';
 
 export const GRPC_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-/** Returns the histogram `name` of `registry`, creating it on first use (several clients share one). */
-function histogram(registry: client.Registry, name: string, help: string): client.Histogram<GrpcLabels> {
-  const existing = registry.getSingleMetric(name);
-  if (existing) return existing as client.Histogram<GrpcLabels>;
-  return new client.Histogram({
-    name,
-    help,
-    labelNames: ['grpc_service', 'grpc_method', 'grpc_code'] as const,
-    buckets: GRPC_BUCKETS,
-    registers: [registry],
-  });
+/** The histogram `name` of `registry`, created on first use (several clients share one). */
+function grpcHistogram(registry: client.Registry, name: string, help: string): client.Histogram<GrpcLabels> {
+  return histogram(registry, { name, help, labelNames: ['grpc_service', 'grpc_method', 'grpc_code'] as const, buckets: GRPC_BUCKETS });
 }
 
 export function grpcServerHistogram(registry: client.Registry): client.Histogram<GrpcLabels> {
-  return histogram(
+  return grpcHistogram(
     registry,
     'grpc_server_handling_seconds',
     'gRPC calls handled by this process: latency by service, method and status code',
@@ -37,7 +30,11 @@ export function grpcServerHistogram(registry: client.Registry): client.Histogram
 }
 
 export function grpcClientHistogram(registry: client.Registry): client.Histogram<GrpcLabels> {
-  return histogram(registry, 'grpc_client_handling_seconds', 'gRPC calls made by this process: latency by service, method and status code');
+  return grpcHistogram(
+    registry,
+    'grpc_client_handling_seconds',
+    'gRPC calls made by this process: latency by service, method and status code',
+  );
 }
 
 /** `/pkg.Service/Method` -> its two labels. */

@@ -1,10 +1,12 @@
 /**
  * Prometheus metrics shared by every HTTP process: one registry per process (default labels `service`, the
  * process defaults of prom-client), and the HTTP latency histogram by method, route PATTERN and status.
- * Other libraries (@studio/grpc/metrics, @studio/amqp/metrics) and the services register on the same registry.
+ * Other libraries (@studio/grpc/metrics, @studio/amqp/metrics) and the services register on the same registry, each
+ * metric declared through @studio/metrics.
  */
 import type { Express, Request } from 'express';
 import client from 'prom-client';
+import { histogram } from '@studio/metrics';
 
 export interface HttpMetrics {
   registry: client.Registry;
@@ -18,12 +20,11 @@ export function createMetrics(service: string): HttpMetrics {
   const registry = new client.Registry();
   registry.setDefaultLabels({ service });
   client.collectDefaultMetrics({ register: registry });
-  const httpDuration = new client.Histogram({
+  const httpDuration = histogram(registry, {
     name: 'http_request_duration_seconds',
     help: 'HTTP request latency by route pattern and status',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: LATENCY_BUCKETS,
-    registers: [registry],
   });
   return { registry, httpDuration };
 }

@@ -9,7 +9,6 @@
  * declared with `eventConsumer` of @studio/amqp/consumer (queue, envelope parser, set-up, reconnect, broker cancel,
  * graceful stop).
  */
-import client from 'prom-client';
 import {
   eventConsumer,
   type ConsumedEvent,
@@ -20,6 +19,7 @@ import {
 } from '@studio/amqp/consumer';
 import type { MetricsRegistry } from '@studio/amqp/metrics';
 import type { Logger } from '@studio/logger';
+import { counter } from '@studio/metrics';
 import { traceparentOf } from '@studio/trace';
 import type { DeliveryStore, FanoutEvent } from '../store/delivery.store.js';
 import { serializeEnvelope } from '../services/envelope.js';
@@ -123,17 +123,14 @@ export function fanoutBatcher(options: FanoutBatcherOptions): FanoutBatcher {
 /** The fan-out consumer's definition, for `startConsumer` of @studio/amqp/consumer. */
 export function fanoutConsumer(options: FanoutConsumerOptions): ConsumerDefinition {
   const { logger, queue } = options;
-  const registers = options.registry ? [options.registry] : [];
-  const eventsTotal = new client.Counter({
+  const eventsTotal = counter(options.registry, {
     name: 'webhook_fanout_events_total',
     help: 'Events taken from the fan-out queue by outcome',
     labelNames: ['result'] as const,
-    registers,
   });
-  const createdTotal = new client.Counter({
+  const createdTotal = counter(options.registry, {
     name: 'webhook_fanout_deliveries_created_total',
     help: 'Deliveries created by the fan-out',
-    registers,
   });
   const batcher = fanoutBatcher({
     store: options.store,

@@ -7,8 +7,9 @@
  * restarts; a dispatcher that dies mid-delivery leaves its rows leased until the lease ends, then any dispatcher
  * sends them again (at least once, always with the same X-Service-Event-Id).
  */
-import client from 'prom-client';
+import type client from 'prom-client';
 import type { Logger } from '@studio/logger';
+import { counter, gauge, histogram } from '@studio/metrics';
 import type { DeliveryStore } from '../store/delivery.store.js';
 import type { DeliveryNotifier } from '../store/notifier.js';
 import { ClaimLoop } from './dispatch/claim-loop.js';
@@ -45,21 +46,18 @@ export interface DispatcherStats extends DispatchStats {
 }
 
 function dispatcherMetrics(registry: client.Registry | undefined) {
-  const registers = registry ? [registry] : [];
   return {
-    attempts: new client.Counter({
+    attempts: counter(registry, {
       name: 'webhook_delivery_attempts_total',
       help: 'Delivery attempts by resulting state',
       labelNames: ['result'] as const,
-      registers,
     }),
-    duration: new client.Histogram({
+    duration: histogram(registry, {
       name: 'webhook_delivery_attempt_duration_seconds',
       help: 'Duration of one outbound delivery attempt',
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
     }),
-    inFlight: new client.Gauge({ name: 'webhook_deliveries_in_flight', help: 'Outbound requests in flight', registers }),
+    inFlight: gauge(registry, { name: 'webhook_deliveries_in_flight', help: 'Outbound requests in flight' }),
   };
 }
 
