@@ -6,37 +6,29 @@ import { AppError } from '@studio/errors';
 import { createProfileInput } from '../services/profile.schema.js';
 import { createTokenInput } from '../services/token.schema.js';
 import { addMemberInput, createWorkspaceInput } from '../services/workspace.schema.js';
-import { operationCommand, UsageError, type Command } from './args.js';
+import { command, operationCommand, UsageError, type Command } from './args.js';
 
 export const ACCOUNT_COMMANDS: Record<string, Command> = {
-  'seed-demo': {
-    usage: 'seed-demo',
-    options: [],
-    required: [],
-    run: async ({ services }) => {
-      const { seedDemo } = await import('./demo-seed.js');
-      return { ...(await seedDemo(services)) };
-    },
-  },
+  'seed-demo': command('seed-demo', async ({ services }) => {
+    const { seedDemo } = await import('./demo-seed.js');
+    return { ...(await seedDemo(services)) };
+  }),
   'create-profile': operationCommand({
     usage: 'create-profile --email E [--name N]',
     schema: createProfileInput,
     members: ['email', 'name'],
-    required: ['email'],
     run: async (services, input) => ({ profile_id: (await services.profiles.create(input)).id }),
   }),
   'create-workspace': operationCommand({
     usage: 'create-workspace --name N [--owner PROFILE_ID]',
     schema: createWorkspaceInput,
     members: ['name', 'owner_id'],
-    required: ['name'],
     run: async (services, input) => ({ workspace_id: (await services.workspaces.create(input)).id }),
   }),
   'add-member': operationCommand({
     usage: 'add-member --workspace WORKSPACE_ID --profile PROFILE_ID --role owner|admin|photographer|viewer',
     schema: addMemberInput,
     members: ['workspace_id', 'profile_id', 'role'],
-    required: ['workspace', 'profile', 'role'],
     run: async (services, input) => {
       await services.workspaces.addMember(input);
       return { ok: true };
@@ -46,25 +38,19 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     usage: 'create-token --profile PROFILE_ID [--workspace WORKSPACE_ID] [--rate-limit N] [--name X]',
     schema: createTokenInput,
     members: ['profile_id', 'workspace_id', 'rate_limit', 'name'],
-    required: ['profile'],
     numbers: ['rate-limit'],
     run: async (services, input) => {
       const created = await services.tokens.create(input);
       return { token: created.token, token_id: created.tokenId };
     },
   }),
-  'revoke-token': {
-    usage: 'revoke-token --token-id TOKEN_ID',
-    options: ['token-id'],
-    required: ['token-id'],
-    run: async ({ services }, options) => {
-      try {
-        await services.tokens.revoke(options['token-id']!);
-      } catch (err) {
-        if (err instanceof AppError && err.kind === 'not_found') throw new UsageError(`no token with id ${options['token-id']}`);
-        throw err;
-      }
-      return { ok: true };
-    },
-  },
+  'revoke-token': command('revoke-token --token-id TOKEN_ID', async ({ services }, options) => {
+    try {
+      await services.tokens.revoke(options['token-id']!);
+    } catch (err) {
+      if (err instanceof AppError && err.kind === 'not_found') throw new UsageError(`no token with id ${options['token-id']}`);
+      throw err;
+    }
+    return { ok: true };
+  }),
 };

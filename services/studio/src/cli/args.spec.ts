@@ -1,12 +1,16 @@
 /**
  * operationCommand: options become the members of the operation's input, parsed with the operation's schema;
- * refCommand: the same for a command on one record of a workspace.
+ * refCommand: the same for a command on one record of a workspace; command: a hand-written one. Each requires the
+ * options its usage line requires.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '@studio/errors';
 import type { StudioCore } from '../core.js';
-import { operationCommand, refCommand } from './args.js';
+import { ACCOUNT_COMMANDS } from './account.commands.js';
+import { command, operationCommand, refCommand, requiredIn } from './args.js';
+import { CRM_COMMANDS } from './crm.commands.js';
+import { SALES_COMMANDS } from './sales.commands.js';
 
 const schema = z.object({ workspace_id: z.string(), amount_cents: z.int().optional(), notes: z.string().nullish() });
 
@@ -16,7 +20,6 @@ function commandAnswering() {
     usage: 'thing do --workspace W [--amount-cents N] [--notes T]',
     schema,
     members: ['workspace_id', 'amount_cents', 'notes'],
-    required: ['workspace'],
     clearable: ['notes'],
     numbers: ['amount-cents'],
     run: async (_services, input) => {
@@ -70,5 +73,30 @@ describe('refCommand', () => {
     });
     expect(await command.run(core, { workspace: 'w', booking: 'b' })).toEqual({ ok: true });
     expect(seen).toEqual([{ workspace_id: 'w', booking_id: 'b' }]);
+  });
+});
+
+describe('usage lines', () => {
+  it('require the options outside [...] and outside a (a | b) choice', () => {
+    expect(
+      requiredIn('booking request --workspace W (--client C | --lead L) --title T [--scheduled-end ISO] --scheduled-start ISO'),
+    ).toEqual(['workspace', 'title', 'scheduled-start']);
+    expect(requiredIn('scheduler run')).toEqual([]);
+  });
+
+  it('give a hand-written command its options and the required ones', () => {
+    const run = async () => ({ ok: true });
+    expect(command('token revoke --token-id ID [--reason R]', run)).toMatchObject({
+      options: ['token-id', 'reason'],
+      required: ['token-id'],
+    });
+  });
+
+  it('name exactly the options of every command', () => {
+    for (const [name, c] of Object.entries({ ...ACCOUNT_COMMANDS, ...CRM_COMMANDS, ...SALES_COMMANDS })) {
+      const named = [...c.usage.matchAll(/--([a-z-]+)/g)].map((m) => m[1]);
+      expect(c.usage.startsWith(`${name}`), name).toBe(true);
+      expect(new Set(named), name).toEqual(new Set(c.options));
+    }
   });
 });

@@ -1,6 +1,8 @@
 /**
  * What the operator CLI's commands are made of: the command shape (@studio/process/cli), usage errors (exit 2), the
- * commands that run one domain operation (their options parsed with the operation's schema).
+ * commands that run one domain operation (their options parsed with the operation's schema). A command's usage line
+ * says which options it requires (those not in `[...]` nor in a `(a | b)` choice), and the command requires exactly
+ * those.
  */
 import type { z } from 'zod';
 import { parseInput } from '@studio/http';
@@ -13,6 +15,18 @@ export type { Options };
 
 /** A command on studio's core, with its one usage line (without "admin "). */
 export type Command = CliCommand<StudioCore> & { usage: string };
+
+/** The options a usage line requires: every `--option` outside `[...]` and `(... | ...)`. */
+export function requiredIn(usage: string): string[] {
+  return optionsIn(usage.replace(/\[[^\]]*\]|\([^)]*\)/g, ''));
+}
+
+const optionsIn = (usage: string) => [...usage.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1]!);
+
+/** A command written by hand: its options and the required ones are the ones its usage line names. */
+export function command(usage: string, run: Command['run']): Command {
+  return { usage, options: optionsIn(usage), required: requiredIn(usage), run };
+}
 
 type Member<S extends z.ZodType> = keyof z.input<S> & string;
 
@@ -28,7 +42,6 @@ export interface OperationCommand<S extends z.ZodType> {
    * `workspace_id` from --workspace, `amount_cents` from --amount-cents); `[option, member]` where it differs.
    */
   members: readonly (Member<S> | readonly [option: string, member: Member<S>])[];
-  required: string[];
   /** Options that may be given as '' (update commands): the member is null, which clears it. */
   clearable?: string[];
   /** Options that hold a number (given as text; anything but a plain number is left to the schema to refuse). */
@@ -41,12 +54,12 @@ export interface OperationCommand<S extends z.ZodType> {
  * the operation's schema, so bad input is refused (invalid_input, exit 2) in the same words as over HTTP and gRPC.
  */
 export function operationCommand<S extends z.ZodType>(command: OperationCommand<S>): Command {
-  const { usage, schema, required, clearable = [], numbers = [] } = command;
+  const { usage, schema, clearable = [], numbers = [] } = command;
   const members = command.members.map((entry) => (typeof entry === 'string' ? ([optionFor(entry), entry] as const) : entry));
   return {
     usage,
     options: members.map(([option]) => option),
-    required,
+    required: requiredIn(usage),
     clearable,
     run: async ({ services }, options) => {
       const input: Record<string, unknown> = {};
@@ -63,8 +76,8 @@ export function operationCommand<S extends z.ZodType>(command: OperationCommand<
 }
 
 /**
- * A command on one record of a workspace, named by its id (`--workspace W --booking B`): both options required, parsed
- * with the record's ref schema (e.g. bookingRef: workspace_id, booking_id).
+ * A command on one record of a workspace, named by its id (`--workspace W --booking B`, both required), parsed with the
+ * record's ref schema (e.g. bookingRef: workspace_id, booking_id).
  */
 export function refCommand<R extends string, S extends z.ZodType<unknown, Record<'workspace_id' | `${R}_id`, unknown>>>(
   usage: string,
@@ -73,5 +86,5 @@ export function refCommand<R extends string, S extends z.ZodType<unknown, Record
   run: OperationCommand<S>['run'],
 ): Command {
   const members = ['workspace_id', `${record}_id`] as Member<S>[];
-  return operationCommand({ usage, schema, members, required: ['workspace', record], run });
+  return operationCommand({ usage, schema, members, run });
 }

@@ -8,7 +8,7 @@ import { invoiceRef, issueInvoiceInput } from '../services/invoice.schema.js';
 import { createOrderInput, transitionOrderInput } from '../services/order.schema.js';
 import { createProposalInput, declineProposalInput, proposalRef, sendProposalInput } from '../services/proposal.schema.js';
 import { createReviewInput, reviewRef } from '../services/review.schema.js';
-import { operationCommand, refCommand, type Command } from './args.js';
+import { command, operationCommand, refCommand, type Command } from './args.js';
 
 const BOOKING = ['workspace_id', 'booking_id'] as const;
 const PROPOSAL = ['workspace_id', 'proposal_id'] as const;
@@ -19,7 +19,6 @@ export const SALES_COMMANDS: Record<string, Command> = {
       'booking request --workspace W (--client C | --lead L) --title T --scheduled-start ISO [--scheduled-end ISO] [--location L] [--notes T]',
     schema: requestBookingInput,
     members: ['workspace_id', 'client_id', 'lead_id', 'title', 'scheduled_start', 'scheduled_end', 'location', 'notes'],
-    required: ['workspace', 'title', 'scheduled-start'],
     run: async (services, input) => ({ booking: await services.bookings.request(input) }),
   }),
   'booking accept': refCommand('booking accept --workspace W --booking B', bookingRef, 'booking', async (services, ref) => ({
@@ -29,14 +28,12 @@ export const SALES_COMMANDS: Record<string, Command> = {
     usage: 'booking decline --workspace W --booking B [--reason R]',
     schema: declineBookingInput,
     members: [...BOOKING, 'reason'],
-    required: ['workspace', 'booking'],
     run: async (services, input) => ({ booking: await services.bookings.decline(input.workspaceId, input.bookingId, input.reason) }),
   }),
   'proposal create': operationCommand({
     usage: 'proposal create --workspace W (--client C | --lead L) --title T --amount-cents N --currency EUR [--expires-at ISO]',
     schema: createProposalInput,
     members: ['workspace_id', 'client_id', 'lead_id', 'title', 'amount_cents', 'currency', 'expires_at'],
-    required: ['workspace', 'title', 'amount-cents', 'currency'],
     numbers: ['amount-cents'],
     run: async (services, input) => ({ proposal: await services.proposals.create(input) }),
   }),
@@ -44,7 +41,6 @@ export const SALES_COMMANDS: Record<string, Command> = {
     usage: 'proposal send --workspace W --proposal P [--expires-at ISO]',
     schema: sendProposalInput,
     members: [...PROPOSAL, 'expires_at'],
-    required: ['workspace', 'proposal'],
     run: async (services, input) => ({ proposal: await services.proposals.send(input.workspaceId, input.proposalId, input.expiresAt) }),
   }),
   'proposal view': refCommand('proposal view --workspace W --proposal P', proposalRef, 'proposal', async (services, ref) => ({
@@ -57,28 +53,24 @@ export const SALES_COMMANDS: Record<string, Command> = {
     usage: 'proposal decline --workspace W --proposal P [--reason R]',
     schema: declineProposalInput,
     members: [...PROPOSAL, 'reason'],
-    required: ['workspace', 'proposal'],
     run: async (services, input) => ({ proposal: await services.proposals.decline(input.workspaceId, input.proposalId, input.reason) }),
   }),
   'contract send': operationCommand({
     usage: 'contract send --workspace W --title T [--client C] [--proposal P]',
     schema: sendContractInput,
     members: ['workspace_id', 'title', 'client_id', 'proposal_id'],
-    required: ['workspace', 'title'],
     run: async (services, input) => ({ contract: await services.contracts.send(input) }),
   }),
   'contract sign': operationCommand({
     usage: 'contract sign --workspace W --contract K [--signed-by NAME]',
     schema: signContractInput,
     members: ['workspace_id', 'contract_id', 'signed_by'],
-    required: ['workspace', 'contract'],
     run: async (services, input) => ({ contract: await services.contracts.sign(input.workspaceId, input.contractId, input.signedBy) }),
   }),
   'invoice issue': operationCommand({
     usage: 'invoice issue --workspace W --number N --amount-cents N --currency EUR [--client C] [--due-at ISO] [--status draft|sent]',
     schema: issueInvoiceInput,
     members: ['workspace_id', 'number', 'amount_cents', 'currency', 'client_id', 'due_at', 'status'],
-    required: ['workspace', 'number', 'amount-cents', 'currency'],
     numbers: ['amount-cents'],
     run: async (services, input) => ({ invoice: await services.invoices.issue(input) }),
   }),
@@ -89,7 +81,6 @@ export const SALES_COMMANDS: Record<string, Command> = {
     usage: 'review create --workspace W --rating 1..5 --body TEXT [--client C] [--shoot S] [--author NAME]',
     schema: createReviewInput,
     members: ['workspace_id', 'rating', 'body', 'client_id', 'shoot_id', ['author', 'author_name']],
-    required: ['workspace', 'rating', 'body'],
     numbers: ['rating'],
     run: async (services, input) => ({ review: await services.reviews.create(input) }),
   }),
@@ -100,7 +91,6 @@ export const SALES_COMMANDS: Record<string, Command> = {
     usage: 'order create --workspace W --number N --total-cents N --currency EUR [--client C]',
     schema: createOrderInput,
     members: ['workspace_id', 'number', 'total_cents', 'currency', 'client_id'],
-    required: ['workspace', 'number', 'total-cents', 'currency'],
     numbers: ['total-cents'],
     run: async (services, input) => ({ order: await services.orders.create(input) }),
   }),
@@ -108,20 +98,14 @@ export const SALES_COMMANDS: Record<string, Command> = {
     usage: 'order transition --workspace W --order O --to STATUS [--tracking-number T] [--reason R]',
     schema: transitionOrderInput,
     members: ['workspace_id', 'order_id', 'to', 'tracking_number', 'reason'],
-    required: ['workspace', 'order', 'to'],
     run: async (services, input) => ({ order: await services.orders.transition(input) }),
   }),
-  'scheduler run': {
-    usage: 'scheduler run',
-    options: [],
-    required: [],
-    run: async ({ services }) => {
-      const { startScheduler } = await import('../loops/scheduler.loop.js');
-      const { createLogger } = await import('@studio/logger');
-      const scheduler = startScheduler({ services, logger: createLogger({ service: 'studio-admin', level: 'silent' }), intervalMs: 0 });
-      const round = await scheduler.runOnce();
-      await scheduler.stop();
-      return { shoots_completed: round.shootsCompleted, proposals_expired: round.proposalsExpired };
-    },
-  },
+  'scheduler run': command('scheduler run', async ({ services }) => {
+    const { startScheduler } = await import('../loops/scheduler.loop.js');
+    const { createLogger } = await import('@studio/logger');
+    const scheduler = startScheduler({ services, logger: createLogger({ service: 'studio-admin', level: 'silent' }), intervalMs: 0 });
+    const round = await scheduler.runOnce();
+    await scheduler.stop();
+    return { shoots_completed: round.shootsCompleted, proposals_expired: round.proposalsExpired };
+  }),
 };
