@@ -569,15 +569,13 @@ async function openPath(path: string): Promise<Omit<OpenSource, 'fileName' | 'co
     }
     return buffer;
   };
+  async function* chunks() {
+    for (let at = 0; at < size; at += 4 * MiB) yield await read(at, Math.min(size, at + 4 * MiB));
+  }
   return {
     size,
     read,
-    async sha256() {
-      const { createHash } = await import('node:crypto');
-      const hash = createHash('sha256');
-      for (let at = 0; at < size; at += 4 * MiB) hash.update(await read(at, Math.min(size, at + 4 * MiB)));
-      return hash.digest('hex');
-    },
+    sha256: () => sha256Of(chunks(), () => read(0, size)),
     close: () => handle.close(),
   };
 }
@@ -586,35 +584,38 @@ function openBlob(blob: Blob): Omit<OpenSource, 'fileName' | 'contentType'> {
   return {
     size: blob.size,
     read: async (start, end) => blob.slice(start, end),
-    async sha256() {
-      const hash = await nodeHash();
-      if (hash) {
-        const reader = blob.stream().getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          hash.update(value);
-        }
-        return hash.digest();
-      }
-      return webCryptoSha256(new Uint8Array(await blob.arrayBuffer()));
-    },
+    sha256: () => sha256Of(blobChunks(blob), async () => new Uint8Array(await blob.arrayBuffer())),
     close: async () => undefined,
   };
+}
+
+async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
+  const reader = blob.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
 }
 
 function openBytes(bytes: Uint8Array): Omit<OpenSource, 'fileName' | 'contentType'> {
   return {
     size: bytes.byteLength,
     read: async (start, end) => bytes.subarray(start, end),
-    async sha256() {
-      const hash = await nodeHash();
-      if (!hash) return webCryptoSha256(bytes);
-      hash.update(bytes);
-      return hash.digest();
-    },
+    sha256: () => sha256Of([bytes], async () => bytes),
     close: async () => undefined,
   };
+}
+
+/**
+ * SHA-256 (hex) of a source: its `chunks` streamed through node:crypto, or where there is none (a browser) all its
+ * bytes (`whole`) through Web Crypto, which hashes only whole buffers.
+ */
+async function sha256Of(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, whole: () => Promise<Uint8Array>): Promise<string> {
+  const hash = await nodeHash();
+  if (!hash) return webCryptoSha256(await whole());
+  for await (const chunk of chunks) hash.update(chunk);
+  return hash.digest();
 }
 
 /** An incremental SHA-256 from node:crypto, or null where there is none (a browser). */
