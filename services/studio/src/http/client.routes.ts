@@ -1,7 +1,8 @@
 /** /clients: list and create within a workspace. */
 import { defineRoute, type AnyRouteDef } from '@studio/http';
-import { requireWorkspace, workspaceFilter } from '@studio/identity/access';
+import { requireWorkspace } from '@studio/identity/access';
 import type { Services } from '../services/index.js';
+import { listRoute } from './list-route.js';
 import { createClientInput } from '../services/client.schema.js';
 import { listClientsQuery } from './client.schema.js';
 import { clientResponse, listClientsResponse } from './response.schema.js';
@@ -9,21 +10,16 @@ import { clientResponse, listClientsResponse } from './response.schema.js';
 export function clientRoutes({ clients }: Services): AnyRouteDef[] {
   // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
   const routes = [
-    defineRoute({
-      method: 'get',
+    listRoute({
       path: '/clients',
       operationId: 'listClients',
       summary: 'List the clients of a workspace, newest first',
       description:
         'Any member of the workspace named by workspace_id (required) may call it. Returns one page of its clients, newest first, with next_cursor (limit 1 to 100). A workspace the caller does not reach is 404.',
-      tags: ['clients'],
-      auth: 'token',
+      tag: 'clients',
       response: listClientsResponse,
       query: listClientsQuery,
-      handler: async ({ principal, query }) => ({
-        ok: true,
-        ...(await clients.list(workspaceFilter(principal, query.workspace_id), query)),
-      }),
+      list: (workspaceIds, query) => clients.list(workspaceIds, query),
     }),
     defineRoute({
       method: 'post',

@@ -1,8 +1,9 @@
 /** /shoots: list and create within a workspace, read one, tick or untick a shot-list item. */
 import { defineRoute, type AnyRouteDef } from '@studio/http';
-import { requireWorkspace, workspaceFilter } from '@studio/identity/access';
+import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf } from '@studio/identity';
 import type { Services } from '../services/index.js';
+import { listRoute } from './list-route.js';
 import { createShootInput } from '../services/shoot.schema.js';
 import { listShootsQuery, shootParams, shotListPatchBody } from './shoot.schema.js';
 import { listShootsResponse, shootResponse } from './response.schema.js';
@@ -10,21 +11,16 @@ import { listShootsResponse, shootResponse } from './response.schema.js';
 export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
   // Built before returning: the AnyRouteDef[] return type would otherwise widen each route's auth mode.
   const routes = [
-    defineRoute({
-      method: 'get',
+    listRoute({
       path: '/shoots',
       operationId: 'listShoots',
       summary: 'List the shoots of a workspace, newest first',
       description:
         'Any member of the workspace named by workspace_id (required) may call it. Returns one page of its shoots, newest first, with next_cursor (limit 1 to 100). A workspace the caller does not reach is 404.',
-      tags: ['shoots'],
-      auth: 'token',
+      tag: 'shoots',
       response: listShootsResponse,
       query: listShootsQuery,
-      handler: async ({ principal, query }) => ({
-        ok: true,
-        ...(await shoots.list(workspaceFilter(principal, query.workspace_id), query)),
-      }),
+      list: (workspaceIds, query) => shoots.list(workspaceIds, query),
     }),
     defineRoute({
       method: 'post',
