@@ -1,14 +1,11 @@
 /** Inputs of the booking operations (internal gRPC, operator CLI): request, accept and decline. */
 import type { z } from 'zod';
 import { uuid } from '@studio/http';
-import { endAfterStart, oneOf, operationInput, optionalText, text, timestamp } from './fields.schema.js';
+import { clientOrLeadMembers, endAfterStart, oneOf, operationInput, optionalText, timestamp } from './fields.schema.js';
 
 export const requestBookingInput = operationInput(
   {
-    workspace_id: uuid(),
-    client_id: uuid().nullish(),
-    lead_id: uuid().nullish(),
-    title: text(1, 200),
+    ...clientOrLeadMembers(),
     scheduled_start: timestamp(),
     scheduled_end: timestamp().nullish(),
     location: optionalText(500),

@@ -6,7 +6,7 @@
  * An optional member that is absent stays absent (a create stores null, an update leaves it unchanged); null clears.
  */
 import { z } from 'zod';
-import { INT32_MAX, int32, isoDateTime } from '@studio/http';
+import { INT32_MAX, int32, isoDateTime, uuid } from '@studio/http';
 
 // PostgreSQL text cannot hold U+0000: refuse it at the edge (400) instead of failing in the database (500).
 const NO_NUL = /^[^\u0000]*$/;
@@ -29,6 +29,20 @@ export const email = () => z.string().trim().toLowerCase().pipe(z.email('must be
 
 /** An optional e-mail address: trimmed, lower-cased and validated. */
 export const optionalEmail = () => email().nullish();
+
+/**
+ * The first members of a new record for a client or a lead of the workspace (bookings, proposals): which one, and
+ * the title; oneOf() checks exactly one of the two is given.
+ */
+export const clientOrLeadMembers = () => ({
+  workspace_id: uuid(),
+  client_id: uuid().nullish(),
+  lead_id: uuid().nullish(),
+  title: text(1, 200),
+});
+
+/** The first members of a new numbered billing record (invoices, print orders), the client optional. */
+export const numberedMembers = () => ({ workspace_id: uuid(), client_id: uuid().nullish(), number: text(1, 64) });
 
 /** An amount in cents: a whole number from 0 to 2^31 - 1 (an Int column, a PostgreSQL integer). */
 export const cents = () => int32(0, INT32_MAX, `must be a whole number of cents from 0 to ${INT32_MAX}`);

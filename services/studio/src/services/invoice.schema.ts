@@ -1,13 +1,11 @@
 /** Inputs of the invoice operations (internal gRPC, operator CLI): issue and pay. */
 import { z } from 'zod';
 import { uuid } from '@studio/http';
-import { cents, currency, operationInput, text, timestamp } from './fields.schema.js';
+import { cents, currency, numberedMembers, operationInput, timestamp } from './fields.schema.js';
 
 /** A new invoice, draft (the default) or sent; paying it is its own operation, which emits the events. */
 export const issueInvoiceInput = operationInput({
-  workspace_id: uuid(),
-  client_id: uuid().nullish(),
-  number: text(1, 64),
+  ...numberedMembers(),
   amount_cents: cents(),
   currency: currency(),
   due_at: timestamp().nullish(),

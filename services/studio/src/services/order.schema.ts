@@ -2,20 +2,14 @@
 import { z } from 'zod';
 import { uuid } from '@studio/http';
 import type { OrderStatusName } from '../store/order.store.js';
-import { cents, currency, operationInput, optionalText, spelledOut, text, type MemberCheck } from './fields.schema.js';
+import { cents, currency, numberedMembers, operationInput, optionalText, spelledOut, type MemberCheck } from './fields.schema.js';
 import { ORDER_LIFECYCLE } from './lifecycles.js';
 
 const ORDER_STATUSES = Object.keys(ORDER_LIFECYCLE) as [OrderStatusName, ...OrderStatusName[]];
 /** The statuses a transition may give a reason for. */
 const WITH_REASON: readonly OrderStatusName[] = ['cancelled', 'refunded', 'needs_intervention'];
 
-export const createOrderInput = operationInput({
-  workspace_id: uuid(),
-  client_id: uuid().nullish(),
-  number: text(1, 64),
-  total_cents: cents(),
-  currency: currency(),
-});
+export const createOrderInput = operationInput({ ...numberedMembers(), total_cents: cents(), currency: currency() });
 
 type Transition = { to: OrderStatusName; tracking_number?: string | null; reason?: string | null };
 

@@ -1,14 +1,11 @@
 /** Inputs of the proposal operations (internal gRPC, operator CLI): create, send, view, accept and decline. */
 import type { z } from 'zod';
 import { uuid } from '@studio/http';
-import { cents, currency, oneOf, operationInput, optionalText, text, timestamp } from './fields.schema.js';
+import { cents, clientOrLeadMembers, currency, oneOf, operationInput, optionalText, timestamp } from './fields.schema.js';
 
 export const createProposalInput = operationInput(
   {
-    workspace_id: uuid(),
-    client_id: uuid().nullish(),
-    lead_id: uuid().nullish(),
-    title: text(1, 200),
+    ...clientOrLeadMembers(),
     amount_cents: cents(),
     currency: currency(),
     expires_at: timestamp().nullish(),
