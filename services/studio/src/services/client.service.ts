@@ -13,7 +13,7 @@ import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { CreateClientInput, UpdateClientInput } from './client.schema.js';
 import type { PageQuery } from '../store/keyset.js';
 import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
-import { listPage, lockedOrNotFound, RecordService } from './record-service.js';
+import { deleteRecord, listPage, lockedOrNotFound, RecordService } from './record-service.js';
 import { serializeClient, type ClientJson } from '@studio/contracts/records';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
 
@@ -49,13 +49,10 @@ export class ClientService extends RecordService {
   }
 
   async delete(workspaceId: string, clientId: string): Promise<{ client_id: string; deleted_at: string }> {
-    const deletedAt = this.now();
-    await writeWithEvents(this.deps, async (tx) => {
-      const current = await lockedOrNotFound(this.deps.stores.clients, tx, clientId, workspaceId);
-      const detached = await this.detach(tx, clientId, workspaceId, deletedAt);
-      await this.deps.stores.clients.delete(tx, clientId, workspaceId);
-      return { value: null, events: [...detached, clientDeleted(current, deletedAt)] };
-    });
+    const deletedAt = await deleteRecord(this.deps, this.deps.stores.clients, workspaceId, clientId, async (client, at, tx) => [
+      ...(await this.detach(tx, clientId, workspaceId, at)),
+      clientDeleted(client, at),
+    ]);
     return { client_id: clientId, deleted_at: deletedAt.toISOString() };
   }
 

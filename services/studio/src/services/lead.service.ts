@@ -5,7 +5,7 @@
  */
 import { leadCreated, leadDeleted, leadUpdated } from '../events/lead.events.js';
 import type { CreateLeadInput, UpdateLeadInput } from './lead.schema.js';
-import { lockedOrNotFound, RecordService } from './record-service.js';
+import { deleteRecord, lockedOrNotFound, RecordService } from './record-service.js';
 import { serializeLead, type LeadJson } from '@studio/contracts/records';
 import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
@@ -45,12 +45,9 @@ export class LeadService extends RecordService {
   }
 
   async delete(workspaceId: string, leadId: string): Promise<{ lead_id: string; deleted_at: string }> {
-    const deletedAt = this.now();
-    await writeWithEvents(this.deps, async (tx) => {
-      const current = await lockedOrNotFound(this.deps.stores.leads, tx, leadId, workspaceId);
-      await this.deps.stores.leads.delete(tx, leadId, workspaceId);
-      return { value: null, events: [leadDeleted(current, deletedAt)] };
-    });
+    const deletedAt = await deleteRecord(this.deps, this.deps.stores.leads, workspaceId, leadId, async (lead, at) => [
+      leadDeleted(lead, at),
+    ]);
     return { lead_id: leadId, deleted_at: deletedAt.toISOString() };
   }
 }

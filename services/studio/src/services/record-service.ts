@@ -2,6 +2,7 @@
  * The moves the record services make the same way, written once:
  * - RecordService: a service's dependencies and its clock (deps.now in tests, else the system's);
  * - lockedOrNotFound: the record under its row lock, or not_found when it is not one of the workspace;
+ * - deleteRecord: that, its events and its deletion in one transaction;
  * - moveRecord: a lifecycle transition (lifecycles.ts) as one transaction: lock and read the row, check the move
  *   (conflict, nothing written or emitted, when refused), write the changes with the next version, and the events
  *   in the outbox (unit-of-work.ts);
@@ -34,6 +35,27 @@ export async function lockedOrNotFound<Row>(store: LockingStore<Row>, tx: Tx, id
   const current = await store.getForUpdate(tx, id, workspaceId);
   if (!current) throw new AppError('not_found');
   return current;
+}
+
+/**
+ * Deletes the record `id` of `workspaceId` under its row lock, in one transaction with the events `deleted` gives
+ * for it (computed before the row goes: a client's detaches its rows there); returns the deletion time.
+ */
+export async function deleteRecord<Row>(
+  deps: ServiceDeps,
+  store: LockingStore<Row> & { delete(tx: Tx, id: string, workspaceId: string): Promise<void> },
+  workspaceId: string,
+  id: string,
+  deleted: (current: Row, deletedAt: Date, tx: Tx) => Promise<NewOutboxEvent[]>,
+): Promise<Date> {
+  const deletedAt = (deps.now ?? systemClock)();
+  await writeWithEvents(deps, async (tx) => {
+    const current = await lockedOrNotFound(store, tx, id, workspaceId);
+    const events = await deleted(current, deletedAt, tx);
+    await store.delete(tx, id, workspaceId);
+    return { value: null, events };
+  });
+  return deletedAt;
 }
 
 /** A record with a lifecycle: its store, its table of moves and its name in a refusal. */

@@ -10,7 +10,7 @@ import { shootCreated, shootDeleted, shootUpdated } from '../events/shoot.events
 import type { ShootChanges, ShootWithItems } from '../store/shoot.store.js';
 import type { CreateShootInput, UpdateShootInput } from './shoot.schema.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
-import { lockedOrNotFound, RecordService } from './record-service.js';
+import { deleteRecord, lockedOrNotFound, RecordService } from './record-service.js';
 import { serializeShoot, serializeShootDetail, type ShootJson, type ShootDetailJson } from '@studio/contracts/records';
 import { baseSlugFor } from '@studio/slug';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
@@ -101,12 +101,8 @@ export class ShootService extends RecordService {
 
   /** Deletes a shoot with its shot list (its tasks and reviews keep existing without it). */
   async delete(workspaceId: string, shootId: string): Promise<{ shoot_id: string; deleted_at: string }> {
-    const deletedAt = this.now();
-    await writeWithEvents(this.deps, async (tx) => {
-      const current = await lockedOrNotFound(this.deps.stores.shoots, tx, shootId, workspaceId);
-      await this.deps.stores.shoots.delete(tx, shootId, workspaceId);
-      return { value: null, events: [shootDeleted(current, deletedAt)] };
-    });
+    const { shoots } = this.deps.stores;
+    const deletedAt = await deleteRecord(this.deps, shoots, workspaceId, shootId, async (shoot, at) => [shootDeleted(shoot, at)]);
     return { shoot_id: shootId, deleted_at: deletedAt.toISOString() };
   }
 }
