@@ -155,7 +155,11 @@ export const LOCAL_POOL_SIZES = {
   'webhooks-worker': 4,
 } as const satisfies Partial<Record<ProcessName, number>>;
 
-const poolSize = (name: keyof typeof LOCAL_POOL_SIZES) => ({ DATABASE_POOL_SIZE: String(LOCAL_POOL_SIZES[name]) });
+/** DATABASE_POOL_SIZE of `name` in a local stack; nothing for a process that has no setting (studio, gateway, s3). */
+const poolSize = (name: ProcessName): Record<string, string> => {
+  const size = (LOCAL_POOL_SIZES as Partial<Record<ProcessName, number>>)[name];
+  return size === undefined ? {} : { DATABASE_POOL_SIZE: String(size) };
+};
 
 /**
  * What deployable `name` is given from a stack's secrets: the ones it declares (deploy/deployables.ts), required
@@ -217,82 +221,50 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
     WEBHOOKS_FANOUT_QUEUE: `webhooks.fanout.${(options.queuesOf ?? options.ports).webhooksHttp}`,
     WEBHOOKS_FANOUT_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
   };
+  /** One process of the stack: its own environment, its local pool size (where it has one), then the caller's extras. */
+  const processSpec = (name: ProcessName, entry: string, env: Record<string, string>) => ({
+    name,
+    entry,
+    env: { ...env, ...poolSize(name), ...options.env?.[name] },
+  });
   return [
-    {
-      name: 's3',
-      entry: 'services/upload/src/dev/s3-server.ts',
-      env: { S3_SERVER_PORT: String(options.ports.s3), S3_SERVER_DATA_DIR: options.s3DataDir ?? '', ...options.env?.s3 },
-    },
-    {
-      name: 'studio',
-      entry: 'services/studio/src/main.ts',
-      env: { ...serviceEnv('studio'), ...options.env?.studio },
-    },
-    {
-      name: 'upload',
-      entry: 'services/upload/src/main.ts',
-      env: { ...upload, ...poolSize('upload'), ...options.env?.upload },
-    },
-    {
-      name: 'upload-worker',
-      entry: 'services/upload/src/worker.ts',
-      env: { ...upload, ...poolSize('upload-worker'), ...options.env?.['upload-worker'] },
-    },
-    {
-      // After upload: gallery builds galleries from upload's ready keepers (gRPC) and signs URLs of its bucket.
-      name: 'gallery',
-      entry: 'services/gallery/src/main.ts',
-      env: {
-        ...serviceEnv('gallery'),
-        ...poolSize('gallery'),
-        STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
-        UPLOAD_GRPC_ADDR: `127.0.0.1:${options.ports.uploadGrpc}`,
-        S3_ENDPOINT: `http://127.0.0.1:${options.ports.s3}`,
-        ...LOCAL_S3_CREDENTIALS,
-        ...options.env?.gallery,
-      },
-    },
-    {
-      // Fed only by events; its rebuild command streams from studio's and gallery's IndexSource.
-      name: 'search',
-      entry: 'services/search/src/main.ts',
-      env: {
-        ...serviceEnv('search'),
-        ...poolSize('search'),
-        // Own queue per local stack (the exchange is shared); gone a day after the stack stops.
-        INDEX_QUEUE: `search.index-${(options.queuesOf ?? options.ports).searchHttp}`,
-        INDEX_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
-        INDEX_SOURCES: `studio=127.0.0.1:${options.ports.studioGrpc},gallery=127.0.0.1:${options.ports.galleryGrpc}`,
-        ...options.env?.search,
-      },
-    },
-    {
-      name: 'webhooks',
-      entry: 'services/webhooks/src/main.ts',
-      env: { ...webhooks, ...poolSize('webhooks'), ...options.env?.webhooks },
-    },
-    {
-      name: 'webhooks-worker',
-      entry: 'services/webhooks/src/worker.ts',
-      env: { ...webhooks, ...poolSize('webhooks-worker'), ...options.env?.['webhooks-worker'] },
-    },
-    {
-      name: 'gateway',
-      entry: 'gateway/src/main.ts',
-      env: {
-        ...common,
-        GATEWAY_PORT: String(options.ports.gateway),
-        GATEWAY_ADMIN_PORT: String(options.ports.gatewayAdmin),
-        REDIS_URL: options.redisUrl,
-        STUDIO_HTTP_URL: `http://127.0.0.1:${options.ports.studioHttp}`,
-        STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
-        UPLOAD_HTTP_URL: `http://127.0.0.1:${options.ports.uploadHttp}`,
-        GALLERY_HTTP_URL: `http://127.0.0.1:${options.ports.galleryHttp}`,
-        SEARCH_HTTP_URL: `http://127.0.0.1:${options.ports.searchHttp}`,
-        WEBHOOKS_HTTP_URL: `http://127.0.0.1:${options.ports.webhooksHttp}`,
-        ...options.env?.gateway,
-      },
-    },
+    processSpec('s3', 'services/upload/src/dev/s3-server.ts', {
+      S3_SERVER_PORT: String(options.ports.s3),
+      S3_SERVER_DATA_DIR: options.s3DataDir ?? '',
+    }),
+    processSpec('studio', 'services/studio/src/main.ts', serviceEnv('studio')),
+    processSpec('upload', 'services/upload/src/main.ts', upload),
+    processSpec('upload-worker', 'services/upload/src/worker.ts', upload),
+    // After upload: gallery builds galleries from upload's ready keepers (gRPC) and signs URLs of its bucket.
+    processSpec('gallery', 'services/gallery/src/main.ts', {
+      ...serviceEnv('gallery'),
+      STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
+      UPLOAD_GRPC_ADDR: `127.0.0.1:${options.ports.uploadGrpc}`,
+      S3_ENDPOINT: `http://127.0.0.1:${options.ports.s3}`,
+      ...LOCAL_S3_CREDENTIALS,
+    }),
+    // Fed only by events; its rebuild command streams from studio's and gallery's IndexSource.
+    processSpec('search', 'services/search/src/main.ts', {
+      ...serviceEnv('search'),
+      // Own queue per local stack (the exchange is shared); gone a day after the stack stops.
+      INDEX_QUEUE: `search.index-${(options.queuesOf ?? options.ports).searchHttp}`,
+      INDEX_QUEUE_EXPIRES_MS: String(24 * 3600 * 1000),
+      INDEX_SOURCES: `studio=127.0.0.1:${options.ports.studioGrpc},gallery=127.0.0.1:${options.ports.galleryGrpc}`,
+    }),
+    processSpec('webhooks', 'services/webhooks/src/main.ts', webhooks),
+    processSpec('webhooks-worker', 'services/webhooks/src/worker.ts', webhooks),
+    processSpec('gateway', 'gateway/src/main.ts', {
+      ...common,
+      GATEWAY_PORT: String(options.ports.gateway),
+      GATEWAY_ADMIN_PORT: String(options.ports.gatewayAdmin),
+      REDIS_URL: options.redisUrl,
+      STUDIO_HTTP_URL: `http://127.0.0.1:${options.ports.studioHttp}`,
+      STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
+      UPLOAD_HTTP_URL: `http://127.0.0.1:${options.ports.uploadHttp}`,
+      GALLERY_HTTP_URL: `http://127.0.0.1:${options.ports.galleryHttp}`,
+      SEARCH_HTTP_URL: `http://127.0.0.1:${options.ports.searchHttp}`,
+      WEBHOOKS_HTTP_URL: `http://127.0.0.1:${options.ports.webhooksHttp}`,
+    }),
   ];
 }
 
