@@ -32,13 +32,11 @@ export interface RouteContext<P, Q, B, H, A extends AuthMode> {
   res: Response;
 }
 
-export interface RouteDef<
-  P extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  H extends z.ZodType | undefined = undefined,
-  A extends AuthMode = AuthMode,
-> {
+/**
+ * One route. P, Q, B and H are the zod schemas of its params, query, body and headers (undefined where it takes none)
+ * and A its AuthMode: defineRoute states what each may be and infers them from the definition.
+ */
+export interface RouteDef<P, Q, B, H, A extends AuthMode> {
   method: Method;
   /** Express path under the public base, e.g. `/shoots/:id`. */
   path: string;
