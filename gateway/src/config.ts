@@ -7,26 +7,8 @@ import { env, loadConfig, parseConfig, processEnv, processSettings } from '@stud
 import { secretEnv } from '@studio/config/secrets';
 import { parseTrustedProxies } from './services/client-address.js';
 
-const grpcAddress = (def: string) =>
-  z
-    .string()
-    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port')
-    .default(def);
-
 /** Upstreams are plain HTTP inside the cluster (the shared keep-alive agent is an http.Agent). */
-const httpUrl = (def: string) =>
-  z
-    .string()
-    .regex(/^http:\/\//, 'must be an http:// URL')
-    .pipe(z.url())
-    .default(def);
-
-const redisUrl = (def: string) =>
-  z
-    .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
-    .pipe(z.url())
-    .default(def);
+const httpUrl = (def: string) => env.schemeUrl(/^http:\/\//, 'must be an http:// URL', def);
 
 export const gatewayEnvSchema = z
   .object({
@@ -36,7 +18,7 @@ export const gatewayEnvSchema = z
     GATEWAY_ADMIN_PORT: env.port(7300),
     GATEWAY_HOST: env.str('127.0.0.1'),
 
-    REDIS_URL: redisUrl('redis://127.0.0.1:6379/0'),
+    REDIS_URL: env.schemeUrl(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL', 'redis://127.0.0.1:6379/0'),
     /** Prefix of every Redis key and channel the gateway writes (tests give each file its own). */
     REDIS_KEY_PREFIX: z
       .string()
@@ -45,7 +27,7 @@ export const gatewayEnvSchema = z
       .default('gw:'),
 
     STUDIO_HTTP_URL: httpUrl('http://127.0.0.1:7101'),
-    STUDIO_GRPC_ADDR: grpcAddress('127.0.0.1:7201'),
+    STUDIO_GRPC_ADDR: env.hostPort('127.0.0.1:7201'),
     GALLERY_HTTP_URL: httpUrl('http://127.0.0.1:7102'),
     UPLOAD_HTTP_URL: httpUrl('http://127.0.0.1:7103'),
     SEARCH_HTTP_URL: httpUrl('http://127.0.0.1:7104'),

@@ -95,7 +95,15 @@ export const env = {
   port: (def: number) => z.coerce.number().int().min(0).max(65535).default(def),
   int: (def: number, min = 0) => z.coerce.number().int().min(min).default(def),
   str: (def: string) => z.string().min(1).default(def),
+  /** A `host:port` address (a gRPC server's). */
+  hostPort: (def: string) =>
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port')
+      .default(def),
   url: (def: string) => z.url().default(def),
+  /** A URL whose scheme matches `scheme` (a wrong one is named at start, not at the first connection). */
+  schemeUrl: (scheme: RegExp, message: string, def: string) => z.string().regex(scheme, message).pipe(z.url()).default(def),
   bool: (def: boolean) =>
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -274,25 +282,58 @@ export function processSettings(e: ProcessFields) {
   };
 }
 
-/** A URL whose scheme must be one of `schemes` (a wrong one is named at start, not at the first connection). */
-const urlOf = (schemes: RegExp, message: string, def: string) => z.string().regex(schemes, message).pipe(z.url()).default(def);
+/**
+ * The listeners of a service (ProcessSettings of @studio/process): `<PREFIX>_HOST` (or `hostVariable`), and
+ * `<PREFIX>_HTTP_PORT`, `<PREFIX>_GRPC_PORT`, `<PREFIX>_ADMIN_PORT` with the service's default ports. Map them with
+ * `listenerSettings`.
+ */
+export function listenerEnv<P extends string, H extends string = `${P}_HOST`>(
+  prefix: P,
+  ports: { http: number; grpc: number; admin: number },
+  hostVariable?: H,
+) {
+  return {
+    [hostVariable ?? `${prefix}_HOST`]: env.str('127.0.0.1'),
+    [`${prefix}_HTTP_PORT`]: env.port(ports.http),
+    [`${prefix}_GRPC_PORT`]: env.port(ports.grpc),
+    /** /healthz, /readyz and /metrics: on this port only, never on the API port. */
+    [`${prefix}_ADMIN_PORT`]: env.port(ports.admin),
+  } as { [K in H]: ReturnType<typeof env.str> } & {
+    [K in `${P}_HTTP_PORT` | `${P}_GRPC_PORT` | `${P}_ADMIN_PORT`]: ReturnType<typeof env.port>;
+  };
+}
+
+/** The camelCase members `listenerEnv(prefix, ports, hostVariable)` gives a config: host, httpPort, grpcPort, adminPort. */
+export function listenerSettings<P extends string, H extends string = `${P}_HOST`>(
+  e: NoInfer<{ [K in H]: string } & { [K in `${P}_HTTP_PORT` | `${P}_GRPC_PORT` | `${P}_ADMIN_PORT`]: number }>,
+  prefix: P,
+  hostVariable?: H,
+) {
+  return {
+    host: e[(hostVariable ?? `${prefix}_HOST`) as H],
+    httpPort: e[`${prefix}_HTTP_PORT`],
+    grpcPort: e[`${prefix}_GRPC_PORT`],
+    adminPort: e[`${prefix}_ADMIN_PORT`],
+  };
+}
 
 /**
- * The members of every service's env schema beside processEnv: its own PostgreSQL database (default: the local
- * database named after the service) and the broker. Map them with `serviceSettings`.
+ * The members of every service's env schema: processEnv, its own PostgreSQL database (default: the local database
+ * named after the service) and the broker. Map them with `serviceSettings`.
  */
 export function serviceEnv(database: string) {
   return {
-    DATABASE_URL: urlOf(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL', `postgresql://postgres@127.0.0.1:5432/${database}`),
+    ...processEnv,
+    DATABASE_URL: env.schemeUrl(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL', `postgresql://postgres@127.0.0.1:5432/${database}`),
     /** Connections in the process's database pool. */
     DATABASE_POOL_SIZE: env.int(10, 1),
-    AMQP_URL: urlOf(/^amqps?:\/\//, 'must be an amqp:// or amqps:// URL', 'amqp://guest:guest@127.0.0.1:5672'),
+    AMQP_URL: env.schemeUrl(/^amqps?:\/\//, 'must be an amqp:// or amqps:// URL', 'amqp://guest:guest@127.0.0.1:5672'),
   };
 }
 
 type ServiceFields = { [K in keyof ReturnType<typeof serviceEnv>]: z.output<ReturnType<typeof serviceEnv>[K]> };
 
-/** The camelCase members `serviceEnv` gives a config. */
+/** The camelCase members `serviceEnv` gives a config: processSettings' and databaseUrl, databasePoolSize, amqpUrl. */
 export function serviceSettings(e: ServiceFields) {
-  return { databaseUrl: e.DATABASE_URL, databasePoolSize: e.DATABASE_POOL_SIZE, amqpUrl: e.AMQP_URL };
+  return { ...processSettings(e), databaseUrl: e.DATABASE_URL, databasePoolSize: e.DATABASE_POOL_SIZE, amqpUrl: e.AMQP_URL };
 }

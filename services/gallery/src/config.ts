@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import {
   env,
+  listenerEnv,
+  listenerSettings,
   loadConfig,
   parseConfig,
-  processEnv,
-  processSettings,
   refineS3Env,
   s3Credentials,
   s3Env,
@@ -24,23 +24,13 @@ const seconds = (def: string, min: number, max: number) =>
     .refine((ms) => ms % 1000 === 0, 'expected whole seconds')
     .transform((ms) => ms / 1000);
 
-const grpcAddress = (def: string) =>
-  z
-    .string()
-    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port')
-    .default(def);
-
 export const galleryEnvSchema = z
   .object({
-    ...processEnv,
-    GALLERY_HOST: env.str('127.0.0.1'),
-    GALLERY_HTTP_PORT: env.port(7102),
-    GALLERY_GRPC_PORT: env.port(7202),
-    /** /healthz, /readyz and /metrics: on this port only, never on the API port. */
-    GALLERY_ADMIN_PORT: env.port(7302),
     ...serviceEnv('gallery'),
-    STUDIO_GRPC_ADDR: grpcAddress('127.0.0.1:7201'),
-    UPLOAD_GRPC_ADDR: grpcAddress('127.0.0.1:7203'),
+    /** GALLERY_HOST, GALLERY_HTTP_PORT, GALLERY_GRPC_PORT, GALLERY_ADMIN_PORT. */
+    ...listenerEnv('GALLERY', { http: 7102, grpc: 7202, admin: 7302 }),
+    STUDIO_GRPC_ADDR: env.hostPort('127.0.0.1:7201'),
+    UPLOAD_GRPC_ADDR: env.hostPort('127.0.0.1:7203'),
     /** Deadline of a gRPC call to studio or upload, ms. */
     GRPC_TIMEOUT_MS: env.int(10_000, 100),
     /** The gateway's public key: caller identities (x-studio-identity) are verified with it. */
@@ -81,12 +71,8 @@ export const galleryEnvSchema = z
     }
   })
   .transform((e) => ({
-    ...processSettings(e),
     ...serviceSettings(e),
-    host: e.GALLERY_HOST,
-    httpPort: e.GALLERY_HTTP_PORT,
-    grpcPort: e.GALLERY_GRPC_PORT,
-    adminPort: e.GALLERY_ADMIN_PORT,
+    ...listenerSettings(e, 'GALLERY'),
     studioGrpcAddr: e.STUDIO_GRPC_ADDR,
     uploadGrpcAddr: e.UPLOAD_GRPC_ADDR,
     grpcTimeoutMs: e.GRPC_TIMEOUT_MS,

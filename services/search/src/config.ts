@@ -3,7 +3,7 @@
  * local default; a bad value stops the process with one line naming the variable (see @studio/config).
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig, processEnv, processSettings, serviceEnv, serviceSettings } from '@studio/config';
+import { env, listenerEnv, listenerSettings, loadConfig, parseConfig, serviceEnv, serviceSettings } from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
 
 /**
@@ -43,13 +43,9 @@ const sourceList = (def: string) =>
 
 export const searchEnvSchema = z
   .object({
-    ...processEnv,
     ...serviceEnv('search'),
-    SEARCH_HTTP_PORT: env.port(7104),
-    SEARCH_GRPC_PORT: env.port(7204),
-    /** /healthz, /readyz and /metrics: on this port only, never on the API port. */
-    SEARCH_ADMIN_PORT: env.port(7304),
-    SEARCH_HOST: env.str('127.0.0.1'),
+    /** SEARCH_HOST, SEARCH_HTTP_PORT, SEARCH_GRPC_PORT, SEARCH_ADMIN_PORT. */
+    ...listenerEnv('SEARCH', { http: 7104, grpc: 7204, admin: 7304 }),
 
     /** A search statement running longer than this is cancelled (the caller gets 503, never a hung request). */
     SEARCH_STATEMENT_TIMEOUT_MS: env.int(2000, 10),
@@ -81,12 +77,8 @@ export const searchEnvSchema = z
     REBUILD_STREAM_TIMEOUT_MS: env.int(30 * 60_000, 1000),
   })
   .transform((e) => ({
-    ...processSettings(e),
     ...serviceSettings(e),
-    host: e.SEARCH_HOST,
-    httpPort: e.SEARCH_HTTP_PORT,
-    grpcPort: e.SEARCH_GRPC_PORT,
-    adminPort: e.SEARCH_ADMIN_PORT,
+    ...listenerSettings(e, 'SEARCH'),
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     /** The index consumer: its queue, how much it takes at once, how long processed event ids are kept. */
     index: {

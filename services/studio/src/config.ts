@@ -3,18 +3,14 @@
  * start-up (a bad value stops the process with one line naming the variable). Every value but the secrets has a local default.
  */
 import { z } from 'zod';
-import { env, loadConfig, processEnv, processSettings, serviceEnv, serviceSettings } from '@studio/config';
+import { env, listenerEnv, listenerSettings, loadConfig, serviceEnv, serviceSettings } from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
 
 export const studioEnvSchema = z
   .object({
-    ...processEnv,
     ...serviceEnv('studio'),
-    STUDIO_HTTP_PORT: env.port(7101),
-    STUDIO_GRPC_PORT: env.port(7201),
-    /** /healthz, /readyz and /metrics: on this port only, never on the API port. */
-    STUDIO_ADMIN_PORT: env.port(7301),
-    STUDIO_HOST: env.str('127.0.0.1'),
+    /** STUDIO_HOST, STUDIO_HTTP_PORT, STUDIO_GRPC_PORT, STUDIO_ADMIN_PORT. */
+    ...listenerEnv('STUDIO', { http: 7101, grpc: 7201, admin: 7301 }),
     /** The gateway's public key: caller identities (x-studio-identity) are verified with it. */
     IDENTITY_PUBLIC_KEY: secretEnv.publicKey(),
     CURSOR_SECRET: secretEnv.text(),
@@ -26,12 +22,8 @@ export const studioEnvSchema = z
     SCHEDULER_BATCH_SIZE: env.int(100, 1),
   })
   .transform((e) => ({
-    ...processSettings(e),
     ...serviceSettings(e),
-    httpPort: e.STUDIO_HTTP_PORT,
-    grpcPort: e.STUDIO_GRPC_PORT,
-    adminPort: e.STUDIO_ADMIN_PORT,
-    host: e.STUDIO_HOST,
+    ...listenerSettings(e, 'STUDIO'),
     identityPublicKey: e.IDENTITY_PUBLIC_KEY,
     cursorSecret: e.CURSOR_SECRET,
     serviceKeyring: e.SERVICE_PUBLIC_KEYS,

@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import {
   env,
+  listenerEnv,
+  listenerSettings,
   loadConfig,
   parseConfig,
-  processEnv,
-  processSettings,
   refineS3Env,
   s3Credentials,
   s3Env,
@@ -29,15 +29,11 @@ const API_SECRETS = ['IDENTITY_PUBLIC_KEY', 'SERVICE_SIGNING_KEY', 'SERVICE_PUBL
 function uploadEnvSchemaFor(role: ProcessRole) {
   return z
     .object({
-      ...processEnv,
-      UPLOAD_HOST: env.str('127.0.0.1'),
-      UPLOAD_HTTP_PORT: env.port(7103),
-      UPLOAD_GRPC_PORT: env.port(7203),
-      /** The API process's admin port: /healthz, /readyz and /metrics, never on the API port. */
-      UPLOAD_ADMIN_PORT: env.port(7303),
+      ...serviceEnv('upload'),
+      /** UPLOAD_HOST, UPLOAD_HTTP_PORT, UPLOAD_GRPC_PORT, and UPLOAD_ADMIN_PORT: the API process's. */
+      ...listenerEnv('UPLOAD', { http: 7103, grpc: 7203, admin: 7303 }),
       /** The worker process's admin port (it has no other HTTP listener). */
       UPLOAD_WORKER_ADMIN_PORT: env.port(7313),
-      ...serviceEnv('upload'),
       /** Names of this deployment's RabbitMQ work queues: <prefix>.derivatives, <prefix>.ai-jobs, ... */
       UPLOAD_QUEUE_PREFIX: z
         .string()
@@ -90,12 +86,8 @@ function uploadEnvSchemaFor(role: ProcessRole) {
       if (role === 'api') requireSecrets(e, ctx, API_SECRETS);
     })
     .transform((e) => ({
-      ...processSettings(e),
       ...serviceSettings(e),
-      host: e.UPLOAD_HOST,
-      httpPort: e.UPLOAD_HTTP_PORT,
-      grpcPort: e.UPLOAD_GRPC_PORT,
-      adminPort: e.UPLOAD_ADMIN_PORT,
+      ...listenerSettings(e, 'UPLOAD'),
       workerAdminPort: e.UPLOAD_WORKER_ADMIN_PORT,
       studioGrpcAddr: e.STUDIO_GRPC_ADDR,
       queuePrefix: e.UPLOAD_QUEUE_PREFIX,

@@ -4,7 +4,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { env, loadConfig, parseConfig, parseDuration, processEnv, processSettings, serviceEnv, serviceSettings } from '@studio/config';
+import { env, listenerEnv, listenerSettings, loadConfig, parseConfig, parseDuration, serviceEnv, serviceSettings } from '@studio/config';
 import { requireSecrets, secretEnv, type ProcessRole } from '@studio/config/secrets';
 
 /** The default waits between attempts (spec section 6): 30 s, 2 min, 10 min, 30 min, 2 h. */
@@ -32,15 +32,11 @@ const API_SECRETS = ['IDENTITY_PUBLIC_KEY'] as const;
 function webhooksEnvSchemaFor(role: ProcessRole) {
   return z
     .object({
-      ...processEnv,
       ...serviceEnv('webhooks'),
-      WEBHOOKS_HTTP_PORT: env.port(7105),
-      WEBHOOKS_GRPC_PORT: env.port(7205),
-      /** The API process's admin port: /healthz, /readyz and /metrics, never on the API port. */
-      WEBHOOKS_ADMIN_PORT: env.port(7305),
+      /** WEBHOOKS_BIND_HOST, WEBHOOKS_HTTP_PORT, WEBHOOKS_GRPC_PORT, and WEBHOOKS_ADMIN_PORT: the API process's. */
+      ...listenerEnv('WEBHOOKS', { http: 7105, grpc: 7205, admin: 7305 }, 'WEBHOOKS_BIND_HOST'),
       /** The dispatcher process's admin port (it has no other HTTP listener). */
       WEBHOOKS_WORKER_ADMIN_PORT: env.port(7315),
-      WEBHOOKS_BIND_HOST: env.str('127.0.0.1'),
       /** How long the dispatcher process lets the deliveries in flight finish after SIGTERM (their outcomes are written). */
       WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS: env.int(15_000),
       /** Queue of the fan-out consumer (tests and benchmarks use their own name). */
@@ -81,12 +77,8 @@ function webhooksEnvSchemaFor(role: ProcessRole) {
       if (role === 'api') requireSecrets(c, ctx, API_SECRETS);
     })
     .transform((e) => ({
-      ...processSettings(e),
       ...serviceSettings(e),
-      host: e.WEBHOOKS_BIND_HOST,
-      httpPort: e.WEBHOOKS_HTTP_PORT,
-      grpcPort: e.WEBHOOKS_GRPC_PORT,
-      adminPort: e.WEBHOOKS_ADMIN_PORT,
+      ...listenerSettings(e, 'WEBHOOKS', 'WEBHOOKS_BIND_HOST'),
       /** The dispatcher process (worker.ts): its admin port and its own shutdown grace. */
       worker: { adminPort: e.WEBHOOKS_WORKER_ADMIN_PORT, shutdownGraceMs: e.WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS },
       /** The fan-out consumer (events -> deliveries). */
