@@ -5,14 +5,13 @@
  * broker, no gRPC server. Start and stop order, and the listeners at the config's host and ports: @studio/process. Integration tests boot it in-process on port 0.
  */
 import type { Express } from 'express';
-import { defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
+import { defineProcess, type ProcessInstance } from '@studio/process';
 import type { GatewayConfig } from './config.js';
 import { createGatewayCore, type GatewayCore, type GatewayDeps } from './core.js';
 import { buildHttpApp } from './http/http-app.js';
 import { waitForReady } from './services/redis.client.js';
 
 export { createGatewayCore, type GatewayCore, type GatewayDeps };
-export type GatewayPorts = ProcessPorts;
 
 export interface GatewayExposed extends GatewayCore {
   httpApp: Express;
@@ -22,7 +21,6 @@ export type Gateway = ProcessInstance<GatewayExposed>;
 
 export const gatewayProcess = defineProcess<GatewayConfig, GatewayDeps, GatewayExposed>({
   name: 'gateway',
-  startedFields: (config) => ({ host: config.host }),
   /**
    * Every socket read of a streamed upstream answer is a new ArrayBuffer (~64 KiB), dead once written to the caller:
    * 2.88 MiB of them per gallery read. V8 13.6 (Node 24) leaves such buffers to full mark-compacts of the gateway's
@@ -36,20 +34,18 @@ export const gatewayProcess = defineProcess<GatewayConfig, GatewayDeps, GatewayE
   v8Flags: ['--scavenger-max-new-space-capacity-mb=8', '--external-memory-accounted-in-global-limit', '--heap-growing-percent=100'],
   build(config, deps) {
     const core = createGatewayCore(config, deps);
-    const { logger, metrics, redis, studio, services } = core;
+    const { logger, redis, studio, services } = core;
     const readiness: Record<string, () => Promise<unknown>> = { redis: () => redis.ping() };
     if (studio) readiness.studio_grpc = () => studio.checkHealth();
     const httpApp = buildHttpApp(core);
     return {
-      logger,
-      registry: metrics.registry,
+      core,
       async prepare() {
         if (!(await waitForReady(redis, 2000))) logger.warn('redis is not reachable yet; requests are refused until it is');
         services.idempotency.listen().catch((err: Error) => logger.warn({ err: err.message }, 'idempotency: subscribe failed'));
       },
       http: { app: httpApp },
       readiness,
-      close: () => core.close(),
       expose: { ...core, httpApp },
     };
   },

@@ -8,6 +8,11 @@ import { BROKER_READINESS_CHECK, defineProcess, type ProcessSettings } from './d
 /** Listeners on 127.0.0.1 at ports the system picks, unless a part names its own. */
 const settings: ProcessSettings = { shutdownGraceMs: 100, accessLog: false, host: '127.0.0.1', adminPort: 0, httpPort: 0 };
 
+/** A core with a silent logger, `registry` and nothing to close. */
+function specCore(registry = new client.Registry(), close = async () => undefined) {
+  return { logger: createLogger({ service: 'spec', level: 'silent' }), metrics: { registry }, close };
+}
+
 function deferred() {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => {
@@ -38,18 +43,16 @@ describe('defineProcess admin listener', () => {
     const definition = defineProcess<ProcessSettings>({
       name: 'spec',
       build: () => ({
-        logger: createLogger({ service: 'spec', level: 'silent' }),
-        registry,
+        core: specCore(registry, async () => {
+          closing.resolve();
+          await letCloseFinish.promise;
+        }),
         // The admin and API listeners at the config's host and ports.
         readiness: { database: async () => 1 },
         http: { app: api },
         async prepare() {
           preparing.resolve();
           await letPrepareFinish.promise;
-        },
-        async close() {
-          closing.resolve();
-          await letCloseFinish.promise;
         },
         expose: {},
       }),
@@ -92,14 +95,12 @@ describe('defineProcess admin listener', () => {
     const definition = defineProcess<ProcessSettings>({
       name: 'spec',
       build: () => ({
-        logger: createLogger({ service: 'spec', level: 'silent' }),
-        registry: new client.Registry(),
+        core: specCore(),
         admin: { port: probe },
         async prepare() {
           preparing.resolve();
           await letPrepareFinish.promise;
         },
-        close: async () => undefined,
         expose: {},
       }),
     });
@@ -122,12 +123,10 @@ describe('defineProcess broker readiness', () => {
     defineProcess<ProcessSettings>({
       name: 'spec',
       build: () => ({
-        logger: createLogger({ service: 'spec', level: 'silent' }),
-        registry: new client.Registry(),
+        core: specCore(),
         readiness: { database: async () => 1 },
         // At the config's amqpUrl, where nothing listens: the broker stays unreachable, the process starts without it.
         ...(broker ? { broker: { connectWaitMs: 50 } } : {}),
-        async close() {},
         expose: {},
       }),
     }).create({ ...settings, amqpUrl: 'amqp://127.0.0.1:1' });

@@ -72,9 +72,12 @@ export interface ListenAt {
 
 /** What a definition builds from its config: the parts of one process. */
 export interface ProcessParts {
-  logger: Logger;
-  /** The process's one metrics registry (HTTP, gRPC, relay, consumers). */
-  registry: client.Registry;
+  /**
+   * The process's core (core.ts, from createProcessCore): its logger and its one metrics registry (HTTP, gRPC, relay,
+   * consumers) serve every part, and its `close` releases what it opened (database pools, clients) after everything
+   * else stopped.
+   */
+  core: { logger: Logger; metrics: { registry: client.Registry }; close(): Promise<void> };
   /** How long in-flight work may take to finish when stopping, ms (default: the config's shutdownGraceMs). */
   shutdownGraceMs?: number;
   /** The API listener (absent on workers, which serve no caller), at the config's httpPort. */
@@ -96,8 +99,6 @@ export interface ProcessParts {
   loops?: { name: string; start(): RunningLoop }[];
   /** Runs before anything connects or listens (e.g. creating the local bucket). */
   prepare?(): Promise<void>;
-  /** Releases what the parts opened (database pools, clients), after everything else stopped. */
-  close(): Promise<void>;
 }
 
 /**
@@ -134,7 +135,7 @@ export interface ProcessDefinition<Config, Deps, Exposed> {
   readonly name: string;
   /** Builds the parts (nothing connects or listens yet). */
   create(config: Config, deps?: Deps): ProcessInstance<Exposed>;
-  /** Fields of the line logged once started. */
+  /** Fields of the line logged once started, beside the ports and the host (e.g. a consumer's queue). */
   startedFields?(config: Config, ports: ProcessPorts): Record<string, unknown>;
   /** How much longer than the grace a stop may take before the process exits 1, ms (default 5,000). */
   hardStopMarginMs?: number;
@@ -194,7 +195,9 @@ function createInstance<Exposed>(
     if (!consumers.every((c) => c.isConsuming())) throw new Error('not consuming');
   };
   const parts = build(context);
-  const { logger, broker } = parts;
+  const { core, broker } = parts;
+  const { logger } = core;
+  const { registry } = core.metrics;
   const readiness = broker ? { ...parts.readiness, [BROKER_READINESS_CHECK]: brokerReady } : parts.readiness;
   let http: RunningHttpServer | null = null;
   let admin: RunningHttpServer | null = null;
@@ -221,17 +224,17 @@ function createInstance<Exposed>(
       await relay.stop();
     }
     await amqp?.close();
-    await parts.close();
+    await core.close();
     await admin?.close(grace);
   }
 
   return {
     ...parts.expose,
     logger,
-    registry: parts.registry,
+    registry,
     async start() {
       const adminApp = createAdminApp({
-        registry: parts.registry,
+        registry,
         readiness,
         // True from the end of start until stopping begins: /readyz answers 503 otherwise.
         isAccepting: () => accepting,
@@ -250,7 +253,7 @@ function createInstance<Exposed>(
           relay = broker.relay;
         }
         // One observer for all: the consumer lag histogram and the access-log line are the process's.
-        const observer = consumerObserver({ registry: parts.registry, logger, accessLog: settings.accessLog });
+        const observer = consumerObserver({ registry, logger, accessLog: settings.accessLog });
         for (const entry of broker.consumers ?? []) {
           const started = typeof entry === 'function' ? await entry(amqp) : await startConsumer(amqp, entry, { logger, observer });
           consumers.push(...[started].flat());
@@ -262,7 +265,7 @@ function createInstance<Exposed>(
           parts.grpc.register,
           ...at('grpc', parts.grpc, settings.grpcPort),
           {
-            registry: parts.registry,
+            registry,
             logger,
             accessLog: settings.accessLog,
           },

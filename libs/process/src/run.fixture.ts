@@ -15,8 +15,11 @@ const fixture = defineProcess<{
   name: 'fixture',
   hardStopMarginMs: 50,
   build: () => ({
-    logger: createLogger({ service: 'fixture', level: 'info' }),
-    registry: new client.Registry(),
+    core: {
+      logger: createLogger({ service: 'fixture', level: 'info' }),
+      metrics: { registry: new client.Registry() },
+      close: async () => undefined,
+    },
     async prepare() {
       if (mode === 'fail-start') throw new Error('no port');
     },
@@ -29,7 +32,6 @@ const fixture = defineProcess<{
         },
       },
     ],
-    close: async () => undefined,
     expose: {},
   }),
 });

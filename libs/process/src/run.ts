@@ -63,5 +63,5 @@ export async function runProcess<Config extends ProcessConfig, Deps, Exposed>(
   // Before the started line: whoever waits for it may signal at once.
   process.on('SIGTERM', (signal) => void shutdown(signal));
   process.on('SIGINT', (signal) => void shutdown(signal));
-  logger.info({ ...ports, ...definition.startedFields?.(config, ports) }, messages?.started ?? `${name} listening`);
+  logger.info({ ...ports, host: config.host, ...definition.startedFields?.(config, ports) }, messages?.started ?? `${name} listening`);
 }

@@ -4,7 +4,7 @@
  * ports: @studio/process.
  */
 import type { Express } from 'express';
-import { apiAppOptions, defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
+import { apiAppOptions, defineProcess, type ProcessInstance } from '@studio/process';
 import type { GalleryConfig } from './config.js';
 import { createGalleryCore, type GalleryCore, type GalleryDeps } from './core.js';
 import { GALLERY_GRPC_CALLERS } from './grpc/callers.grpc.js';
@@ -12,7 +12,6 @@ import { registerIndexSource } from './grpc/index-source.grpc.js';
 import { buildHttpApp } from './http/http-app.js';
 
 export { createGalleryCore, type GalleryCore, type GalleryDeps };
-export type GalleryPorts = ProcessPorts;
 
 export interface GalleryExposed extends GalleryCore {
   httpApp: Express;
@@ -22,14 +21,12 @@ export type Gallery = ProcessInstance<GalleryExposed>;
 
 export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryExposed>({
   name: 'gallery',
-  startedFields: (config) => ({ host: config.host }),
   build(config, deps) {
     const core = createGalleryCore(config, deps);
-    const { logger, metrics, db, stores, services, relay } = core;
+    const { logger, db, stores, services, relay } = core;
     const httpApp = buildHttpApp({ services, ...apiAppOptions(core, config.identityPublicKey) });
     return {
-      logger,
-      registry: metrics.registry,
+      core,
       http: { app: httpApp },
       readiness: { database: () => db.ping() },
       grpc: {
@@ -37,7 +34,6 @@ export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryE
         auth: { audience: 'gallery', keyring: config.serviceKeyring, allow: GALLERY_GRPC_CALLERS },
       },
       broker: { relay },
-      close: () => core.close(),
       expose: { ...core, httpApp },
     };
   },

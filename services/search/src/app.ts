@@ -25,7 +25,7 @@ export type SearchApp = ProcessInstance<SearchExposed>;
 
 export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExposed>({
   name: 'search',
-  startedFields: (config) => ({ host: config.host, queue: config.index.queue }),
+  startedFields: (config) => ({ queue: config.index.queue }),
   build(config, deps, context) {
     const core = createSearchCore(config, deps);
     const { logger, metrics, stores, services } = core;
@@ -46,8 +46,7 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
       registry: metrics.registry,
     });
     return {
-      logger,
-      registry: metrics.registry,
+      core,
       http: { app: http },
       readiness: { database: () => stores.search.ping() },
       grpc: { register: () => undefined },
@@ -72,7 +71,6 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
           start: () => startPruneLoop({ index: stores.index, logger, retentionHours: config.index.processedEventsRetentionHours }),
         },
       ],
-      close: () => core.close(),
       expose: { ...core, http, consumer: () => consumer },
     };
   },

@@ -25,15 +25,13 @@ export type Studio = ProcessInstance<StudioExposed>;
 
 export const studioProcess = defineProcess<StudioConfig, StudioDeps, StudioExposed>({
   name: 'studio',
-  startedFields: (config) => ({ host: config.host }),
   build(config, deps) {
     const core = createStudioCore(config, deps);
-    const { logger, metrics, db, services, relay } = core;
+    const { logger, db, services, relay } = core;
     let scheduler: Scheduler | null = null;
     const httpApp = buildHttpApp({ services, ...apiAppOptions(core, config.identityPublicKey) });
     return {
-      logger,
-      registry: metrics.registry,
+      core,
       http: { app: httpApp },
       readiness: { database: () => db.ping() },
       grpc: {
@@ -61,7 +59,6 @@ export const studioProcess = defineProcess<StudioConfig, StudioDeps, StudioExpos
           },
         },
       ],
-      close: () => db.disconnect(),
       expose: { ...core, httpApp, scheduler: () => scheduler },
     };
   },

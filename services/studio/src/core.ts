@@ -23,6 +23,8 @@ export interface StudioCore extends ProcessCore<StudioConfig> {
   stores: Stores;
   services: Services;
   relay: OutboxRelay;
+  /** Closes what the core opened (the database pool). */
+  close(): Promise<void>;
 }
 
 export function createStudioCore(config: StudioConfig, deps: StudioDeps = {}): StudioCore {
@@ -38,5 +40,5 @@ export function createStudioCore(config: StudioConfig, deps: StudioDeps = {}): S
     events: relay,
     now: deps.now,
   });
-  return { ...base, db, stores, services, relay };
+  return { ...base, db, stores, services, relay, close: () => db.disconnect() };
 }

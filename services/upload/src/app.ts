@@ -12,7 +12,7 @@
  */
 import type { Express } from 'express';
 import { registerQueueDepth } from '@studio/amqp/metrics';
-import { apiAppOptions, defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
+import { apiAppOptions, defineProcess, type ProcessInstance } from '@studio/process';
 import { apiKeysOf, type UploadConfig } from './config.js';
 import { createUploadCore, type UploadCore, type UploadDeps } from './core.js';
 import { cullConsumers } from './events/cull.consumer.js';
@@ -25,7 +25,6 @@ import { configureImaging } from './imaging/index.js';
 import { janitorPass, startJanitor } from './loops/janitor.loop.js';
 
 export { createUploadCore, type UploadCore, type UploadDeps };
-export type UploadPorts = ProcessPorts;
 
 export interface UploadExposed extends UploadCore {
   httpApp: Express;
@@ -38,7 +37,6 @@ export type UploadWorker = ProcessInstance<UploadCore>;
 
 export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExposed>({
   name: 'upload',
-  startedFields: (config) => ({ host: config.host }),
   build(config, deps) {
     const keys = apiKeysOf(config);
     const core = createUploadCore(config, deps, 'upload');
@@ -46,8 +44,7 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
     const janitor = janitorPass({ sessions: services.sessions, photos: services.photos, logger, registry: metrics.registry });
     const httpApp = buildHttpApp({ services, ...apiAppOptions(core, keys.identityPublicKey) });
     return {
-      logger,
-      registry: metrics.registry,
+      core,
       async prepare() {
         if (config.s3.createBucket) await storage.ensureBucket();
       },
@@ -59,7 +56,6 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
       },
       broker: { relay },
       loops: [{ name: 'janitor', start: () => startJanitor(janitor, logger, config.janitorIntervalSeconds * 1000) }],
-      close: () => core.close(),
       expose: { ...core, httpApp, runJanitor: () => janitor().then((n) => n.sessions + n.photos) },
     };
   },
@@ -94,8 +90,7 @@ export const uploadWorkerProcess = defineProcess<UploadConfig, UploadDeps, Uploa
     });
     const { derivativePrefetch } = config.worker;
     return {
-      logger,
-      registry: metrics.registry,
+      core,
       async prepare() {
         configureImaging();
         if (config.s3.createBucket) await storage.ensureBucket();
@@ -116,7 +111,6 @@ export const uploadWorkerProcess = defineProcess<UploadConfig, UploadDeps, Uploa
       },
       admin: { port: config.workerAdminPort },
       readiness: { database: () => db.ping(), object_storage: () => storage.ping() },
-      close: () => core.close(),
       expose: core,
     };
   },

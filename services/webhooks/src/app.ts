@@ -12,7 +12,7 @@
  */
 import type { Express } from 'express';
 import { registerQueueDepth } from '@studio/amqp/metrics';
-import { apiAppOptions, defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
+import { apiAppOptions, defineProcess, type ProcessInstance } from '@studio/process';
 import { identityKeyOf, type WebhooksConfig } from './config.js';
 import { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps } from './core.js';
 import { fanoutConsumer } from './events/fanout.consumer.js';
@@ -21,7 +21,6 @@ import type { Dispatcher } from './services/dispatcher.js';
 import { startDispatcherLoop, type RunningDispatcher } from './loops/dispatcher.loop.js';
 
 export { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps };
-export type WebhooksPorts = ProcessPorts;
 
 export interface WebhooksExposed extends WebhooksCore {
   httpApp: Express;
@@ -37,7 +36,7 @@ export type WebhooksWorker = ProcessInstance<WebhooksWorkerExposed>;
 
 export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, WebhooksExposed>({
   name: 'webhooks',
-  startedFields: (config) => ({ host: config.host, queue: config.fanout.queue }),
+  startedFields: (config) => ({ queue: config.fanout.queue }),
   messages: { started: 'webhooks api started' },
   build(config, deps, context) {
     const core = createWebhooksCore(config, deps);
@@ -47,14 +46,12 @@ export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, Webho
     const fanout = fanoutConsumer({ store: stores.deliveries, logger, queue, queueExpiresMs, prefetch, registry: metrics.registry });
     const httpApp = buildHttpApp({ services, ...apiAppOptions(core, identityKeyOf(config)) });
     return {
-      logger,
-      registry: metrics.registry,
+      core,
       http: { app: httpApp },
       readiness: { database: () => db.ping() },
       // grpc.health.v1 only (the definer adds it to every gRPC server): orchestrators and the gateway check it.
       grpc: { register: () => undefined },
       broker: { connectionName: 'webhooks-api', consumers: [fanout] },
-      close: () => core.close(),
       expose: { ...core, httpApp },
     };
   },
@@ -74,8 +71,7 @@ export const webhooksWorkerProcess = defineProcess<WebhooksConfig, WebhooksDeps,
     let running: RunningDispatcher | null = null;
     let metricsRegistered = false;
     return {
-      logger,
-      registry: metrics.registry,
+      core,
       shutdownGraceMs: config.worker.shutdownGraceMs,
       admin: { port: config.worker.adminPort },
       readiness: { database: () => db.ping() },
@@ -97,7 +93,6 @@ export const webhooksWorkerProcess = defineProcess<WebhooksConfig, WebhooksDeps,
           },
         },
       ],
-      close: () => core.close(),
       expose: { ...core, dispatcher: () => running?.dispatcher ?? null },
     };
   },
