@@ -13,10 +13,10 @@
  *   MAX_DELIVERIES dead-letters it to `search.index.dlq`.
  * Unacked messages of a lost channel are redelivered by the broker and de-duplicated by event id.
  */
-import client from 'prom-client';
 import { eventConsumer, pause, type ConsumerDefinition, type EventQueue } from '@studio/amqp/consumer';
 import type { MetricsRegistry } from '@studio/amqp/metrics';
 import type { Logger } from '@studio/logger';
+import { counter, histogram } from '@studio/metrics';
 import { INDEXED_EVENT_TYPES, InvalidEventError, type IndexedEventType, type IndexerService } from '../services/indexer.service.js';
 
 export const INDEX_QUEUE = 'search.index';
@@ -44,24 +44,21 @@ export interface ConsumerMetrics {
 
 /** The index consumer's counters and histograms on the process registry. */
 export function indexConsumerMetrics(registry: MetricsRegistry): ConsumerMetrics {
-  const events = new client.Counter({
+  const events = counter(registry, {
     name: 'search_index_events_total',
     help: 'Domain events handled by the index consumer, by outcome',
     labelNames: ['outcome'] as const,
-    registers: [registry],
   });
-  const lag = new client.Histogram({
+  const lag = histogram(registry, {
     name: 'search_index_lag_seconds',
     help: 'Time from an event being created to it being applied to the index',
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 60],
-    registers: [registry],
   });
-  const apply = new client.Histogram({
+  const apply = histogram(registry, {
     name: 'search_index_apply_duration_seconds',
     help: 'Duration of one indexing job (applying an event to the index), by outcome',
     labelNames: ['outcome'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
   });
   return {
     processed(outcome, lagSeconds, applySeconds) {

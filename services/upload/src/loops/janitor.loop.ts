@@ -7,8 +7,9 @@
  * Safe with several replicas: sessions and photos are claimed with FOR UPDATE SKIP LOCKED, so each is expired by
  * exactly one of them. Each pass is bounded (200 of each); the next interval takes the rest.
  */
-import client, { type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { Logger } from '@studio/logger';
+import { counter } from '@studio/metrics';
 import type { PhotoService } from '../services/photo.service.js';
 import type { UploadSessionService } from '../services/upload-session.service.js';
 
@@ -31,10 +32,9 @@ export type JanitorPass = () => Promise<{ sessions: number; photos: number }>;
 
 /** Builds the pass once per process (the counter is registered once) for the loop and for tests. */
 export function janitorPass({ sessions, photos, logger, registry }: JanitorWork): JanitorPass {
-  const expiredPhotos = new client.Counter({
+  const expiredPhotos = counter(registry, {
     name: 'upload_expired_photos_total',
     help: 'Pending single-shot photos the janitor failed because their upload URL expired without a finalize',
-    registers: [registry],
   });
   return async () => {
     // Both steps run even when one fails (a failing store call must not stall the other); then the error surfaces.
