@@ -282,58 +282,66 @@ export function processSettings(e: ProcessFields) {
   };
 }
 
+/** The listener variables of the service `N`: `<N>_HOST` (or the one it names), `<N>_HTTP_PORT`, ... in capitals. */
+type HostVariable<N extends string> = `${Uppercase<N>}_HOST`;
+type PortVariable<N extends string> = `${Uppercase<N>}_${'HTTP' | 'GRPC' | 'ADMIN'}_PORT`;
+
+/** The default ports of a service's listeners. */
+export interface ServicePorts {
+  http: number;
+  grpc: number;
+  admin: number;
+}
+
 /**
- * The listeners of a service (ProcessSettings of @studio/process): `<PREFIX>_HOST` (or `hostVariable`), and
- * `<PREFIX>_HTTP_PORT`, `<PREFIX>_GRPC_PORT`, `<PREFIX>_ADMIN_PORT` with the service's default ports. Map them with
- * `listenerSettings`.
+ * The members of every service's env schema: processEnv; its listeners, `<NAME>_HOST` (or the `hostVariable` it
+ * names), `<NAME>_HTTP_PORT`, `<NAME>_GRPC_PORT` and `<NAME>_ADMIN_PORT` with the service's default ports; its own
+ * PostgreSQL database (default: the local database named after the service) and the broker. Map them with
+ * `serviceSettings`.
  */
-export function listenerEnv<P extends string, H extends string = `${P}_HOST`>(
-  prefix: P,
-  ports: { http: number; grpc: number; admin: number },
-  hostVariable?: H,
-) {
-  return {
+export function serviceEnv<N extends string, H extends string = HostVariable<N>>(name: N, ports: ServicePorts, hostVariable?: H) {
+  const prefix = name.toUpperCase();
+  const listeners = {
     [hostVariable ?? `${prefix}_HOST`]: env.str('127.0.0.1'),
     [`${prefix}_HTTP_PORT`]: env.port(ports.http),
     [`${prefix}_GRPC_PORT`]: env.port(ports.grpc),
     /** /healthz, /readyz and /metrics: on this port only, never on the API port. */
     [`${prefix}_ADMIN_PORT`]: env.port(ports.admin),
-  } as { [K in H]: ReturnType<typeof env.str> } & {
-    [K in `${P}_HTTP_PORT` | `${P}_GRPC_PORT` | `${P}_ADMIN_PORT`]: ReturnType<typeof env.port>;
-  };
-}
-
-/** The camelCase members `listenerEnv(prefix, ports, hostVariable)` gives a config: host, httpPort, grpcPort, adminPort. */
-export function listenerSettings<P extends string, H extends string = `${P}_HOST`>(
-  e: NoInfer<{ [K in H]: string } & { [K in `${P}_HTTP_PORT` | `${P}_GRPC_PORT` | `${P}_ADMIN_PORT`]: number }>,
-  prefix: P,
-  hostVariable?: H,
-) {
-  return {
-    host: e[(hostVariable ?? `${prefix}_HOST`) as H],
-    httpPort: e[`${prefix}_HTTP_PORT`],
-    grpcPort: e[`${prefix}_GRPC_PORT`],
-    adminPort: e[`${prefix}_ADMIN_PORT`],
-  };
-}
-
-/**
- * The members of every service's env schema: processEnv, its own PostgreSQL database (default: the local database
- * named after the service) and the broker. Map them with `serviceSettings`.
- */
-export function serviceEnv(database: string) {
+  } as { [K in H]: ReturnType<typeof env.str> } & { [K in PortVariable<N>]: ReturnType<typeof env.port> };
   return {
     ...processEnv,
-    DATABASE_URL: env.schemeUrl(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL', `postgresql://postgres@127.0.0.1:5432/${database}`),
+    ...listeners,
+    DATABASE_URL: env.schemeUrl(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL', `postgresql://postgres@127.0.0.1:5432/${name}`),
     /** Connections in the process's database pool. */
     DATABASE_POOL_SIZE: env.int(10, 1),
     AMQP_URL: env.schemeUrl(/^amqps?:\/\//, 'must be an amqp:// or amqps:// URL', 'amqp://guest:guest@127.0.0.1:5672'),
   };
 }
 
-type ServiceFields = { [K in keyof ReturnType<typeof serviceEnv>]: z.output<ReturnType<typeof serviceEnv>[K]> };
+type ServiceFields<N extends string, H extends string> = ProcessFields & { [K in H]: string } & { [K in PortVariable<N>]: number } & {
+  DATABASE_URL: string;
+  DATABASE_POOL_SIZE: number;
+  AMQP_URL: string;
+};
 
-/** The camelCase members `serviceEnv` gives a config: processSettings' and databaseUrl, databasePoolSize, amqpUrl. */
-export function serviceSettings(e: ServiceFields) {
-  return { ...processSettings(e), databaseUrl: e.DATABASE_URL, databasePoolSize: e.DATABASE_POOL_SIZE, amqpUrl: e.AMQP_URL };
+/**
+ * The camelCase members `serviceEnv(name, ports, hostVariable)` gives a config: processSettings', host, httpPort,
+ * grpcPort, adminPort, databaseUrl, databasePoolSize and amqpUrl.
+ */
+export function serviceSettings<N extends string, H extends string = HostVariable<N>>(
+  e: NoInfer<ServiceFields<N, H>>,
+  name: N,
+  hostVariable?: H,
+) {
+  const prefix = name.toUpperCase() as Uppercase<N>;
+  return {
+    ...processSettings(e),
+    host: e[(hostVariable ?? `${prefix}_HOST`) as H] as string,
+    httpPort: e[`${prefix}_HTTP_PORT`] as number,
+    grpcPort: e[`${prefix}_GRPC_PORT`] as number,
+    adminPort: e[`${prefix}_ADMIN_PORT`] as number,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    amqpUrl: e.AMQP_URL,
+  };
 }

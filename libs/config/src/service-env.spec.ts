@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listenerEnv, listenerSettings, parseConfig, serviceEnv, serviceSettings } from './index.js';
+import { parseConfig, serviceEnv, serviceSettings } from './index.js';
 
-const schema = z
-  .object({ ...serviceEnv('things'), ...listenerEnv('THINGS', { http: 7100, grpc: 7200, admin: 7300 }) })
-  .transform((e) => ({ ...serviceSettings(e), ...listenerSettings(e, 'THINGS') }));
+const schema = z.object(serviceEnv('things', { http: 7100, grpc: 7200, admin: 7300 })).transform((e) => serviceSettings(e, 'things'));
 
 describe('the members every service config has', () => {
   it('defaults to the local database named after the service, the local broker and the given ports', () => {
@@ -31,9 +29,9 @@ describe('the members every service config has', () => {
 
   it('takes the host from the variable a service names', () => {
     const bound = z
-      .object(listenerEnv('THINGS', { http: 1, grpc: 2, admin: 3 }, 'THINGS_BIND_HOST'))
-      .transform((e) => listenerSettings(e, 'THINGS', 'THINGS_BIND_HOST'));
-    expect(parseConfig(bound, { THINGS_BIND_HOST: '10.0.0.1' }).host).toBe('10.0.0.1');
+      .object(serviceEnv('things', { http: 1, grpc: 2, admin: 3 }, 'THINGS_BIND_HOST'))
+      .transform((e) => serviceSettings(e, 'things', 'THINGS_BIND_HOST'));
+    expect(parseConfig(bound, { THINGS_BIND_HOST: '10.0.0.1', THINGS_HOST: '10.0.0.2' }).host).toBe('10.0.0.1');
   });
 
   it.each([

@@ -3,18 +3,7 @@
  * default; a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import {
-  env,
-  listenerEnv,
-  listenerSettings,
-  loadConfig,
-  parseConfig,
-  refineS3Env,
-  s3Credentials,
-  s3Env,
-  serviceEnv,
-  serviceSettings,
-} from '@studio/config';
+import { env, loadConfig, parseConfig, refineS3Env, s3Credentials, s3Env, serviceEnv, serviceSettings } from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
 
 /** A duration in whole seconds (a bare number is seconds), from min to max seconds. */
@@ -26,9 +15,8 @@ const seconds = (def: string, min: number, max: number) =>
 
 export const galleryEnvSchema = z
   .object({
-    ...serviceEnv('gallery'),
-    /** GALLERY_HOST, GALLERY_HTTP_PORT, GALLERY_GRPC_PORT, GALLERY_ADMIN_PORT. */
-    ...listenerEnv('GALLERY', { http: 7102, grpc: 7202, admin: 7302 }),
+    /** GALLERY_HOST, GALLERY_HTTP_PORT, GALLERY_GRPC_PORT, GALLERY_ADMIN_PORT, DATABASE_URL, DATABASE_POOL_SIZE, AMQP_URL, ... */
+    ...serviceEnv('gallery', { http: 7102, grpc: 7202, admin: 7302 }),
     STUDIO_GRPC_ADDR: env.hostPort('127.0.0.1:7201'),
     UPLOAD_GRPC_ADDR: env.hostPort('127.0.0.1:7203'),
     /** Deadline of a gRPC call to studio or upload, ms. */
@@ -71,8 +59,7 @@ export const galleryEnvSchema = z
     }
   })
   .transform((e) => ({
-    ...serviceSettings(e),
-    ...listenerSettings(e, 'GALLERY'),
+    ...serviceSettings(e, 'gallery'),
     studioGrpcAddr: e.STUDIO_GRPC_ADDR,
     uploadGrpcAddr: e.UPLOAD_GRPC_ADDR,
     grpcTimeoutMs: e.GRPC_TIMEOUT_MS,

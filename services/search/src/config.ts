@@ -3,7 +3,7 @@
  * local default; a bad value stops the process with one line naming the variable (see @studio/config).
  */
 import { z } from 'zod';
-import { env, listenerEnv, listenerSettings, loadConfig, parseConfig, serviceEnv, serviceSettings } from '@studio/config';
+import { env, loadConfig, parseConfig, serviceEnv, serviceSettings } from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
 
 /**
@@ -43,9 +43,8 @@ const sourceList = (def: string) =>
 
 export const searchEnvSchema = z
   .object({
-    ...serviceEnv('search'),
-    /** SEARCH_HOST, SEARCH_HTTP_PORT, SEARCH_GRPC_PORT, SEARCH_ADMIN_PORT. */
-    ...listenerEnv('SEARCH', { http: 7104, grpc: 7204, admin: 7304 }),
+    /** SEARCH_HOST, SEARCH_HTTP_PORT, SEARCH_GRPC_PORT, SEARCH_ADMIN_PORT, DATABASE_URL, DATABASE_POOL_SIZE, AMQP_URL, ... */
+    ...serviceEnv('search', { http: 7104, grpc: 7204, admin: 7304 }),
 
     /** A search statement running longer than this is cancelled (the caller gets 503, never a hung request). */
     SEARCH_STATEMENT_TIMEOUT_MS: env.int(2000, 10),
@@ -77,8 +76,7 @@ export const searchEnvSchema = z
     REBUILD_STREAM_TIMEOUT_MS: env.int(30 * 60_000, 1000),
   })
   .transform((e) => ({
-    ...serviceSettings(e),
-    ...listenerSettings(e, 'SEARCH'),
+    ...serviceSettings(e, 'search'),
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     /** The index consumer: its queue, how much it takes at once, how long processed event ids are kept. */
     index: {

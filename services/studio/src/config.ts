@@ -3,14 +3,13 @@
  * start-up (a bad value stops the process with one line naming the variable). Every value but the secrets has a local default.
  */
 import { z } from 'zod';
-import { env, listenerEnv, listenerSettings, loadConfig, serviceEnv, serviceSettings } from '@studio/config';
+import { env, loadConfig, serviceEnv, serviceSettings } from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
 
 export const studioEnvSchema = z
   .object({
-    ...serviceEnv('studio'),
-    /** STUDIO_HOST, STUDIO_HTTP_PORT, STUDIO_GRPC_PORT, STUDIO_ADMIN_PORT. */
-    ...listenerEnv('STUDIO', { http: 7101, grpc: 7201, admin: 7301 }),
+    /** STUDIO_HOST, STUDIO_HTTP_PORT, STUDIO_GRPC_PORT, STUDIO_ADMIN_PORT, DATABASE_URL, DATABASE_POOL_SIZE, AMQP_URL, ... */
+    ...serviceEnv('studio', { http: 7101, grpc: 7201, admin: 7301 }),
     /** The gateway's public key: caller identities (x-studio-identity) are verified with it. */
     IDENTITY_PUBLIC_KEY: secretEnv.publicKey(),
     CURSOR_SECRET: secretEnv.text(),
@@ -22,8 +21,7 @@ export const studioEnvSchema = z
     SCHEDULER_BATCH_SIZE: env.int(100, 1),
   })
   .transform((e) => ({
-    ...serviceSettings(e),
-    ...listenerSettings(e, 'STUDIO'),
+    ...serviceSettings(e, 'studio'),
     identityPublicKey: e.IDENTITY_PUBLIC_KEY,
     cursorSecret: e.CURSOR_SECRET,
     serviceKeyring: e.SERVICE_PUBLIC_KEYS,

@@ -3,18 +3,7 @@
  * default; a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import {
-  env,
-  listenerEnv,
-  listenerSettings,
-  loadConfig,
-  parseConfig,
-  refineS3Env,
-  s3Credentials,
-  s3Env,
-  serviceEnv,
-  serviceSettings,
-} from '@studio/config';
+import { env, loadConfig, parseConfig, refineS3Env, s3Credentials, s3Env, serviceEnv, serviceSettings } from '@studio/config';
 import { requireSecrets, secretEnv, type ProcessRole } from '@studio/config/secrets';
 
 const MiB = 1024 * 1024;
@@ -29,9 +18,8 @@ const API_SECRETS = ['IDENTITY_PUBLIC_KEY', 'SERVICE_SIGNING_KEY', 'SERVICE_PUBL
 function uploadEnvSchemaFor(role: ProcessRole) {
   return z
     .object({
-      ...serviceEnv('upload'),
-      /** UPLOAD_HOST, UPLOAD_HTTP_PORT, UPLOAD_GRPC_PORT, and UPLOAD_ADMIN_PORT: the API process's. */
-      ...listenerEnv('UPLOAD', { http: 7103, grpc: 7203, admin: 7303 }),
+      /** UPLOAD_HOST, UPLOAD_HTTP_PORT, UPLOAD_GRPC_PORT, UPLOAD_ADMIN_PORT (the API process's), DATABASE_URL, ... */
+      ...serviceEnv('upload', { http: 7103, grpc: 7203, admin: 7303 }),
       /** The worker process's admin port (it has no other HTTP listener). */
       UPLOAD_WORKER_ADMIN_PORT: env.port(7313),
       /** Names of this deployment's RabbitMQ work queues: <prefix>.derivatives, <prefix>.ai-jobs, ... */
@@ -86,8 +74,7 @@ function uploadEnvSchemaFor(role: ProcessRole) {
       if (role === 'api') requireSecrets(e, ctx, API_SECRETS);
     })
     .transform((e) => ({
-      ...serviceSettings(e),
-      ...listenerSettings(e, 'UPLOAD'),
+      ...serviceSettings(e, 'upload'),
       workerAdminPort: e.UPLOAD_WORKER_ADMIN_PORT,
       studioGrpcAddr: e.STUDIO_GRPC_ADDR,
       queuePrefix: e.UPLOAD_QUEUE_PREFIX,

@@ -4,7 +4,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { env, listenerEnv, listenerSettings, loadConfig, parseConfig, parseDuration, serviceEnv, serviceSettings } from '@studio/config';
+import { env, loadConfig, parseConfig, parseDuration, serviceEnv, serviceSettings } from '@studio/config';
 import { requireSecrets, secretEnv, type ProcessRole } from '@studio/config/secrets';
 
 /** The default waits between attempts (spec section 6): 30 s, 2 min, 10 min, 30 min, 2 h. */
@@ -32,9 +32,8 @@ const API_SECRETS = ['IDENTITY_PUBLIC_KEY'] as const;
 function webhooksEnvSchemaFor(role: ProcessRole) {
   return z
     .object({
-      ...serviceEnv('webhooks'),
-      /** WEBHOOKS_BIND_HOST, WEBHOOKS_HTTP_PORT, WEBHOOKS_GRPC_PORT, and WEBHOOKS_ADMIN_PORT: the API process's. */
-      ...listenerEnv('WEBHOOKS', { http: 7105, grpc: 7205, admin: 7305 }, 'WEBHOOKS_BIND_HOST'),
+      /** WEBHOOKS_BIND_HOST, WEBHOOKS_HTTP_PORT, WEBHOOKS_GRPC_PORT, WEBHOOKS_ADMIN_PORT (the API process's), DATABASE_URL, ... */
+      ...serviceEnv('webhooks', { http: 7105, grpc: 7205, admin: 7305 }, 'WEBHOOKS_BIND_HOST'),
       /** The dispatcher process's admin port (it has no other HTTP listener). */
       WEBHOOKS_WORKER_ADMIN_PORT: env.port(7315),
       /** How long the dispatcher process lets the deliveries in flight finish after SIGTERM (their outcomes are written). */
@@ -77,8 +76,7 @@ function webhooksEnvSchemaFor(role: ProcessRole) {
       if (role === 'api') requireSecrets(c, ctx, API_SECRETS);
     })
     .transform((e) => ({
-      ...serviceSettings(e),
-      ...listenerSettings(e, 'WEBHOOKS', 'WEBHOOKS_BIND_HOST'),
+      ...serviceSettings(e, 'webhooks', 'WEBHOOKS_BIND_HOST'),
       /** The dispatcher process (worker.ts): its admin port and its own shutdown grace. */
       worker: { adminPort: e.WEBHOOKS_WORKER_ADMIN_PORT, shutdownGraceMs: e.WEBHOOKS_WORKER_SHUTDOWN_GRACE_MS },
       /** The fan-out consumer (events -> deliveries). */
