@@ -13,9 +13,9 @@ import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { CreateClientInput, UpdateClientInput } from './client.schema.js';
 import type { PageQuery } from '../store/keyset.js';
 import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
-import { deleteRecord, listPage, lockedOrNotFound, RecordService } from './record-service.js';
+import { deleteRecord, RecordService, updateRecord } from './record-service.js';
 import { serializeClient, type ClientJson } from '@studio/contracts/records';
-import { nextVersion, writeWithEvents } from './unit-of-work.js';
+import { writeWithEvents } from './unit-of-work.js';
 
 export class ClientService extends RecordService {
   async create(input: CreateClientInput): Promise<ClientJson> {
@@ -37,13 +37,9 @@ export class ClientService extends RecordService {
   }
 
   async update({ workspaceId, clientId, ...changes }: UpdateClientInput): Promise<ClientJson> {
-    const client = await writeWithEvents(this.deps, async (tx) => {
-      const current = await lockedOrNotFound(this.deps.stores.clients, tx, clientId, workspaceId);
-      const updated = await this.deps.stores.clients.update(tx, clientId, {
-        ...changes,
-        updatedAt: nextVersion(current.updatedAt, this.now()),
-      });
-      return { value: updated, events: [clientUpdated(updated)] };
+    const client = await updateRecord(this.deps, this.deps.stores.clients, workspaceId, clientId, {
+      changes: (next) => ({ ...changes, ...next }),
+      events: (updated) => [clientUpdated(updated)],
     });
     return serializeClient(client);
   }
@@ -76,12 +72,6 @@ export class ClientService extends RecordService {
 
   async list(workspaceIds: string[], req: PageRequest): Promise<Page<ClientJson>> {
     const { clients } = this.deps.stores;
-    return listPage(
-      this.deps,
-      CURSOR_KIND.clients,
-      req,
-      (page: PageQuery) => clients.listInWorkspaces(workspaceIds, page),
-      serializeClient,
-    );
+    return this.page(CURSOR_KIND.clients, req, (page: PageQuery) => clients.listInWorkspaces(workspaceIds, page), serializeClient);
   }
 }

@@ -10,7 +10,7 @@ import type { IssueInvoiceInput } from './invoice.schema.js';
 import { INVOICE_LIFECYCLE } from './lifecycles.js';
 import type { PageQuery } from '../store/keyset.js';
 import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
-import { listPage, moveRecord, RecordService } from './record-service.js';
+import { moveRecord, RecordService } from './record-service.js';
 import { serializeInvoice, type InvoiceJson } from '@studio/contracts/records';
 import { requireClientOf, requireWorkspaceExists } from './unit-of-work.js';
 
@@ -59,12 +59,6 @@ export class InvoiceService extends RecordService {
 
   async list(workspaceIds: string[], req: PageRequest): Promise<Page<InvoiceJson>> {
     const { invoices } = this.deps.stores;
-    return listPage(
-      this.deps,
-      CURSOR_KIND.invoices,
-      req,
-      (page: PageQuery) => invoices.listInWorkspaces(workspaceIds, page),
-      serializeInvoice,
-    );
+    return this.page(CURSOR_KIND.invoices, req, (page: PageQuery) => invoices.listInWorkspaces(workspaceIds, page), serializeInvoice);
   }
 }

@@ -5,9 +5,9 @@
  */
 import { leadCreated, leadDeleted, leadUpdated } from '../events/lead.events.js';
 import type { CreateLeadInput, UpdateLeadInput } from './lead.schema.js';
-import { deleteRecord, lockedOrNotFound, RecordService } from './record-service.js';
+import { deleteRecord, RecordService, updateRecord } from './record-service.js';
 import { serializeLead, type LeadJson } from '@studio/contracts/records';
-import { nextVersion, requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
+import { requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
 export class LeadService extends RecordService {
   async create({ workspaceId, ...input }: CreateLeadInput): Promise<LeadJson> {
@@ -32,14 +32,12 @@ export class LeadService extends RecordService {
   }
 
   async update({ workspaceId, leadId, ...changes }: UpdateLeadInput): Promise<LeadJson> {
-    const lead = await writeWithEvents(this.deps, async (tx) => {
-      const current = await lockedOrNotFound(this.deps.stores.leads, tx, leadId, workspaceId);
-      if (changes.clientId) await requireClientOf(this.deps, changes.clientId, workspaceId, tx);
-      const updated = await this.deps.stores.leads.update(tx, leadId, {
-        ...changes,
-        updatedAt: nextVersion(current.updatedAt, this.now()),
-      });
-      return { value: updated, events: [leadUpdated(updated)] };
+    const lead = await updateRecord(this.deps, this.deps.stores.leads, workspaceId, leadId, {
+      check: async (_current, tx) => {
+        if (changes.clientId) await requireClientOf(this.deps, changes.clientId, workspaceId, tx);
+      },
+      changes: (next) => ({ ...changes, ...next }),
+      events: (updated) => [leadUpdated(updated)],
     });
     return serializeLead(lead);
   }

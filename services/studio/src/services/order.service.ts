@@ -15,7 +15,7 @@ import { ORDER_LIFECYCLE } from './lifecycles.js';
 import type { CreateOrderInput, TransitionOrderInput } from './order.schema.js';
 import type { PageQuery } from '../store/keyset.js';
 import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
-import { listPage, moveRecord, RecordService } from './record-service.js';
+import { moveRecord, RecordService } from './record-service.js';
 import { serializeOrder, type OrderJson } from '@studio/contracts/records';
 import { requireClientOf, requireWorkspaceExists, writeWithEvents } from './unit-of-work.js';
 
@@ -74,13 +74,7 @@ export class OrderService extends RecordService {
   /** GET /orders: paid orders (paid_at set), newest first. */
   async listPaid(workspaceIds: string[], req: PageRequest): Promise<Page<OrderJson>> {
     const { orders } = this.deps.stores;
-    return listPage(
-      this.deps,
-      CURSOR_KIND.orders,
-      req,
-      (page: PageQuery) => orders.listPaidInWorkspaces(workspaceIds, page),
-      serializeOrder,
-    );
+    return this.page(CURSOR_KIND.orders, req, (page: PageQuery) => orders.listPaidInWorkspaces(workspaceIds, page), serializeOrder);
   }
 }
 

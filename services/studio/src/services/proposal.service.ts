@@ -79,12 +79,12 @@ export class ProposalService extends RecordService {
     const record = { store: this.deps.stores.proposals, lifecycle: PROPOSAL_LIFECYCLE, entity: 'proposal' };
     const proposal = await moveRecord(this.deps, record, workspaceId, proposalId, {
       to,
-      check: (current, now) => {
+      changes: (next, current, now) => {
         if (current.status !== 'draft' && current.expiresAt && current.expiresAt <= now) {
           throw new AppError('conflict', `proposal expired at ${current.expiresAt.toISOString()}: it cannot become ${to}`);
         }
+        return { ...changes(current, now), ...next };
       },
-      changes: (next, current, now) => ({ ...changes(current, now), ...next }),
       events: (updated) => [proposalEvent({ ...updated, status: to })],
     });
     return serializeProposal(proposal);

@@ -1,12 +1,12 @@
 /**
  * The moves the record services make the same way, written once:
- * - RecordService: a service's dependencies and its clock (deps.now in tests, else the system's);
+ * - RecordService: a service's dependencies, its clock (deps.now in tests, else the system's) and its list pages
+ *   (from the caller's cursor to the next one, paging.ts);
  * - lockedOrNotFound: the record under its row lock, or not_found when it is not one of the workspace;
- * - deleteRecord: that, its events and its deletion in one transaction;
- * - moveRecord: a lifecycle transition (lifecycles.ts) as one transaction: lock and read the row, check the move
- *   (conflict, nothing written or emitted, when refused), write the changes with the next version, and the events
- *   in the outbox (unit-of-work.ts);
- * - listPage: one page of a list, from the caller's cursor to the next one (paging.ts).
+ * - deleteRecord: that, its events and its deletion in one transaction; updateRecord: that, refusals, its changes
+ *   with the next version (unit-of-work.ts) and its events in one transaction;
+ * - moveRecord: a lifecycle transition (lifecycles.ts) as such an update: the move is checked under the lock
+ *   (conflict, nothing written or emitted, when refused) and the row gets the new status.
  * What each record changes, emits or refuses beyond its lifecycle stays in its service.
  */
 import { AppError } from '@studio/errors';
@@ -23,6 +23,17 @@ export abstract class RecordService {
   protected readonly now: () => Date;
   constructor(protected readonly deps: ServiceDeps) {
     this.now = deps.now ?? systemClock;
+  }
+
+  /** One page of a list of `kind`: `fetch` reads limit + 1 rows after the caller's cursor (invalid_input if forged). */
+  protected async page<R extends TimeKey, J>(
+    kind: CursorKind,
+    req: PageRequest,
+    fetch: (page: PageQuery) => Promise<R[]>,
+    serialize: (row: R) => J,
+  ): Promise<Page<J>> {
+    const rows = await fetch(pageQuery(this.deps.cursor, kind, req));
+    return toPage(this.deps.cursor, kind, rows, req.limit, serialize);
   }
 }
 
@@ -58,24 +69,51 @@ export async function deleteRecord<Row>(
   return deletedAt;
 }
 
+/** How a store locks, reads and updates one record of a workspace. */
+export interface UpdatingStore<Row, Changes> extends LockingStore<Row> {
+  update(tx: Tx, id: string, changes: Changes): Promise<Row>;
+}
+
+export interface Update<Row, Changes> {
+  /** Refusals under the lock, before the clock is read (a lifecycle move, a reference into the workspace). */
+  check?: (current: Row, tx: Tx) => void | Promise<void>;
+  /** The row's changes: `next` (updatedAt, the next version) with the record's own fields; may still refuse. */
+  changes: (next: { updatedAt: Date }, current: Row, now: Date) => Changes;
+  /** The events of the change, written in the same transaction. */
+  events: (updated: Row, current: Row) => NewOutboxEvent[];
+}
+
+/** Changes the record `id` of `workspaceId`; returns the updated row. */
+export async function updateRecord<Row extends { updatedAt: Date }, Changes>(
+  deps: ServiceDeps,
+  store: UpdatingStore<Row, Changes>,
+  workspaceId: string,
+  id: string,
+  update: Update<Row, Changes>,
+): Promise<Row> {
+  return writeWithEvents(deps, async (tx) => {
+    const current = await lockedOrNotFound(store, tx, id, workspaceId);
+    await update.check?.(current, tx);
+    const now = (deps.now ?? systemClock)();
+    const updated = await store.update(tx, id, update.changes({ updatedAt: nextVersion(current.updatedAt, now) }, current, now));
+    return { value: updated, events: update.events(updated, current) };
+  });
+}
+
 /** A record with a lifecycle: its store, its table of moves and its name in a refusal. */
 export interface LifecycleRecord<Row, S extends string, Changes> {
-  store: LockingStore<Row> & { update(tx: Tx, id: string, changes: Changes): Promise<Row> };
+  store: UpdatingStore<Row, Changes>;
   lifecycle: Lifecycle<S>;
   entity: string;
 }
 
-export interface Move<Row, S extends string, Changes> {
+export interface Move<Row, S extends string, Changes> extends Omit<Update<Row, Changes>, 'check' | 'changes'> {
   to: S;
-  /** A refusal beyond the lifecycle table, checked under the lock (e.g. an expired proposal). */
-  check?: (current: Row, now: Date) => void;
-  /** The row's changes: `next` (the new status and updatedAt, the next version) with the record's own fields. */
+  /** The row's changes: `next` (the new status and updatedAt) with the record's own fields; may still refuse. */
   changes: (next: { status: S; updatedAt: Date }, current: Row, now: Date) => Changes;
-  /** The events of the move, written in the same transaction. */
-  events: (updated: Row, current: Row) => NewOutboxEvent[];
 }
 
-/** Moves the record `id` of `workspaceId` to `move.to`; returns the updated row. */
+/** Moves the record `id` of `workspaceId` to `move.to` if its lifecycle allows it; returns the updated row. */
 export async function moveRecord<Row extends { status: S; updatedAt: Date }, S extends string, Changes>(
   deps: ServiceDeps,
   record: LifecycleRecord<Row, S, Changes>,
@@ -83,25 +121,9 @@ export async function moveRecord<Row extends { status: S; updatedAt: Date }, S e
   id: string,
   move: Move<Row, S, Changes>,
 ): Promise<Row> {
-  return writeWithEvents(deps, async (tx) => {
-    const current = await lockedOrNotFound(record.store, tx, id, workspaceId);
-    assertTransition(record.lifecycle, record.entity, current.status, move.to);
-    const now = (deps.now ?? systemClock)();
-    move.check?.(current, now);
-    const next = { status: move.to, updatedAt: nextVersion(current.updatedAt, now) };
-    const updated = await record.store.update(tx, id, move.changes(next, current, now));
-    return { value: updated, events: move.events(updated, current) };
+  return updateRecord(deps, record.store, workspaceId, id, {
+    check: (current) => assertTransition(record.lifecycle, record.entity, current.status, move.to),
+    changes: (next, current, now) => move.changes({ ...next, status: move.to }, current, now),
+    events: move.events,
   });
-}
-
-/** One page of a list of `kind`: `fetch` reads limit + 1 rows after the caller's cursor (invalid_input if forged). */
-export async function listPage<R extends TimeKey, J>(
-  deps: ServiceDeps,
-  kind: CursorKind,
-  req: PageRequest,
-  fetch: (page: PageQuery) => Promise<R[]>,
-  serialize: (row: R) => J,
-): Promise<Page<J>> {
-  const rows = await fetch(pageQuery(deps.cursor, kind, req));
-  return toPage(deps.cursor, kind, rows, req.limit, serialize);
 }

@@ -10,10 +10,9 @@ import { shootCreated, shootDeleted, shootUpdated } from '../events/shoot.events
 import type { ShootChanges, ShootWithItems } from '../store/shoot.store.js';
 import type { CreateShootInput, UpdateShootInput } from './shoot.schema.js';
 import { CURSOR_KIND, pageQuery, toPage, type Page, type PageRequest } from './paging.js';
-import { deleteRecord, lockedOrNotFound, RecordService } from './record-service.js';
+import { deleteRecord, RecordService, updateRecord } from './record-service.js';
 import { serializeShoot, serializeShootDetail, type ShootJson, type ShootDetailJson } from '@studio/contracts/records';
 import { baseSlugFor } from '@studio/slug';
-import { nextVersion, writeWithEvents } from './unit-of-work.js';
 
 /** Slug races between different bases (e.g. "Shoot 2" and a second "Shoot") end in the unique index: retry. */
 const SLUG_ATTEMPTS = 5;
@@ -81,20 +80,14 @@ export class ShootService extends RecordService {
    * completed; a planned one whose new scheduled end has passed is completed by the scheduler's next round.
    */
   async update({ workspaceId, shootId, title, location, scheduledStart, scheduledEnd }: UpdateShootInput): Promise<ShootDetailJson> {
-    const shoot = await writeWithEvents(this.deps, async (tx) => {
-      const current = await lockedOrNotFound(this.deps.stores.shoots, tx, shootId, workspaceId);
-      const start = scheduledStart === undefined ? current.scheduledStart : scheduledStart;
-      const end = scheduledEnd === undefined ? current.scheduledEnd : scheduledEnd;
-      if (start && end && end <= start) throw new AppError('invalid_input', 'scheduled_end must be after scheduled_start');
-      const changes: ShootChanges = {
-        title,
-        location,
-        scheduledStart,
-        scheduledEnd,
-        updatedAt: nextVersion(current.updatedAt, this.now()),
-      };
-      const updated = await this.deps.stores.shoots.update(tx, shootId, changes);
-      return { value: updated, events: [shootUpdated(updated, countsOf(updated))] };
+    const shoot = await updateRecord(this.deps, this.deps.stores.shoots, workspaceId, shootId, {
+      check: (current) => {
+        const start = scheduledStart === undefined ? current.scheduledStart : scheduledStart;
+        const end = scheduledEnd === undefined ? current.scheduledEnd : scheduledEnd;
+        if (start && end && end <= start) throw new AppError('invalid_input', 'scheduled_end must be after scheduled_start');
+      },
+      changes: (next): ShootChanges => ({ title, location, scheduledStart, scheduledEnd, ...next }),
+      events: (updated) => [shootUpdated(updated, countsOf(updated))],
     });
     return serializeShootDetail(shoot, shoot.shotListItems);
   }

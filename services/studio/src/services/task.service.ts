@@ -2,7 +2,7 @@
 import { AppError } from '@studio/errors';
 import type { PageQuery } from '../store/keyset.js';
 import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
-import { listPage, RecordService } from './record-service.js';
+import { RecordService } from './record-service.js';
 import { serializeTask, type TaskJson } from '@studio/contracts/records';
 import type { CreateTaskInput } from './task.schema.js';
 
@@ -27,6 +27,6 @@ export class TaskService extends RecordService {
 
   async list(workspaceIds: string[], req: PageRequest): Promise<Page<TaskJson>> {
     const { tasks } = this.deps.stores;
-    return listPage(this.deps, CURSOR_KIND.tasks, req, (page: PageQuery) => tasks.listInWorkspaces(workspaceIds, page), serializeTask);
+    return this.page(CURSOR_KIND.tasks, req, (page: PageQuery) => tasks.listInWorkspaces(workspaceIds, page), serializeTask);
   }
 }
