@@ -4,22 +4,15 @@
  * (core.ts: Redis, the studio gRPC client, the upstream agent, the services); the chain is http/http-app.ts. No
  * broker, no gRPC server. Start and stop order, and the listeners at the config's host and ports: @studio/process. Integration tests boot it in-process on port 0.
  */
-import type { Express } from 'express';
 import { defineProcess, type ProcessInstance } from '@studio/process';
 import type { GatewayConfig } from './config.js';
 import { createGatewayCore, type GatewayCore, type GatewayDeps } from './core.js';
 import { buildHttpApp } from './http/http-app.js';
 import { waitForReady } from './services/redis.client.js';
 
-export { createGatewayCore, type GatewayCore, type GatewayDeps };
+export type Gateway = ProcessInstance<GatewayCore>;
 
-export interface GatewayExposed extends GatewayCore {
-  httpApp: Express;
-}
-
-export type Gateway = ProcessInstance<GatewayExposed>;
-
-export const gatewayProcess = defineProcess<GatewayConfig, GatewayDeps, GatewayExposed>({
+export const gatewayProcess = defineProcess<GatewayConfig, GatewayDeps, GatewayCore>({
   name: 'gateway',
   /**
    * Every socket read of a streamed upstream answer is a new ArrayBuffer (~64 KiB), dead once written to the caller:
@@ -46,7 +39,7 @@ export const gatewayProcess = defineProcess<GatewayConfig, GatewayDeps, GatewayE
       },
       http: { app: httpApp },
       readiness,
-      expose: { ...core, httpApp },
+      expose: core,
     };
   },
 });

@@ -3,7 +3,6 @@
  * and the outbox relay, on the core (core.ts). Start and stop order, and the listeners at the config's host and
  * ports: @studio/process.
  */
-import type { Express } from 'express';
 import { apiAppOptions, defineProcess, type ProcessInstance } from '@studio/process';
 import type { GalleryConfig } from './config.js';
 import { createGalleryCore, type GalleryCore, type GalleryDeps } from './core.js';
@@ -13,13 +12,9 @@ import { buildHttpApp } from './http/http-app.js';
 
 export { createGalleryCore, type GalleryCore, type GalleryDeps };
 
-export interface GalleryExposed extends GalleryCore {
-  httpApp: Express;
-}
+export type Gallery = ProcessInstance<GalleryCore>;
 
-export type Gallery = ProcessInstance<GalleryExposed>;
-
-export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryExposed>({
+export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryCore>({
   name: 'gallery',
   build(config, deps) {
     const core = createGalleryCore(config, deps);
@@ -34,7 +29,7 @@ export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryE
         auth: { audience: 'gallery', keyring: config.serviceKeyring, allow: GALLERY_GRPC_CALLERS },
       },
       broker: { relay },
-      expose: { ...core, httpApp },
+      expose: core,
     };
   },
 });

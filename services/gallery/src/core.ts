@@ -54,20 +54,13 @@ export function createGalleryCore(config: GalleryConfig, deps: GalleryDeps = {},
   const stores = createStores(db);
   // Calls to studio and upload carry gallery's service tokens, each made for the service called.
   const signer = new ServiceTokenSigner({ name: 'gallery', signingKey: config.serviceKey });
-  const studio = deps.shoots
-    ? null
-    : new StudioShootDirectory(config.studioGrpcAddr, {
-        timeoutMs: config.grpcTimeoutMs,
-        registry: metrics.registry,
-        credentials: { signer, audience: 'studio' },
-      });
-  const upload = deps.keepers
-    ? null
-    : new UploadKeeperSource(config.uploadGrpcAddr, {
-        timeoutMs: config.grpcTimeoutMs,
-        registry: metrics.registry,
-        credentials: { signer, audience: 'upload' },
-      });
+  const clientOptions = (audience: string) => ({
+    timeoutMs: config.grpcTimeoutMs,
+    registry: metrics.registry,
+    credentials: { signer, audience },
+  });
+  const studio = deps.shoots ? null : new StudioShootDirectory(config.studioGrpcAddr, clientOptions('studio'));
+  const upload = deps.keepers ? null : new UploadKeeperSource(config.uploadGrpcAddr, clientOptions('upload'));
   const relay = createOutboxRelay({ store: stores.outbox, logger, intervalMs: deps.relayIntervalMs, registry: metrics.registry });
   const services = createServices({
     config,

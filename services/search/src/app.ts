@@ -3,7 +3,6 @@
  * and an hourly pruning loop, on the core (core.ts). Start and stop order, and the listeners at the config's host and
  * ports: @studio/process.
  */
-import type { Express } from 'express';
 import { startConsumer, type RunningConsumer } from '@studio/amqp/consumer';
 import { registerQueueDepth } from '@studio/amqp/metrics';
 import { apiAppOptions, defineProcess, type ProcessInstance } from '@studio/process';
@@ -13,10 +12,7 @@ import { dlqOf, indexConsumer } from './events/index.consumer.js';
 import { buildHttpApp } from './http/http-app.js';
 import { startPruneLoop } from './loops/prune.loop.js';
 
-export { createSearchCore, type SearchCore, type SearchDeps };
-
 export interface SearchExposed extends SearchCore {
-  http: Express;
   /** The index consumer while the process runs (null before start and after stop). */
   consumer(): RunningConsumer | null;
 }
@@ -71,7 +67,7 @@ export const searchProcess = defineProcess<SearchConfig, SearchDeps, SearchExpos
           start: () => startPruneLoop({ index: stores.index, logger, retentionHours: config.index.processedEventsRetentionHours }),
         },
       ],
-      expose: { ...core, http, consumer: () => consumer },
+      expose: { ...core, consumer: () => consumer },
     };
   },
 });

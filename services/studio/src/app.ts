@@ -3,7 +3,6 @@
  * IndexSource), the outbox relay and the scheduler, on the core (core.ts). Start and stop order, and the listeners at
  * the config's host and ports: @studio/process.
  */
-import type { Express } from 'express';
 import { apiAppOptions, defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import type { StudioConfig } from './config.js';
 import { createStudioCore, type StudioCore, type StudioDeps } from './core.js';
@@ -12,11 +11,9 @@ import { STUDIO_GRPC_CALLERS } from './grpc/callers.grpc.js';
 import { registerStudioGrpc } from './grpc/studio.grpc.js';
 import { buildHttpApp } from './http/http-app.js';
 
-export { createStudioCore, type StudioCore, type StudioDeps };
 export type StudioPorts = ProcessPorts;
 
 export interface StudioExposed extends StudioCore {
-  httpApp: Express;
   /** The running scheduler (null before start and after stop). */
   scheduler(): Scheduler | null;
 }
@@ -59,7 +56,7 @@ export const studioProcess = defineProcess<StudioConfig, StudioDeps, StudioExpos
           },
         },
       ],
-      expose: { ...core, httpApp, scheduler: () => scheduler },
+      expose: { ...core, scheduler: () => scheduler },
     };
   },
 });

@@ -10,7 +10,6 @@
  *
  * Start and stop order: @studio/process. Integration tests boot both in-process on port 0.
  */
-import type { Express } from 'express';
 import { registerQueueDepth } from '@studio/amqp/metrics';
 import { apiAppOptions, defineProcess, type ProcessInstance } from '@studio/process';
 import { apiKeysOf, type UploadConfig } from './config.js';
@@ -27,7 +26,6 @@ import { janitorPass, startJanitor } from './loops/janitor.loop.js';
 export { createUploadCore, type UploadCore, type UploadDeps };
 
 export interface UploadExposed extends UploadCore {
-  httpApp: Express;
   /** One janitor pass now (tests): how many sessions and photos it expired; throws when a step failed. */
   runJanitor(): Promise<number>;
 }
@@ -56,7 +54,7 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
       },
       broker: { relay },
       loops: [{ name: 'janitor', start: () => startJanitor(janitor, logger, config.janitorIntervalSeconds * 1000) }],
-      expose: { ...core, httpApp, runJanitor: () => janitor().then((n) => n.sessions + n.photos) },
+      expose: { ...core, runJanitor: () => janitor().then((n) => n.sessions + n.photos) },
     };
   },
 });

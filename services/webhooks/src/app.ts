@@ -10,7 +10,6 @@
  * Start and stop order, and the listeners at the config's host and ports (the dispatcher: its own admin port):
  * @studio/process. Integration tests boot both in-process on port 0.
  */
-import type { Express } from 'express';
 import { registerQueueDepth } from '@studio/amqp/metrics';
 import { apiAppOptions, defineProcess, type ProcessInstance } from '@studio/process';
 import { identityKeyOf, type WebhooksConfig } from './config.js';
@@ -22,19 +21,15 @@ import { startDispatcherLoop, type RunningDispatcher } from './loops/dispatcher.
 
 export { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps };
 
-export interface WebhooksExposed extends WebhooksCore {
-  httpApp: Express;
-}
-
 export interface WebhooksWorkerExposed extends WebhooksCore {
   /** The running dispatcher (null before start and after stop). */
   dispatcher(): Dispatcher | null;
 }
 
-export type Webhooks = ProcessInstance<WebhooksExposed>;
+export type Webhooks = ProcessInstance<WebhooksCore>;
 export type WebhooksWorker = ProcessInstance<WebhooksWorkerExposed>;
 
-export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, WebhooksExposed>({
+export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, WebhooksCore>({
   name: 'webhooks',
   startedFields: (config) => ({ queue: config.fanout.queue }),
   messages: { started: 'webhooks api started' },
@@ -52,7 +47,7 @@ export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, Webho
       // grpc.health.v1 only (the definer adds it to every gRPC server): orchestrators and the gateway check it.
       grpc: { register: () => undefined },
       broker: { connectionName: 'webhooks-api', consumers: [fanout] },
-      expose: { ...core, httpApp },
+      expose: core,
     };
   },
 });
