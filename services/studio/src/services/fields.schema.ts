@@ -44,6 +44,13 @@ export const clientOrLeadMembers = () => ({
 /** The first members of a new numbered billing record (invoices, print orders), the client optional. */
 export const numberedMembers = () => ({ workspace_id: uuid(), client_id: uuid().nullish(), number: text(1, 64) });
 
+/** The stored values of numberedMembers as operationInput hands them over: an absent client is none (null). */
+export const numberedValues = (input: { workspaceId: string; clientId?: string | null; number: string }) => ({
+  workspaceId: input.workspaceId,
+  clientId: input.clientId ?? null,
+  number: input.number,
+});
+
 /** An amount in cents: a whole number from 0 to 2^31 - 1 (an Int column, a PostgreSQL integer). */
 export const cents = () => int32(0, INT32_MAX, `must be a whole number of cents from 0 to ${INT32_MAX}`);
 

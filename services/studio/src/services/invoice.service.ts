@@ -6,6 +6,7 @@
 import { AppError, isPrismaUniqueViolation } from '@studio/errors';
 import { invoicePaid, paymentReceived } from '../events/billing.events.js';
 import type { NewInvoice } from '../store/invoice.store.js';
+import { numberedValues } from './fields.schema.js';
 import type { IssueInvoiceInput } from './invoice.schema.js';
 import { INVOICE_LIFECYCLE } from './lifecycles.js';
 import type { PageQuery } from '../store/keyset.js';
@@ -27,9 +28,7 @@ export class InvoiceService extends RecordService {
   async issue(input: IssueInvoiceInput): Promise<InvoiceJson> {
     const { workspaceId } = input;
     const data: NewInvoice = {
-      workspaceId,
-      clientId: input.clientId ?? null,
-      number: input.number,
+      ...numberedValues(input),
       status: input.status,
       amountCents: input.amountCents,
       currency: input.currency,

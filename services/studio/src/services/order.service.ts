@@ -12,6 +12,7 @@ import { orderCreated, orderStatusEvent, orderUpdated } from '../events/order.ev
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { NewOrder, OrderChanges, OrderStatusName } from '../store/order.store.js';
 import { ORDER_LIFECYCLE } from './lifecycles.js';
+import { numberedValues } from './fields.schema.js';
 import type { CreateOrderInput, TransitionOrderInput } from './order.schema.js';
 import type { PageQuery } from '../store/keyset.js';
 import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
@@ -24,9 +25,7 @@ export class OrderService extends RecordService {
   async create(input: CreateOrderInput): Promise<OrderJson> {
     const { workspaceId } = input;
     const data: NewOrder = {
-      workspaceId,
-      clientId: input.clientId ?? null,
-      number: input.number,
+      ...numberedValues(input),
       status: 'pending',
       totalCents: input.totalCents,
       currency: input.currency,
