@@ -11,6 +11,7 @@ import { shootUpdated } from '../events/shoot.events.js';
 import type { Tx } from '../store/db.js';
 import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { CreateClientInput, UpdateClientInput } from './client.schema.js';
+import { contactValues } from './fields.schema.js';
 import type { PageQuery } from '../store/keyset.js';
 import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
 import { deleteRecord, RecordService, updateRecord } from './record-service.js';
@@ -21,16 +22,7 @@ export class ClientService extends RecordService {
   async create(input: CreateClientInput): Promise<ClientJson> {
     const { stores } = this.deps;
     const client = await writeWithEvents(this.deps, async (tx) => {
-      const created = await stores.clients.create(
-        {
-          workspaceId: input.workspaceId,
-          name: input.name,
-          email: input.email ?? null,
-          phone: input.phone ?? null,
-          notes: input.notes ?? null,
-        },
-        tx,
-      );
+      const created = await stores.clients.create({ workspaceId: input.workspaceId, ...contactValues(input) }, tx);
       return { value: created, events: [clientCreated(created)] };
     });
     return serializeClient(client);

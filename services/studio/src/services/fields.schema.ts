@@ -51,6 +51,14 @@ export const numberedValues = (input: { workspaceId: string; clientId?: string |
   number: input.number,
 });
 
+/** The stored contact details of a client or a lead as operationInput hands them over: absent ones are null. */
+export const contactValues = (input: { name: string; email?: string | null; phone?: string | null; notes?: string | null }) => ({
+  name: input.name,
+  email: input.email ?? null,
+  phone: input.phone ?? null,
+  notes: input.notes ?? null,
+});
+
 /** An amount in cents: a whole number from 0 to 2^31 - 1 (an Int column, a PostgreSQL integer). */
 export const cents = () => int32(0, INT32_MAX, `must be a whole number of cents from 0 to ${INT32_MAX}`);
 

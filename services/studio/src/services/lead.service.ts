@@ -4,6 +4,7 @@
  * Inputs arrive parsed with the operation schemas of lead.schema.ts.
  */
 import { leadCreated, leadDeleted, leadUpdated } from '../events/lead.events.js';
+import { contactValues } from './fields.schema.js';
 import type { CreateLeadInput, UpdateLeadInput } from './lead.schema.js';
 import { deleteRecord, RecordService, updateRecord } from './record-service.js';
 import { serializeLead, type LeadJson } from '@studio/contracts/records';
@@ -15,15 +16,7 @@ export class LeadService extends RecordService {
     const lead = await writeWithEvents(this.deps, async (tx) => {
       await requireClientOf(this.deps, input.clientId ?? null, workspaceId, tx);
       const created = await this.deps.stores.leads.create(
-        {
-          workspaceId,
-          name: input.name,
-          email: input.email ?? null,
-          phone: input.phone ?? null,
-          source: input.source ?? null,
-          notes: input.notes ?? null,
-          clientId: input.clientId ?? null,
-        },
+        { workspaceId, ...contactValues(input), source: input.source ?? null, clientId: input.clientId ?? null },
         tx,
       );
       return { value: created, events: [leadCreated(created)] };
