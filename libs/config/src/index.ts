@@ -95,6 +95,26 @@ export const env = {
   port: (def: number) => z.coerce.number().int().min(0).max(65535).default(def),
   int: (def: number, min = 0) => z.coerce.number().int().min(min).default(def),
   str: (def: string) => z.string().min(1).default(def),
+  /**
+   * A comma-separated list (blank items dropped), each item parsed by `item` (null: not valid), with `min` to `max`
+   * items; anything else is refused with `message`.
+   */
+  list: <T>(def: string, item: (text: string) => T | null, message: string, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
+    z
+      .string()
+      .default(def)
+      .transform((value, ctx) => {
+        const items = value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '')
+          .map(item);
+        if (items.length < min || items.length > max || items.some((x) => x === null)) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return items as T[];
+      }),
   /** A `host:port` address (a gRPC server's). */
   hostPort: (def: string) =>
     z

@@ -24,22 +24,7 @@ export function parseSource(text: string): SourceAddress | null {
 }
 
 /** Comma-separated `service=host:port` list of IndexSource gRPC servers (the rebuild command's default sources). */
-const sourceList = (def: string) =>
-  z
-    .string()
-    .default(def)
-    .transform((s, ctx) => {
-      const parts = s
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean);
-      const sources = parts.map(parseSource);
-      if (sources.some((x) => x === null)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of service=host:port' });
-        return z.NEVER;
-      }
-      return sources as SourceAddress[];
-    });
+const sourceList = (def: string) => env.list(def, parseSource, 'must be a comma-separated list of service=host:port');
 
 export const searchEnvSchema = z
   .object({

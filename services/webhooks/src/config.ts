@@ -10,21 +10,15 @@ import { requireSecrets, secretEnv, type ProcessRole } from '@studio/config/secr
 /** The default waits between attempts (spec section 6): 30 s, 2 min, 10 min, 30 min, 2 h. */
 export const DEFAULT_RETRY_SCHEDULE = '30s,2m,10m,30m,2h';
 
-const retrySchedule = z
-  .string()
-  .default(DEFAULT_RETRY_SCHEDULE)
-  .transform((value, ctx) => {
-    const parts = value
-      .split(',')
-      .map((p) => p.trim())
-      .filter((p) => p.length > 0);
-    const waits = parts.map((part) => parseDuration(part));
-    if (parts.length === 0 || parts.length > 20 || waits.some((w) => w === null || w <= 0)) {
-      ctx.addIssue({ code: 'custom', message: 'expected a comma-separated list of 1 to 20 positive durations such as 30s,2m,10m,30m,2h' });
-      return z.NEVER;
-    }
-    return waits as number[];
-  });
+const retrySchedule = env.list(
+  DEFAULT_RETRY_SCHEDULE,
+  (part) => {
+    const wait = parseDuration(part);
+    return wait !== null && wait > 0 ? wait : null;
+  },
+  'expected a comma-separated list of 1 to 20 positive durations such as 30s,2m,10m,30m,2h',
+  { min: 1, max: 20 },
+);
 
 /** Only the API process verifies caller identities; the dispatcher serves no caller and gets no identity key. */
 const API_SECRETS = ['IDENTITY_PUBLIC_KEY'] as const;
