@@ -1,8 +1,7 @@
 /** /clients: list and create within a workspace. */
-import { defineRoute, type AnyRouteDef } from '@studio/http';
-import { requireWorkspace } from '@studio/identity/access';
+import type { AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
-import { listRoute } from './list-route.js';
+import { createRoute, listRoute } from './record-routes.js';
 import { createClientInput } from '../services/client.schema.js';
 import { listClientsQuery } from './client.schema.js';
 import { clientResponse, listClientsResponse } from './response.schema.js';
@@ -21,24 +20,16 @@ export function clientRoutes({ clients }: Services): AnyRouteDef[] {
       query: listClientsQuery,
       list: (workspaceIds, query) => clients.list(workspaceIds, query),
     }),
-    defineRoute({
-      method: 'post',
+    createRoute({
       path: '/clients',
       operationId: 'createClient',
       summary: 'Create a client (email lower-cased; email, phone and notes optional)',
       description:
         "Needs the photographer role or above in the workspace named in the body (403 below it, 404 outside the caller's tenant). Creates the client (email lower-cased; email, phone and notes optional), emits client.created and returns it with 201. Takes an Idempotency-Key header: the same key with the same body returns the first answer, with a different body 422.",
-      tags: ['clients'],
-      auth: 'token',
+      tag: 'clients',
       response: clientResponse,
       body: createClientInput,
-      status: 201,
-      idempotent: true,
-      errors: ['forbidden'],
-      handler: async ({ principal, body }) => {
-        requireWorkspace(principal, body.workspaceId, 'photographer');
-        return { ok: true, client: await clients.create(body) };
-      },
+      create: async (input) => ({ client: await clients.create(input) }),
     }),
   ];
   return routes;

@@ -1,7 +1,7 @@
 /** /invoices: invoices of one workspace or of every workspace the token reaches, newest first. */
 import type { AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
-import { listRoute } from './list-route.js';
+import { listRoute } from './record-routes.js';
 import { listInvoicesQuery } from './invoice.schema.js';
 import { listInvoicesResponse } from './response.schema.js';
 

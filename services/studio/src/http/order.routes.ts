@@ -1,7 +1,7 @@
 /** /orders: paid print-store orders of a workspace, newest first (a polling fallback for payment triggers). */
 import type { AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
-import { listRoute } from './list-route.js';
+import { listRoute } from './record-routes.js';
 import { listOrdersQuery } from './order.schema.js';
 import { listOrdersResponse } from './response.schema.js';
 

@@ -3,7 +3,7 @@ import { defineRoute, type AnyRouteDef } from '@studio/http';
 import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf } from '@studio/identity';
 import type { Services } from '../services/index.js';
-import { listRoute } from './list-route.js';
+import { createRoute, listRoute } from './record-routes.js';
 import { createShootInput } from '../services/shoot.schema.js';
 import { listShootsQuery, shootParams, shotListPatchBody } from './shoot.schema.js';
 import { listShootsResponse, shootResponse } from './response.schema.js';
@@ -22,25 +22,16 @@ export function shootRoutes({ shoots, shotLists }: Services): AnyRouteDef[] {
       query: listShootsQuery,
       list: (workspaceIds, query) => shoots.list(workspaceIds, query),
     }),
-    defineRoute({
-      method: 'post',
+    createRoute({
       path: '/shoots',
       operationId: 'createShoot',
       summary: 'Create a planned shoot with a slug unique in its workspace',
       description:
         "Needs the photographer role or above in the workspace named in the body (403 below it, 404 outside the caller's tenant). Creates a planned shoot whose slug is made unique in the workspace, emits shoot.created and returns it with 201. Takes an Idempotency-Key header: the same key with the same body returns the first answer, with a different body 422.",
-      tags: ['shoots'],
-      auth: 'token',
+      tag: 'shoots',
       response: shootResponse,
       body: createShootInput,
-      status: 201,
-      idempotent: true,
-      errors: ['forbidden'],
-      handler: async ({ principal, body }) => {
-        requireWorkspace(principal, body.workspaceId, 'photographer');
-        const shoot = await shoots.create(body);
-        return { ok: true, shoot };
-      },
+      create: async (input) => ({ shoot: await shoots.create(input) }),
     }),
     defineRoute({
       method: 'get',

@@ -1,7 +1,7 @@
 /** /tasks: tasks of one workspace or of every workspace the token reaches, newest first. */
 import type { AnyRouteDef } from '@studio/http';
 import type { Services } from '../services/index.js';
-import { listRoute } from './list-route.js';
+import { listRoute } from './record-routes.js';
 import { listTasksQuery } from './task.schema.js';
 import { listTasksResponse } from './response.schema.js';
 
