@@ -14,50 +14,45 @@ import type { Page, PageRequest } from '../services/paging.js';
 
 type ListQuery = z.ZodType<PageRequest & { workspace_id?: string }>;
 
-export interface ListRoute {
+/** What a record route says of itself in the OpenAPI document; `tag` is its one tag. */
+interface RouteWords {
   path: string;
   operationId: string;
   summary: string;
   description: string;
   tag: string;
   response: z.ZodType;
+}
+
+/** An operation's words and tag as defineRoute takes them, token callers only. */
+function tokenRoute({ tag, ...words }: RouteWords) {
+  return { ...words, tags: [tag], auth: 'token' as const };
+}
+
+export interface ListRoute extends RouteWords {
   query: ListQuery;
   list: (workspaceIds: string[], req: PageRequest) => Promise<Page<unknown>>;
 }
 
-export function listRoute({ path, operationId, summary, description, tag, response, query, list }: ListRoute) {
+export function listRoute({ query, list, ...words }: ListRoute) {
   return defineRoute({
     method: 'get',
-    path,
-    operationId,
-    summary,
-    description,
-    tags: [tag],
-    auth: 'token',
-    response,
+    ...tokenRoute(words),
     query,
     handler: async ({ principal, query }) => ({ ok: true, ...(await list(workspaceFilter(principal, query.workspace_id), query)) }),
   });
 }
 
 /** `create` answers the new record under its name, e.g. `{ client }`. */
-export interface CreateRoute<I extends { workspaceId: string }> {
-  path: string;
-  operationId: string;
-  summary: string;
-  description: string;
-  tag: string;
-  response: z.ZodType;
+export interface CreateRoute<I extends { workspaceId: string }> extends RouteWords {
   body: z.ZodType<I>;
   create: (input: I) => Promise<object>;
 }
 
-export function createRoute<I extends { workspaceId: string }>({ body, create, tag, ...words }: CreateRoute<I>) {
+export function createRoute<I extends { workspaceId: string }>({ body, create, ...words }: CreateRoute<I>) {
   return defineRoute({
     method: 'post',
-    ...words,
-    tags: [tag],
-    auth: 'token',
+    ...tokenRoute(words),
     body,
     status: 201,
     idempotent: true,
