@@ -54,10 +54,13 @@ const ROLES: Record<string, RegExp> = {
 
 /** Files in a layer folder without a role suffix, with the reason. */
 const HELPERS: Record<string, string> = {
+  'services/studio/src/http/record-routes.ts': 'builders of the list and create routes the studio route files share',
   'services/studio/src/grpc/messages.ts': 'JSON <-> proto3 conversion shared by the studio gRPC adapters',
   'services/studio/src/grpc/stream.ts': 'server-streaming helper of the IndexSource adapter',
   'services/studio/src/store/keyset.ts': 'keyset-pagination SQL shared by the studio stores',
   'services/studio/src/store/locking.ts': 'row-locking helpers shared by the studio stores',
+  'services/studio/src/store/record-store.ts':
+    "the generic store of a workspace's records (create, lock and read, update, pages) the studio stores extend",
   'services/upload/src/events/work-queues.ts': "the work queues' topology, declared by both upload processes",
   'services/upload/src/events/job-metrics.ts': "the work consumers' job metrics",
   'services/webhooks/src/store/notifier.ts': 'LISTEN/NOTIFY connection that wakes the dispatcher',

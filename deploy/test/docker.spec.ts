@@ -151,21 +151,43 @@ describe('Dockerfile (deploy/docker/Dockerfile)', () => {
   });
 });
 
+/**
+ * The listener variables a config.ts declares with their default ports ('host' for the bind address): written out
+ * (`GATEWAY_ADMIN_PORT: env.port(7300)`) or through @studio/config's `serviceEnv(name, { http, grpc, admin }[, host])`,
+ * which declares <NAME>_HTTP_PORT, <NAME>_GRPC_PORT, <NAME>_ADMIN_PORT and <NAME>_HOST (or the host variable given).
+ */
+function declaredListeners(config: string): Map<string, number | 'host'> {
+  const listeners = new Map<string, number | 'host'>();
+  for (const [, name, port] of config.matchAll(/(\w+): env\.port\((\d+)\)/g)) listeners.set(name ?? '', Number(port));
+  for (const [, name] of config.matchAll(/(\w+_HOST): env\.str\(/g)) listeners.set(name ?? '', 'host');
+  const service = config.match(/serviceEnv\('(\w+)', \{ http: (\d+), grpc: (\d+), admin: (\d+) \}(?:, '(\w+)')?\)/);
+  if (service) {
+    const [, name = '', http, grpc, admin, hostVariable] = service;
+    const prefix = name.toUpperCase();
+    listeners.set(`${prefix}_HTTP_PORT`, Number(http));
+    listeners.set(`${prefix}_GRPC_PORT`, Number(grpc));
+    listeners.set(`${prefix}_ADMIN_PORT`, Number(admin));
+    listeners.set(hostVariable ?? `${prefix}_HOST`, 'host');
+  }
+  return listeners;
+}
+
 describe('deployables (deploy/deployables.ts) match the workspaces', () => {
   it.each(DEPLOYABLES.map((d) => [d.name, d] as const))('%s', (_name, d) => {
     const pkg = JSON.parse(read(`${d.workspace}/package.json`));
     expect(pkg.name).toBe(d.package);
     expect(existsSync(path.join(ROOT, d.workspace, d.entry)), `${d.workspace}/${d.entry}`).toBe(true);
     const config = read(`${d.workspace}/src/config.ts`);
-    expect(config).toMatch(new RegExp(`${d.env.adminPort}: env\\.port\\(${d.adminPort}\\)`));
-    if (d.httpPort !== undefined) expect(config).toMatch(new RegExp(`${d.env.httpPort}: env\\.port\\(${d.httpPort}\\)`));
-    if (d.grpcPort) expect(config).toMatch(new RegExp(`${d.env.grpcPort}: env\\.port\\(${d.grpcPort}\\)`));
+    const listeners = declaredListeners(config);
+    expect(listeners.get(d.env.adminPort), d.env.adminPort).toBe(d.adminPort);
+    if (d.httpPort !== undefined) expect(listeners.get(d.env.httpPort ?? ''), d.env.httpPort).toBe(d.httpPort);
+    if (d.grpcPort) expect(listeners.get(d.env.grpcPort ?? ''), d.env.grpcPort).toBe(d.grpcPort);
     // A worker has no API port: its config reads no *_WORKER_HTTP_PORT any more.
     if (d.tier === 'worker') {
       expect(d.httpPort, d.name).toBeUndefined();
       expect(config).not.toMatch(/_WORKER_HTTP_PORT/);
     }
-    expect(config).toContain(`${d.env.host}:`);
+    expect(listeners.get(d.env.host), d.env.host).toBe('host');
     if (d.migrate) {
       expect(pkg.scripts['migrate:deploy']).toMatch(/prisma migrate deploy/);
       expect(pkg.scripts['prisma:generate']).toMatch(/prisma generate/);
