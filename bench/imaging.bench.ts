@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { cull, type CullInput } from '../services/upload/src/imaging/cull.js';
 import { configureImaging, makeCullProxy, makeDerivatives } from '../services/upload/src/imaging/derivative.js';
 import { computeFeatures } from '../services/upload/src/imaging/features.js';
-import { mulberry32 } from '../services/upload/test/synthetic.js';
+import { mulberry32 } from '@studio/testkit/random';
 
 const iterations = Number(process.argv[2] ?? 6);
 

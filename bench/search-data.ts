@@ -9,6 +9,7 @@
  * - a long tail of synthetic words (Zipf) gives rare words that occur in a handful of documents.
  */
 import { randomUUID } from 'node:crypto';
+import { mulberry32 as rng } from '@studio/testkit/random';
 import { analyzeDocument } from '../services/search/src/services/text-analysis.js';
 import { mapDocument, type DocType } from '../services/search/src/services/document-mapping.js';
 
@@ -561,18 +562,6 @@ const TYPE_MIX: [DocType, number][] = [
   ['album', 10],
   ['order', 10],
 ];
-
-/** Deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A sampler over `n` ranks with probability proportional to 1 / (rank + 1)^s. */
 function zipf(n: number, s: number, random: () => number): () => number {

@@ -1,6 +1,9 @@
 /** Helpers for the search black-box tests: GET /search as a client sends it, polling, paging, bounded concurrency. */
 import { api, baseUrl, type ApiResponse } from './client.js';
 
+/** The fuzz's seeded PRNG: the same draws on every run, so a failure can be reproduced. */
+export { mulberry32 as prng } from '@studio/testkit/random';
+
 export interface SearchItem {
   type: 'client' | 'lead' | 'shoot' | 'gallery' | 'album' | 'order';
   id: string;
@@ -95,16 +98,4 @@ export async function mapConcurrent<T, R>(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return out;
-}
-
-/** A small seeded PRNG (mulberry32): the fuzz is the same on every run, so a failure can be reproduced. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

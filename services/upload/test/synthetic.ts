@@ -9,18 +9,7 @@
  * DateTimeOriginal (written by sharp's withExif) unless the scene is one "without capture time".
  */
 import sharp from 'sharp';
-
-/** mulberry32: tiny deterministic PRNG, returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '@studio/testkit/random';
 
 export type VariantKind = 'original' | 'burst' | 'blurred' | 'overexposed' | 'underexposed';
 

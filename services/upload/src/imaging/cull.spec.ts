@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cull, CULL_KEEP_REASONS, CULL_PRESETS, CULL_REJECT_REASONS, type CullInput } from './cull.js';
 import { computeFeatures, dHash, hammingDistance, laplacianSharpness, pHash, perceptualDistance, type CullFeatures } from './features.js';
 import type { GreyProxy } from './derivative.js';
-import { mulberry32 } from '../../test/synthetic.js';
+import { mulberry32 } from '@studio/testkit/random';
 
 function grey(width: number, height: number, fn: (x: number, y: number) => number): GreyProxy {
   const data = new Uint8Array(width * height);

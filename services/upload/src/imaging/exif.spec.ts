@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parseExifCaptureTime, parseExifDateTime } from './exif.js';
 import { readImageMetadata } from './derivative.js';
-import { mulberry32 } from '../../test/synthetic.js';
+import { mulberry32 } from '@studio/testkit/random';
 
 /** Minimal EXIF block builder: "Exif\0\0" + TIFF with IFD0 and an optional Exif sub-IFD of ASCII tags. */
 function buildExif(opts: {
