@@ -14,8 +14,8 @@ import { afterKey, newestFirst, takeFor, type PageQuery } from './keyset.js';
 import { detachClientRows, lockRow, type ClientOwnedTable, type LockableTable } from './locking.js';
 
 type InWorkspace = { id: string; workspaceId: string };
-/** The rows of some workspaces (after a keyset position), or rows by id. */
-type ManyWhere = ({ workspaceId: { in: string[] } } | { id: { in: string[] } }) & ReturnType<typeof afterKey>;
+/** The rows of some workspaces (after a keyset position), or rows of one workspace by id. */
+type ManyWhere = ({ workspaceId: { in: string[] } } | { id: { in: string[] }; workspaceId: string }) & ReturnType<typeof afterKey>;
 
 /** What RecordStore calls on a model delegate (`tx.task`, `tx.invoice`, ...). */
 export interface RecordModel<Row, Data> {
@@ -93,8 +93,9 @@ export class WorkspaceRecordStore<
     await this.model(tx).deleteMany({ where: { id, workspaceId } });
   }
 
-  listByIds(ids: string[], tx: Tx = this.db.client): Promise<Row[]> {
-    return Promise.resolve(this.model(tx).findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } }));
+  /** The workspace's rows among `ids`, by id. */
+  listByIds(ids: string[], workspaceId: string, tx: Tx = this.db.client): Promise<Row[]> {
+    return Promise.resolve(this.model(tx).findMany({ where: { id: { in: ids }, workspaceId }, orderBy: { id: 'asc' } }));
   }
 
   /** Clears client_id on every row of the client (before it is deleted); returns the changed rows. */
@@ -105,6 +106,6 @@ export class WorkspaceRecordStore<
     workspaceId: string,
     now: Date,
   ): Promise<Row[]> {
-    return this.listByIds(await detachClientRows(tx, this.table, clientId, workspaceId, now), tx);
+    return this.listByIds(await detachClientRows(tx, this.table, clientId, workspaceId, now), workspaceId, tx);
   }
 }

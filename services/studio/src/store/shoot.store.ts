@@ -124,11 +124,12 @@ export class ShootStore {
   /** Clears client_id on every row of the client (before it is deleted); returns the changed rows. */
   async detachClient(tx: Tx, clientId: string, workspaceId: string, now: Date): Promise<ShootRow[]> {
     const ids = await detachClientRows(tx, 'shoots', clientId, workspaceId, now);
-    return this.listByIds(ids, tx);
+    return this.listByIds(ids, workspaceId, tx);
   }
 
-  listByIds(ids: string[], tx: Tx = this.db.client): Promise<ShootRow[]> {
-    return tx.shoot.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } });
+  /** The workspace's shoots among `ids`, by id. */
+  listByIds(ids: string[], workspaceId: string, tx: Tx = this.db.client): Promise<ShootRow[]> {
+    return tx.shoot.findMany({ where: { id: { in: ids }, workspaceId }, orderBy: { id: 'asc' } });
   }
 
   /**
