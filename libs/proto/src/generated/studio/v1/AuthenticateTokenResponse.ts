@@ -17,6 +17,15 @@ export interface AuthenticateTokenResponse {
    * Requests per 60 s for this token; 0 means the gateway's default.
    */
   'rate_limit'?: (number);
+  /**
+   * A read-only token may only GET: the gateway answers 403 forbidden to any other method.
+   */
+  'read_only'?: (boolean);
+  /**
+   * When the presented secret stops working (its expiry, or the end of a roll's overlap); "" when never.
+   * The gateway never caches an answer past it.
+   */
+  'valid_until'?: (string);
 }
 
 export interface AuthenticateTokenResponse__Output {
@@ -34,4 +43,13 @@ export interface AuthenticateTokenResponse__Output {
    * Requests per 60 s for this token; 0 means the gateway's default.
    */
   'rate_limit': (number);
+  /**
+   * A read-only token may only GET: the gateway answers 403 forbidden to any other method.
+   */
+  'read_only': (boolean);
+  /**
+   * When the presented secret stops working (its expiry, or the end of a roll's overlap); "" when never.
+   * The gateway never caches an answer past it.
+   */
+  'valid_until': (string);
 }
