@@ -21,8 +21,13 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 const DEPLOYABLES = [...readdirSync(path.join(ROOT, 'services')).map((name) => `services/${name}`), 'gateway'];
 
+/** Deployables under services/ without a database of their own, with the reason. */
+const WITHOUT_DATABASE: Record<string, string> = {
+  'services/console': "the pages' deployable: no data of its own, studio owns accounts, sessions and tokens",
+};
+
 /** Workspaces with a database of their own (the gateway has none: Redis only). */
-const hasDatabase = (workspace: string) => workspace.startsWith('services/');
+const hasDatabase = (workspace: string) => workspace.startsWith('services/') && !(workspace in WITHOUT_DATABASE);
 
 const PROCESS_FILES = new Set(['config.ts', 'core.ts', 'app.ts', 'main.ts', 'worker.ts']);
 /** What src/ of every deployable holds. */
@@ -69,6 +74,7 @@ const HELPERS: Record<string, string> = {
   'gateway/src/http/respond.ts': 'the error envelope the gateway itself answers with',
   'gateway/src/http/route-table.ts': 'which upstream serves which public path',
   'gateway/src/http/metrics.ts': "the gateway's HTTP and upstream metrics",
+  'services/console/src/http/cookies.ts': "the console's cookies: the Cookie header parsed, the Set-Cookie values made",
 };
 
 function filesUnder(dir: string): string[] {

@@ -164,11 +164,17 @@ export interface DependencyCallOptions {
   service: string;
   /** Its answers that reach the caller as a plain not_found (e.g. not_found, invalid_input of a lookup by id). */
   notFound?: readonly AppError['kind'][];
+  /**
+   * Its answers that reach this service as they are, message included (the console shows studio's invalid_input
+   * sentence to the person who typed the value, and sends an unauthorized one back to the sign-in page).
+   */
+  passThrough?: readonly AppError['kind'][];
 }
 
 /**
  * callUnary on another service whose detail must not reach this service's caller: the answers in `notFound`
- * become a plain not_found, any other failure `unavailable` (the caller may retry). Errors that are not gRPC
+ * become a plain not_found, those in `passThrough` stay as they are, any other failure `unavailable` (the caller may
+ * retry). Errors that are not gRPC
  * answers (a bug, a missing method) are thrown as they are.
  */
 export function callDependency<C extends grpc.Client, M extends UnaryMethodName<C>>(
@@ -197,6 +203,7 @@ export async function callDependency<Res>(
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     if (options.notFound?.includes(err.kind)) throw new AppError('not_found');
+    if (options.passThrough?.includes(err.kind)) throw err;
     throw new AppError('unavailable', `the ${options.service} service is unavailable`);
   }
 }

@@ -1,0 +1,82 @@
+/**
+ * The console's configuration (the account console's pages, docs/decisions/0016-account-console.md), parsed once from
+ * the environment with zod. Every value but the signing key has a local default; a bad value stops the process with
+ * one line naming the variable. The console has no database, no broker and no gRPC server of its own: its listeners
+ * are the HTTP port (behind the gateway's /console) and the admin port, so it declares them itself rather than
+ * through serviceEnv (whose DATABASE_URL, AMQP_URL and gRPC port it would never read).
+ */
+import { z } from 'zod';
+import { env, loadConfig, parseConfig, processEnv, processSettings } from '@studio/config';
+import { secretEnv } from '@studio/config/secrets';
+
+/** The development PUBLIC_URL: the local gateway's public listener. Production names its own (no default there). */
+export const DEV_PUBLIC_URL = 'http://127.0.0.1:8080';
+
+/** `PUBLIC_URL`: an http(s) base URL with no query or fragment; its origin is what the CSRF check compares. */
+const publicUrl = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    if (value === '') return '';
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be an http:// or https:// URL' });
+      return z.NEVER;
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+      ctx.addIssue({ code: 'custom', message: 'must be an http:// or https:// URL without credentials, query or fragment' });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
+export const consoleEnvSchema = z
+  .object({
+    ...processEnv,
+    CONSOLE_HOST: env.str('127.0.0.1'),
+    /** The pages (the gateway proxies /console and /console/* here). */
+    CONSOLE_HTTP_PORT: env.port(7106),
+    /** /healthz, /readyz and /metrics: on this port only, never on the pages' port. */
+    CONSOLE_ADMIN_PORT: env.port(7306),
+
+    /** The stack's public base URL (the gateway's): the origin every POST must come from; https makes the cookies Secure. */
+    PUBLIC_URL: publicUrl,
+    /** Studio's gRPC server (studio.v1.StudioAccounts). */
+    STUDIO_GRPC_ADDR: env.hostPort('127.0.0.1:7201'),
+    /** Deadline of a gRPC call to studio, ms (a sign-in runs one Argon2id verification there). */
+    GRPC_TIMEOUT_MS: env.int(5000, 100),
+    /** This process's key for its calls to studio (gRPC service tokens, caller `console`). */
+    SERVICE_SIGNING_KEY: secretEnv.signingKey(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.PUBLIC_URL === '' && e.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (the public https:// base URL)' });
+    }
+  })
+  .transform((e) => ({
+    ...processSettings(e),
+    host: e.CONSOLE_HOST,
+    httpPort: e.CONSOLE_HTTP_PORT,
+    adminPort: e.CONSOLE_ADMIN_PORT,
+    /** The public origin (scheme://host[:port]) the pages are served from. */
+    publicOrigin: e.PUBLIC_URL || DEV_PUBLIC_URL,
+    /** Cookies get `Secure` when the public URL is https. */
+    secureCookies: (e.PUBLIC_URL || DEV_PUBLIC_URL).startsWith('https:'),
+    studioGrpcAddr: e.STUDIO_GRPC_ADDR,
+    grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
+    serviceKey: e.SERVICE_SIGNING_KEY,
+  }));
+
+export type ConsoleConfig = z.output<typeof consoleEnvSchema>;
+
+/** Parses the process environment once; prints one line naming a bad variable and exits. */
+export function loadConsoleConfig(source: Record<string, string | undefined> = process.env): ConsoleConfig {
+  return loadConfig(consoleEnvSchema, source);
+}
+
+/** Parses without exiting (tests pass overrides); throws ConfigError naming the variable. */
+export function parseConsoleConfig(source: Record<string, string | undefined> = {}): ConsoleConfig {
+  return parseConfig(consoleEnvSchema, source);
+}
