@@ -17,6 +17,7 @@ const COMMANDS: Record<string, Command<null>> = {
     run,
   },
   'order show': { options: ['order'], required: ['order'], run },
+  'create-key': { options: ['name'], required: [], flags: ['read-only'], run },
 };
 const ALBUM_USAGE =
   'usage: admin create-album --gallery GALLERY --title TITLE [--description DESCRIPTION] [--json]\n  Without --photos: every photo.';
@@ -74,6 +75,13 @@ describe('parseCommandLine', () => {
     expect(usageError()).toBe('USAGE');
     expect(usageError('nope', '--help')).toBe('unknown command: nope\nUSAGE');
     expect(usageError('help', 'nope')).toBe('unknown command: nope\nUSAGE');
+  });
+
+  it("gives a flag as 'true' when present and leaves it out when absent; a flag takes no value", () => {
+    expect(parse('create-key', '--read-only', '--name', 'n')).toMatchObject({ options: { name: 'n', 'read-only': 'true' } });
+    expect((parse('create-key', '--name', 'n') as { options: object }).options).toEqual({ name: 'n' });
+    expect(usageError('create-key', '--read-only=yes')).toMatch(/^create-key: Option '--read-only' does not take an argument/);
+    expect(parse('create-key', '--help')).toEqual({ help: 'usage: admin create-key [--name NAME] [--read-only] [--json]' });
   });
 
   it('refuses unknown commands and options, empty values, missing required options', () => {

@@ -26,6 +26,8 @@ export interface Command<Core> {
   required: string[];
   /** Options that may be given as "" (update commands: "" clears the member); any other must not be empty. */
   clearable?: string[];
+  /** Options that take no value (`--read-only`): given, they are 'true' in the options; absent, they are absent. */
+  flags?: string[];
   run(core: Core, options: Options): Promise<Record<string, unknown>>;
 }
 
@@ -52,6 +54,7 @@ export function commandUsage<Core>(program: string, name: string, command: Comma
       ...command.options.map((option) =>
         command.required.includes(option) ? `--${option} ${option.toUpperCase()}` : `[--${option} ${option.toUpperCase()}]`,
       ),
+      ...(command.flags ?? []).map((flag) => `[--${flag}]`),
     ].join(' ');
   return `usage: ${program} ${line} [--json]${command.description ? `\n${command.description.replace(/^/gm, '  ')}` : ''}`;
 }
@@ -91,6 +94,7 @@ export function parseCommandLine<Core>(
       options: {
         json: { type: 'boolean' },
         ...Object.fromEntries(command.options.map((option) => [option, { type: 'string' as const }])),
+        ...Object.fromEntries((command.flags ?? []).map((flag) => [flag, { type: 'boolean' as const }])),
       },
     });
   } catch (err) {
@@ -105,6 +109,7 @@ export function parseCommandLine<Core>(
       options[option] = value;
     }
   }
+  for (const flag of command.flags ?? []) if (values[flag] === true) options[flag] = 'true';
   const missing = command.required.filter((option) => options[option] === undefined);
   if (missing.length > 0) throw new UsageError(`${name}: missing ${missing.map((option) => `--${option}`).join(', ')}\n${usage}`);
   return { name, command, options, json: values.json === true };

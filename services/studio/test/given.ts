@@ -57,8 +57,11 @@ export function createGiven(services: Services, identityKey: KeyObject) {
       return id;
     },
 
-    async token(profileId: string, opts: { workspaceId?: string; rateLimit?: number; name?: string } = {}) {
-      return services.tokens.create({ profileId, workspaceId: opts.workspaceId, rateLimit: opts.rateLimit, name: opts.name });
+    async token(
+      profileId: string,
+      opts: { workspaceId?: string; rateLimit?: number; name?: string; readOnly?: boolean; expiresInDays?: number } = {},
+    ) {
+      return services.tokens.create({ profileId, ...opts });
     },
 
     /** Signs what the gateway would forward for `token` (after AuthenticateToken). */

@@ -35,6 +35,13 @@ describe('account commands', () => {
     expect(services.tokens.create).toHaveBeenCalledWith({ profileId: PROFILE, workspaceId: WS, rateLimit: 30, name: 'ci' });
   });
 
+  it('create-token takes --read-only (a flag) and --expires-in-days N', async () => {
+    const { core, services } = coreWithServices();
+    await ACCOUNT_COMMANDS['create-token']!.run(core, { profile: PROFILE, 'read-only': 'true', 'expires-in-days': '30' });
+    expect(services.tokens.create).toHaveBeenCalledWith({ profileId: PROFILE, readOnly: true, expiresInDays: 30 });
+    expect(ACCOUNT_COMMANDS['create-token']!.flags).toEqual(['read-only']);
+  });
+
   it.each([
     ['create-profile', { email: 'not-an-email' }, /^email: /],
     ['create-profile', { email: 'a@example.test', name: 'x'.repeat(201) }, /^name: /],
@@ -47,6 +54,9 @@ describe('account commands', () => {
     ['create-token', { profile: PROFILE, 'rate-limit': '1000001' }, /^rate_limit: must be an integer from 1 to 1000000$/],
     ['create-token', { profile: PROFILE, 'rate-limit': 'ten' }, /^rate_limit: must be an integer from 1 to 1000000$/],
     ['create-token', { profile: PROFILE, name: 'x'.repeat(201) }, /^name: /],
+    ['create-token', { profile: PROFILE, 'expires-in-days': '0' }, /^expires_in_days: must be an integer from 1 to 366$/],
+    ['create-token', { profile: PROFILE, 'expires-in-days': '367' }, /^expires_in_days: must be an integer from 1 to 366$/],
+    ['create-token', { profile: PROFILE, 'expires-in-days': 'soon' }, /^expires_in_days: must be an integer from 1 to 366$/],
   ])('%s %j is refused with invalid_input (exit 2) before any service runs', async (name, options, message) => {
     const { core, services } = coreWithServices();
     const err = await refusal(() => ACCOUNT_COMMANDS[name]!.run(core, options));

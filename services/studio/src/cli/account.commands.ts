@@ -35,13 +35,14 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     },
   }),
   'create-token': operationCommand({
-    usage: 'create-token --profile PROFILE_ID [--workspace WORKSPACE_ID] [--rate-limit N] [--name X]',
+    usage: 'create-token --profile PROFILE_ID [--workspace WORKSPACE_ID] [--rate-limit N] [--name X] [--read-only] [--expires-in-days N]',
     schema: createTokenInput,
-    members: ['profile_id', 'workspace_id', 'rate_limit', 'name'],
-    numbers: ['rate-limit'],
+    members: ['profile_id', 'workspace_id', 'rate_limit', 'name', 'read_only', 'expires_in_days'],
+    numbers: ['rate-limit', 'expires-in-days'],
+    flags: ['read-only'],
     run: async (services, input) => {
       const created = await services.tokens.create(input);
-      return { token: created.token, token_id: created.tokenId };
+      return { token: created.token, token_id: created.tokenId, expires_at: created.expiresAt?.toISOString() ?? null };
     },
   }),
   'revoke-token': command('revoke-token --token-id TOKEN_ID', async ({ services }, options) => {

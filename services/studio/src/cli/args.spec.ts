@@ -96,7 +96,7 @@ describe('usage lines', () => {
     for (const [name, c] of Object.entries({ ...ACCOUNT_COMMANDS, ...CRM_COMMANDS, ...SALES_COMMANDS })) {
       const named = [...c.usage.matchAll(/--([a-z-]+)/g)].map((m) => m[1]);
       expect(c.usage.startsWith(`${name}`), name).toBe(true);
-      expect(new Set(named), name).toEqual(new Set(c.options));
+      expect(new Set(named), name).toEqual(new Set([...c.options, ...(c.flags ?? [])]));
     }
   });
 });

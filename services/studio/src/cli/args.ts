@@ -46,6 +46,8 @@ export interface OperationCommand<S extends z.ZodType> {
   clearable?: string[];
   /** Options that hold a number (given as text; anything but a plain number is left to the schema to refuse). */
   numbers?: string[];
+  /** Options that take no value (`--read-only`): their member is true when given, absent otherwise. */
+  flags?: string[];
   run(services: Services, input: z.output<S>): Promise<Record<string, unknown>>;
 }
 
@@ -54,19 +56,21 @@ export interface OperationCommand<S extends z.ZodType> {
  * the operation's schema, so bad input is refused (invalid_input, exit 2) in the same words as over HTTP and gRPC.
  */
 export function operationCommand<S extends z.ZodType>(command: OperationCommand<S>): Command {
-  const { usage, schema, clearable = [], numbers = [] } = command;
+  const { usage, schema, clearable = [], numbers = [], flags = [] } = command;
   const members = command.members.map((entry) => (typeof entry === 'string' ? ([optionFor(entry), entry] as const) : entry));
   return {
     usage,
-    options: members.map(([option]) => option),
+    options: members.map(([option]) => option).filter((option) => !flags.includes(option)),
     required: requiredIn(usage),
     clearable,
+    flags,
     run: async ({ services }, options) => {
       const input: Record<string, unknown> = {};
       for (const [option, member] of members) {
         const text = options[option];
         if (text === undefined) continue;
-        if (clearable.includes(option) && text.trim() === '') input[member] = null;
+        if (flags.includes(option)) input[member] = true;
+        else if (clearable.includes(option) && text.trim() === '') input[member] = null;
         else if (numbers.includes(option) && /^[+-]?\d+(\.\d+)?$/.test(text)) input[member] = Number(text);
         else input[member] = text;
       }

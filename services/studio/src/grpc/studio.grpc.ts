@@ -24,6 +24,8 @@ export function studioGrpcHandlers(services: Pick<Services, 'tokens' | 'shoots'>
         scope_workspace_id: auth.scopeWorkspaceId ?? '',
         memberships: auth.memberships.map((m) => ({ workspace_id: m.workspaceId, role: m.role })),
         rate_limit: auth.rateLimit ?? 0,
+        read_only: auth.readOnly,
+        valid_until: auth.validUntil?.toISOString() ?? '',
       };
     },
     async GetShoot(req): Promise<Shoot> {
