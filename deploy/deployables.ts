@@ -40,10 +40,13 @@ export interface Deployable {
    * key (`grpcCaller`). A missing one stops the process with exit 78 (@studio/config/secrets).
    */
   secrets: readonly string[];
-  /** Secrets it takes when present (S3 static keys: without them, the AWS default credential chain). */
+  /**
+   * Secrets it takes when present (S3 static keys: without them, the AWS default credential chain; studio's SMTP_URL:
+   * without it, no mail is sent and an invitation's link is only printed by the CLI).
+   */
   optionalSecrets: readonly string[];
   /** The name its gRPC service tokens carry, when it calls internal gRPC services. */
-  grpcCaller?: 'gateway' | 'gallery' | 'upload' | 'search';
+  grpcCaller?: 'gateway' | 'gallery' | 'upload' | 'search' | 'console';
 }
 
 const S3_KEYS = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -126,7 +129,8 @@ export const DEPLOYABLES: readonly Deployable[] = [
     optionalSecrets: [],
     grpcCaller: 'gateway',
   },
-  service('studio', 1, { secrets: ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'SERVICE_PUBLIC_KEYS'] }),
+  // SMTP_URL (the mail relay, credentials included): invitations and password resets; without it no mail is sent.
+  service('studio', 1, { secrets: ['IDENTITY_PUBLIC_KEY', 'CURSOR_SECRET', 'SERVICE_PUBLIC_KEYS'], optionalSecrets: ['SMTP_URL'] }),
   service('gallery', 2, {
     secrets: [
       'IDENTITY_PUBLIC_KEY',
@@ -146,6 +150,23 @@ export const DEPLOYABLES: readonly Deployable[] = [
   webhooks,
   // Decrypts endpoints' signing secrets and delivers to the internet; serves no caller: no identity key.
   worker(webhooks, { secrets: ['CURSOR_SECRET', 'WEBHOOK_SECRET_KEY'], internetEgress: true }),
+  // The pages' deployable (service number 6): HTML pages behind the gateway's /console, no data of its own (studio
+  // owns accounts, reached over gRPC as the caller `console`), so no gRPC port, database, broker or identity key.
+  {
+    name: 'console',
+    workspace: 'services/console',
+    package: '@studio/console-service',
+    entry: 'src/main.ts',
+    tier: 'internal',
+    httpPort: 7106,
+    adminPort: 7306,
+    env: { httpPort: 'CONSOLE_HTTP_PORT', adminPort: 'CONSOLE_ADMIN_PORT', host: 'CONSOLE_HOST' },
+    migrate: false,
+    internetEgress: false,
+    secrets: ['SERVICE_SIGNING_KEY'],
+    optionalSecrets: [],
+    grpcCaller: 'console',
+  },
 ];
 
 /**

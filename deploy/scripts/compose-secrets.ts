@@ -17,8 +17,8 @@ import { generateSecrets, type GrpcCaller, type SecretsFile, serviceKeyVariable 
 import { parse, stringify } from 'yaml';
 import { ROOT } from '../lib/render.js';
 
-/** secrets.env entries that are the data stores' own credentials (made with the data stores, not here). */
-const DATA_STORE_ENV = new Set(['REDIS_URL', 'AMQP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+/** secrets.env entries that are the data stores' and the mail relay's own credentials (made with them, not here). */
+const DATA_STORE_ENV = new Set(['REDIS_URL', 'AMQP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL']);
 
 /** The .env of deploy/compose.yaml: every generated secret, the S3 keys as MinIO's root credentials. */
 export function composeEnv(secrets: SecretsFile = generateSecrets()): string {

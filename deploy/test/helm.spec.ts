@@ -64,11 +64,15 @@ describe(`helm chart (${HELM})`, () => {
     expect(more).toHaveLength(0);
     expect(ingress!.spec.ingressClassName).toBe('nginx');
     expect(ingress!.spec.tls[0].secretName).toBe('studio-api-tls');
-    // One path, the prefix /api, to the gateway's API port; no `/` (it would publish the whole gateway).
+    // Two paths, the prefixes /api and /console, to the gateway's API port; no `/` (it would publish the whole gateway).
     expect(ingress!.spec.rules).toHaveLength(1);
-    expect(ingress!.spec.rules[0].http.paths).toEqual([
-      { path: '/api', pathType: 'Prefix', backend: { service: { name: 'studio-gateway', port: { name: 'http' } } } },
-    ]);
+    expect(ingress!.spec.rules[0].http.paths).toEqual(
+      ['/api', '/console'].map((path) => ({
+        path,
+        pathType: 'Prefix',
+        backend: { service: { name: 'studio-gateway', port: { name: 'http' } } },
+      })),
+    );
     expect(ingress!.spec.defaultBackend).toBeUndefined();
     const monitors = byKind(prod, 'ServiceMonitor');
     expect(monitors.map((m) => m.metadata.labels['app.kubernetes.io/component']).sort()).toEqual(DEPLOYABLES.map((d) => d.name).sort());
@@ -194,19 +198,46 @@ describe(`helm chart (${HELM})`, () => {
         expect.arrayContaining([
           'Deployment studio-gateway: livenessProbe must use the admin port (uses http)',
           'ServiceMonitor studio-studio: endpoint scrapes port http, must be admin',
-          'Ingress studio: path / (Prefix), must be /api (Prefix)',
+          'Ingress studio: path / (Prefix), must be one of /api, /console (Prefix)',
           expect.stringMatching(/^NetworkPolicy search: admits .* to the admin port 7304: only the metrics peers may$/),
         ]),
       );
     });
 
-    it('refuses an ingress.path (the Ingress routes /api only) and an admin port shared with the API', () => {
+    it('refuses an ingress.path (the Ingress routes /api and /console only) and an admin port shared with the API', () => {
       expect(() => helmTemplateText({ set: { 'ingress.enabled': 'true', 'ingress.path': '/' } })).toThrow(/ingress\.path is gone/);
       expect(() => helmTemplateText({ set: { 'deployables.studio.ports.admin': '7101' } })).toThrow(/must differ from ports\.http/);
       expect(() => helmTemplateText({ set: { 'deployables.gateway.ports.admin': 'null' } })).toThrow(/schema/);
       expect(() => helmTemplateText({ set: { 'deployables.upload-worker.ports.http': '7113' } })).toThrow(/portEnv\.http is required/);
       expect(() => helmTemplateText({ set: { 'deployables.search.ports.http': 'null' } })).toThrow(/names no port/);
     });
+  });
+
+  it('wires the account console: gateway -> console HTTP, console -> studio gRPC, PUBLIC_URL, studio mail', () => {
+    const env = (name: string, objects = defaults) =>
+      effectiveEnv(objects, ofDeployable(objects, 'Deployment', name).spec.template.spec.containers[0]);
+    expect(env('gateway').CONSOLE_HTTP_URL).toBe('http://studio-console:7106');
+    expect(env('console')).toMatchObject({ STUDIO_GRPC_ADDR: 'studio-studio:7201', PUBLIC_URL: 'https://api.studio.example.com' });
+    expect(env('studio')).toMatchObject({ PUBLIC_URL: 'https://api.studio.example.com', MAIL_FROM: expect.stringContaining('@') });
+    // publicUrl is one value for both; the schema refuses one with a path.
+    const moved = helmTemplate({ set: { publicUrl: 'https://studio.example.org' } });
+    expect([env('studio', moved).PUBLIC_URL, env('console', moved).PUBLIC_URL]).toEqual([
+      'https://studio.example.org',
+      'https://studio.example.org',
+    ]);
+    expect(() => helmTemplateText({ set: { publicUrl: 'https://studio.example.org/console' } })).toThrow(/schema|pattern/);
+    // The console admits the app's pods on its HTTP port, may call studio's gRPC port, and reaches no data store.
+    const policy = ofDeployable(defaults, 'NetworkPolicy', 'console').spec;
+    const appRule = (policy.ingress as Json[]).find((r) => r.from[0].podSelector);
+    expect(appRule.ports).toEqual([{ protocol: 'TCP', port: 7106 }]);
+    const egressPorts = (policy.egress as Json[]).flatMap((r) => (r.ports ?? []).map((x: Json) => x.port));
+    expect(egressPorts).toContain(7201);
+    for (const port of [5432, 6379, 5672, 587]) expect(egressPorts, String(port)).not.toContain(port);
+    // Studio may reach the mail relay.
+    const studioEgress = (ofDeployable(defaults, 'NetworkPolicy', 'studio').spec.egress as Json[]).flatMap((r) =>
+      (r.ports ?? []).map((x: Json) => x.port),
+    );
+    expect(studioEgress).toEqual(expect.arrayContaining([587, 465]));
   });
 
   it.each([
@@ -285,12 +316,12 @@ describe(`helm chart (${HELM})`, () => {
     expect(checkSecretEnv(widened)).toEqual([expect.stringMatching(/studio-upload-worker: secret env .*IDENTITY_PUBLIC_KEY/)]);
   });
 
-  it('makes only the S3 keys optional references (without the studio-s3 Secret: the AWS default chain, e.g. IRSA)', () => {
+  it('makes only the S3 keys and the SMTP relay optional references (without studio-s3: the AWS default chain, e.g. IRSA)', () => {
     const refs = byKind(defaults, 'Deployment').flatMap(
       (d) => (d.spec.template.spec.containers[0].env ?? []) as { name: string; valueFrom: { secretKeyRef: { optional?: boolean } } }[],
     );
     const optional = new Set(refs.filter((e) => e.valueFrom.secretKeyRef.optional === true).map((e) => e.name));
-    expect(optional).toEqual(new Set(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']));
+    expect(optional).toEqual(new Set(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL']));
     for (const e of refs.filter((r) => !optional.has(r.name))) expect(e.valueFrom.secretKeyRef.optional, e.name).toBeUndefined();
     // An IRSA install annotates the ServiceAccount with the role; the keys stay optional references.
     const irsa = helmTemplate({

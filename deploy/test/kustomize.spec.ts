@@ -70,13 +70,13 @@ describe.skipIf(!KUBECTL)('kustomize overlays (kubectl kustomize; skipped only w
       .map((s) => s.metadata.name)
       .sort();
     expect(devSecrets).toEqual(
-      ['studio-amqp', 'studio-redis', 'studio-s3', ...DATABASE_SERVICES.map((d) => `studio-db-${d.database}`)].sort(),
+      ['studio-amqp', 'studio-redis', 'studio-s3', 'studio-smtp', ...DATABASE_SERVICES.map((d) => `studio-db-${d.database}`)].sort(),
     );
     // No key material in the repository: none of the generated Secrets holds a key or secret of the application.
     for (const s of byKind(get('k8s/overlays/dev'), 'Secret'))
       expect(
         Object.keys(s.data ?? {}).filter(
-          (k) => !['REDIS_URL', 'AMQP_URL', 'DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].includes(k),
+          (k) => !['REDIS_URL', 'AMQP_URL', 'DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL'].includes(k),
         ),
       ).toEqual([]);
     // Every secretKeyRef of the dev overlay resolves to a generated Secret and key, or to one the script makes.

@@ -73,11 +73,15 @@ export const SECRET_ENV = [
   'IDEMPOTENCY_ENCRYPTION_KEY',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'SMTP_URL',
 ];
 
-/** The data-store URLs a deployable gets from Secrets besides deploy/deployables.ts's `secrets` and `optionalSecrets`. */
+/**
+ * The data-store URLs a deployable gets from Secrets besides deploy/deployables.ts's `secrets` and `optionalSecrets`:
+ * the gateway Redis; every process with a database also the broker (its events); the console neither.
+ */
 export function dataStoreEnv(d: Deployable): string[] {
-  return [d.name === 'gateway' ? 'REDIS_URL' : 'AMQP_URL', ...(d.database ? ['DATABASE_URL'] : [])];
+  return [...(d.name === 'gateway' ? ['REDIS_URL'] : []), ...(d.database ? ['AMQP_URL', 'DATABASE_URL'] : [])];
 }
 
 /**
@@ -296,7 +300,10 @@ export function checkServiceMonitors(objects: K8sObject[]): string[] {
   return problems;
 }
 
-/** Every Ingress routes exactly one path, the prefix /api, to the gateway's API port: never `/`, never an admin port. */
+/** The path prefixes the Ingress routes to the gateway: the API and the account console; never `/`. */
+export const INGRESS_PATHS = ['/api', '/console'] as const;
+
+/** Every Ingress routes exactly INGRESS_PATHS (prefixes) to the gateway's API port: never `/`, never an admin port. */
 export function checkIngress(objects: K8sObject[]): string[] {
   const problems: string[] = [];
   const gateway = DEPLOYABLES.find((d) => d.name === 'gateway')!;
@@ -305,9 +312,12 @@ export function checkIngress(objects: K8sObject[]): string[] {
     const p = (msg: string) => problems.push(`Ingress ${ing.metadata.name}: ${msg}`);
     if (ing.spec.defaultBackend) p('must have no defaultBackend (it would route every path)');
     const paths = ((ing.spec.rules ?? []) as Json[]).flatMap((rule) => (rule.http?.paths ?? []) as Json[]);
-    if (paths.length !== 1) p(`must route exactly one path, routes ${paths.map((x) => x.path).join(', ') || 'none'}`);
+    const routed = paths.map((x) => x.path as string).sort();
+    if (JSON.stringify(routed) !== JSON.stringify([...INGRESS_PATHS]))
+      p(`must route exactly ${INGRESS_PATHS.join(' and ')}, routes ${routed.join(', ') || 'none'}`);
     for (const path of paths) {
-      if (path.path !== '/api' || path.pathType !== 'Prefix') p(`path ${path.path} (${path.pathType}), must be /api (Prefix)`);
+      if (!(INGRESS_PATHS as readonly string[]).includes(path.path) || path.pathType !== 'Prefix')
+        p(`path ${path.path} (${path.pathType}), must be one of ${INGRESS_PATHS.join(', ')} (Prefix)`);
       const backend = path.backend?.service ?? {};
       if (gatewaySvc && backend.name !== gatewaySvc.metadata.name) p(`routes to ${backend.name}, must be ${gatewaySvc.metadata.name}`);
       if (backend.port?.name !== 'http' && backend.port?.number !== gateway.httpPort)

@@ -172,7 +172,9 @@ describe('helm upgrade across the move of the ops endpoints to the admin port', 
     const oldNumbers = new Set(Object.values(BEFORE_ADMIN_PORT).flatMap((ports) => Object.values(ports)));
     for (const d of DEPLOYABLES) {
       const ports = services.get(d.name)!.spec.ports as Json[];
-      const before = BEFORE_ADMIN_PORT[d.name]!;
+      const before = BEFORE_ADMIN_PORT[d.name];
+      // A deployable added after the move (console, issue 26) has no earlier Service to upgrade.
+      if (!before) continue;
       // A worker's old `http` port served only health and metrics: the admin port replaces it (nobody else called it).
       const kept = d.tier === 'worker' ? {} : before;
       for (const [portName, port] of Object.entries(kept)) {

@@ -9,7 +9,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 
 /** The processes that call internal gRPC services, by the name their service tokens carry. */
-export const GRPC_CALLERS = ['gateway', 'gallery', 'upload', 'search', 'operator'] as const;
+export const GRPC_CALLERS = ['gateway', 'gallery', 'upload', 'search', 'console', 'operator'] as const;
 export type GrpcCaller = (typeof GRPC_CALLERS)[number];
 
 /** The variable holding `caller`'s service signing key in a secrets file (each process gets its own as SERVICE_SIGNING_KEY). */
