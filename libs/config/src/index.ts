@@ -365,3 +365,34 @@ export function serviceSettings<N extends string, H extends string = HostVariabl
     amqpUrl: e.AMQP_URL,
   };
 }
+
+/** The development default of PUBLIC_URL: the local stack's gateway. */
+export const DEVELOPMENT_PUBLIC_URL = 'http://127.0.0.1:8080';
+
+/**
+ * PUBLIC_URL, the stack's public base URL as people's browsers reach it (the gateway's public listener): spread into
+ * the env schema of a process that builds links or checks origins (studio, the console), checked by
+ * `refinePublicUrl` from the schema's superRefine and mapped with `publicUrlOf`. An http:// or https:// URL without
+ * query or fragment; required in production, `DEVELOPMENT_PUBLIC_URL` elsewhere.
+ */
+export const publicUrlEnv = {
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .refine((value) => !/[?#]/.test(value), 'must not have a query or a fragment')
+    .optional(),
+};
+
+export function refinePublicUrl(e: { PUBLIC_URL?: string; NODE_ENV?: string }, ctx: z.RefinementCtx): void {
+  if (e.PUBLIC_URL === undefined && e.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'is required in production (the public base URL, e.g. https://studio.example.com)',
+    });
+  }
+}
+
+/** The public base URL without a trailing slash (links are `${publicUrl}/console/...`). */
+export function publicUrlOf(e: { PUBLIC_URL?: string }): string {
+  return (e.PUBLIC_URL ?? DEVELOPMENT_PUBLIC_URL).replace(/\/+$/, '');
+}

@@ -27,8 +27,15 @@ describe('studio config', () => {
       schedulerIntervalMs: 5_000,
       schedulerBatchSize: 100,
       telemetry: { tracesEndpoint: null, headers: {}, serviceName: null, exportDelayMs: 5000 },
+      accounts: {
+        publicUrl: 'http://127.0.0.1:8080',
+        smtpUrl: null,
+        mailFrom: 'Studio <no-reply@studio.localhost>',
+        sessionIdleMs: 60 * 60_000,
+        sessionAbsoluteMs: 12 * 3_600_000,
+      },
     });
-    expect([...c.serviceKeyring.keys()].sort()).toEqual(['gallery', 'gateway', 'operator', 'search', 'upload']);
+    expect([...c.serviceKeyring.keys()].sort()).toEqual(['console', 'gallery', 'gateway', 'operator', 'search', 'upload']);
   });
 
   it.each(SECRETS)('a missing %s stops the process naming it: no secret has a default', (variable) => {
@@ -74,8 +81,42 @@ describe('studio config', () => {
     ['LOG_LEVEL', 'loud'],
     ['SCHEDULER_INTERVAL_MS', 'soon'],
     ['SCHEDULER_BATCH_SIZE', '0'],
+    ['PUBLIC_URL', 'ftp://studio.example.com'],
+    ['PUBLIC_URL', 'https://studio.example.com/?x=1'],
+    ['SMTP_URL', 'http://127.0.0.1:2525'],
+    ['ACCOUNT_SESSION_IDLE_MINUTES', '0'],
+    ['ACCOUNT_SESSION_ABSOLUTE_HOURS', 'soon'],
+    ['ACCOUNT_SESSION_IDLE_MINUTES', '800'],
   ])('names the bad variable %s', (variable, value) => {
     expect(() => parseConfig(studioEnvSchema, { ...secrets, [variable]: value })).toThrow(ConfigError);
     expect(() => parseConfig(studioEnvSchema, { ...secrets, [variable]: value })).toThrow(new RegExp(`^config: ${variable}:`));
+  });
+
+  it('reads the account settings: public URL (trailing slash dropped), SMTP server and session lifetimes', () => {
+    const c = parseConfig(studioEnvSchema, {
+      ...secrets,
+      PUBLIC_URL: 'https://studio.example.com/',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Studio <studio@example.com>',
+      ACCOUNT_SESSION_IDLE_MINUTES: '15',
+      ACCOUNT_SESSION_ABSOLUTE_HOURS: '8',
+    });
+    expect(c.accounts).toEqual({
+      publicUrl: 'https://studio.example.com',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      mailFrom: 'Studio <studio@example.com>',
+      sessionIdleMs: 15 * 60_000,
+      sessionAbsoluteMs: 8 * 3_600_000,
+    });
+  });
+
+  it('requires PUBLIC_URL in production (no default there), and takes the development default elsewhere', () => {
+    expect(() => parseConfig(studioEnvSchema, { ...secrets, NODE_ENV: 'production' })).toThrow(
+      /^config: PUBLIC_URL: is required in production/,
+    );
+    expect(
+      parseConfig(studioEnvSchema, { ...secrets, NODE_ENV: 'production', PUBLIC_URL: 'https://studio.example.com' }).accounts.publicUrl,
+    ).toBe('https://studio.example.com');
+    expect(parseConfig(studioEnvSchema, { ...secrets, NODE_ENV: 'test' }).accounts.publicUrl).toBe('http://127.0.0.1:8080');
   });
 });

@@ -8,6 +8,7 @@ import { createCursorCodec } from '@studio/cursor';
 import { createProcessCore, type CoreDeps, type ProcessCore } from '@studio/process';
 import type { StudioConfig } from './config.js';
 import { createServices, type Services } from './services/index.js';
+import { createMailer, type Mailer } from './services/mail.js';
 import { createDatabase, type Database } from './store/db.js';
 import { createStores, type Stores } from './store/index.js';
 
@@ -16,6 +17,8 @@ export interface StudioDeps extends CoreDeps {
   now?: () => Date;
   /** Poll interval of the outbox relay when idle, ms. */
   relayIntervalMs?: number;
+  /** Sends the invitation and reset e-mails (default: nodemailer over the config's SMTP_URL; tests pass a fake). */
+  mailer?: Mailer;
 }
 
 export interface StudioCore extends ProcessCore<StudioConfig> {
@@ -23,7 +26,7 @@ export interface StudioCore extends ProcessCore<StudioConfig> {
   stores: Stores;
   services: Services;
   relay: OutboxRelay;
-  /** Closes what the core opened (the database pool). */
+  /** Closes what the core opened (the database pool, the SMTP connections). */
   close(): Promise<void>;
 }
 
@@ -33,12 +36,15 @@ export function createStudioCore(config: StudioConfig, deps: StudioDeps = {}): S
   const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const stores = createStores(db);
   const relay = createOutboxRelay({ store: stores.outbox, logger, intervalMs: deps.relayIntervalMs, registry: metrics.registry });
-  const services = createServices({
-    db,
-    stores,
-    cursor: createCursorCodec(config.cursorSecret),
-    events: relay,
-    now: deps.now,
-  });
-  return { ...base, db, stores, services, relay, close: () => db.disconnect() };
+  const { publicUrl, sessionIdleMs, sessionAbsoluteMs, smtpUrl, mailFrom } = config.accounts;
+  const mailer = deps.mailer ?? createMailer({ smtpUrl, from: mailFrom, logger });
+  const services = createServices(
+    { db, stores, cursor: createCursorCodec(config.cursorSecret), events: relay, now: deps.now },
+    { settings: { publicUrl, sessionIdleMs, sessionAbsoluteMs }, mailer, logger },
+  );
+  const close = async () => {
+    mailer.close();
+    await db.disconnect();
+  };
+  return { ...base, db, stores, services, relay, close };
 }

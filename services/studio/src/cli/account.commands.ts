@@ -9,6 +9,23 @@ import { addMemberInput, createWorkspaceInput } from '../services/workspace.sche
 import { command, operationCommand, UsageError, type Command } from './args.js';
 
 export const ACCOUNT_COMMANDS: Record<string, Command> = {
+  invite: operationCommand({
+    usage: 'invite --email E [--name N]',
+    schema: createProfileInput,
+    members: ['email', 'name'],
+    run: async (services, input) => {
+      const invitation = await services.accounts.invite(input);
+      if (!invitation.mailed) {
+        // stderr, so `--json` still prints exactly one line on stdout.
+        process.stderr.write(
+          services.accounts.mailing
+            ? 'invite: the e-mail could not be sent (the SMTP server refused or did not answer); give the person the link yourself\n'
+            : 'invite: SMTP_URL is not set, no e-mail was sent; give the person the link yourself\n',
+        );
+      }
+      return { profile_id: invitation.profileId, invite_url: invitation.inviteUrl };
+    },
+  }),
   'seed-demo': command('seed-demo', async ({ services }) => {
     const { seedDemo } = await import('./demo-seed.js');
     return { ...(await seedDemo(services)) };

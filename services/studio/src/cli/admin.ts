@@ -1,5 +1,5 @@
 /**
- * Operator CLI of the studio service (there is no account UI): profiles, workspaces, memberships and API
+ * Operator CLI of the studio service: profiles, invitations to the account console, workspaces, memberships and API
  * tokens, a demo seed, and the domain operations without a public route (clients, leads, shoots, bookings,
  * proposals, contracts, invoices, reviews, print orders, a scheduler round). `--json` prints exactly one JSON line on
  * stdout. Bad arguments (and a refused operation: invalid input, not found, a transition the lifecycle does not
@@ -34,5 +34,5 @@ process.exitCode = await runCli({
     ]);
     return createStudioCore(loadStudioConfig(), { logger: createLogger({ service: 'studio-admin', level: 'silent' }) });
   },
-  close: (core) => core.db.disconnect(),
+  close: (core) => core.close(),
 });

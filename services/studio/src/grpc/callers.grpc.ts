@@ -11,6 +11,8 @@ export const STUDIO_GRPC_CALLERS: CallerAllowlist = {
   'studio.v1.StudioInternal/GetShoot': ['gallery', 'upload'],
   // The search rebuild streams studio's documents.
   'index.v1.IndexSource': ['search'],
+  // The account console: people's sign-in, sessions, links and own tokens. No other service may mint sessions or tokens.
+  'studio.v1.StudioAccounts': ['console'],
   // Writes for internal tooling: an operator's key only, no service of the stack.
   'studio.v1.StudioOperations': ['operator'],
 };

@@ -2,7 +2,8 @@
  * studio.v1.StudioInternal (proto/studio/v1/studio.proto), for the gateway and other services only:
  * AuthenticateToken resolves a bearer token to its principal; GetShoot reads a shoot within given workspaces.
  * Proto3 has no null: absent strings are "" and an unset rate limit is 0. `registerStudioGrpc` also adds
- * studio.v1.StudioOperations (operations.grpc.ts) and index.v1.IndexSource (index-source.grpc.ts).
+ * studio.v1.StudioOperations (operations.grpc.ts), studio.v1.StudioAccounts (accounts.grpc.ts) and index.v1.IndexSource
+ * (index-source.grpc.ts).
  */
 import { AppError } from '@studio/errors';
 import { loadProto, unaryHandlers, type grpc } from '@studio/grpc';
@@ -10,6 +11,7 @@ import type { Logger } from '@studio/logger';
 import { STUDIO_PROTO, type Shoot, type StudioInternalHandlers } from '@studio/proto/studio';
 import type { Services } from '../services/index.js';
 import { isUuid } from '../services/ids.js';
+import { accountsGrpcHandlers } from './accounts.grpc.js';
 import { registerIndexSourceGrpc } from './index-source.grpc.js';
 import { toMessage } from './messages.js';
 import { operationsGrpcHandlers } from './operations.grpc.js';
@@ -38,10 +40,14 @@ export function studioGrpcHandlers(services: Pick<Services, 'tokens' | 'shoots'>
   });
 }
 
-/** Adds StudioInternal, StudioOperations and IndexSource to a gRPC server (startGrpcServer adds grpc.health.v1). */
+/**
+ * Adds StudioInternal, StudioOperations, StudioAccounts (accounts.grpc.ts) and IndexSource to a gRPC server
+ * (startGrpcServer adds grpc.health.v1).
+ */
 export function registerStudioGrpc(server: grpc.Server, services: Services, logger: Logger): void {
   const studio = loadProto(STUDIO_PROTO).studio.v1;
   server.addService(studio.StudioInternal.service, studioGrpcHandlers(services, logger));
   server.addService(studio.StudioOperations.service, operationsGrpcHandlers(services, logger));
+  server.addService(studio.StudioAccounts.service, accountsGrpcHandlers(services, logger));
   registerIndexSourceGrpc(server, services, logger);
 }

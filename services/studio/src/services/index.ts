@@ -1,4 +1,5 @@
 /** Every domain service of studio, built over the stores. */
+import { AccountService, type AccountDeps } from './account.service.js';
 import { BookingService } from './booking.service.js';
 import { ClientService } from './client.service.js';
 import { ContractService } from './contract.service.js';
@@ -19,6 +20,8 @@ import { WorkspaceService } from './workspace.service.js';
 
 export interface Services {
   profiles: ProfileService;
+  /** Sign-in, console sessions and one-time links (the account console). */
+  accounts: AccountService;
   tokens: TokenService;
   workspaces: WorkspaceService;
   shoots: ShootService;
@@ -36,9 +39,10 @@ export interface Services {
   indexSource: IndexSourceService;
 }
 
-export function createServices(deps: ServiceDeps): Services {
+export function createServices(deps: ServiceDeps, accounts: AccountDeps): Services {
   return {
     profiles: new ProfileService(deps),
+    accounts: new AccountService(deps, accounts),
     tokens: new TokenService(deps),
     workspaces: new WorkspaceService(deps),
     shoots: new ShootService(deps),

@@ -5,19 +5,26 @@ import { ContractStore } from './contract.store.js';
 import type { Database, Tx } from './db.js';
 import { InvoiceStore } from './invoice.store.js';
 import { LeadStore } from './lead.store.js';
+import { LinkStore } from './link.store.js';
 import { OrderStore } from './order.store.js';
 import { SqlOutboxStore } from '@studio/amqp/outbox-store';
 import { ProfileStore } from './profile.store.js';
 import { ProposalStore } from './proposal.store.js';
 import { ReviewStore } from './review.store.js';
+import { SessionStore } from './session.store.js';
 import { ShootStore } from './shoot.store.js';
 import { TaskStore } from './task.store.js';
+import { ThrottleStore } from './throttle.store.js';
 import { TokenStore } from './token.store.js';
 import { WorkspaceStore } from './workspace.store.js';
 
 export interface Stores {
   profiles: ProfileStore;
   tokens: TokenStore;
+  /** Console sessions, one-time links and sign-in throttles (the account console). */
+  sessions: SessionStore;
+  links: LinkStore;
+  throttles: ThrottleStore;
   workspaces: WorkspaceStore;
   shoots: ShootStore;
   clients: ClientStore;
@@ -36,6 +43,9 @@ export function createStores(db: Database): Stores {
   return {
     profiles: new ProfileStore(db),
     tokens: new TokenStore(db),
+    sessions: new SessionStore(db),
+    links: new LinkStore(db),
+    throttles: new ThrottleStore(db),
     workspaces: new WorkspaceStore(db),
     shoots: new ShootStore(db),
     clients: new ClientStore(db),

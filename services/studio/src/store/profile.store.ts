@@ -18,4 +18,13 @@ export class ProfileStore {
   getByEmail(email: string, tx: Tx = this.db.client): Promise<ProfileRow | null> {
     return tx.profile.findUnique({ where: { email } });
   }
+
+  /** The profile with `email`, created (with `name`) when there is none; concurrent calls end with the same row. */
+  findOrCreate(data: { email: string; name: string | null }, tx: Tx = this.db.client): Promise<ProfileRow> {
+    return tx.profile.upsert({ where: { email: data.email }, create: data, update: {} });
+  }
+
+  async setPassword(id: string, passwordHash: string, now: Date, tx: Tx = this.db.client): Promise<void> {
+    await tx.profile.update({ where: { id }, data: { passwordHash, passwordChangedAt: now } });
+  }
 }

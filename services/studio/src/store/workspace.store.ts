@@ -45,6 +45,15 @@ export class WorkspaceStore {
     return tx.membership.findMany({ where: { profileId }, orderBy: { createdAt: 'asc' } });
   }
 
+  /** The profile's memberships with their workspaces' names, by workspace name. */
+  membershipsWithWorkspaces(profileId: string, tx: Tx = this.db.client): Promise<(MembershipRow & { workspace: { name: string } })[]> {
+    return tx.membership.findMany({
+      where: { profileId },
+      include: { workspace: { select: { name: true } } },
+      orderBy: [{ workspace: { name: 'asc' } }, { workspaceId: 'asc' }],
+    });
+  }
+
   getMembership(workspaceId: string, profileId: string, tx: Tx = this.db.client): Promise<MembershipRow | null> {
     return tx.membership.findUnique({ where: { workspaceId_profileId: { workspaceId, profileId } } });
   }
