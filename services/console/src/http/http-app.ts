@@ -2,42 +2,38 @@
  * The console's HTTP application: the shared skeleton (request id, trace, metrics, access log; createHttpApp of
  * @studio/http), then
  *
- *   security headers (CSP, no-store) -> static assets (immutable) -> pages and forms -> 404 page -> error pages
+ *   security headers (CSP, no-store) -> static assets (immutable) -> POST guard (Origin, form body <= 16 KiB)
+ *   -> signing in and out (account.routes.ts) -> tokens and workspaces (tokens.routes.ts) -> 404 page -> error pages
  *
  * Every answer is HTML made by the typed templates of ./pages; a failure is a page too (404, 403, 413, 503, 500),
- * never a stack trace or a JSON envelope. /healthz, /readyz and /metrics are on the admin port (@studio/process).
+ * never a stack trace or a JSON envelope. The console reads the session cookie and never an Authorization header.
+ * /healthz, /readyz and /metrics are on the admin port (@studio/process).
  */
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Express } from 'express';
 import { createHttpApp } from '@studio/http/server';
 import type { ConsoleCore } from '../core.js';
-import { assetRoutes, buildAssets, type StaticAssets } from './assets.routes.js';
-import { errorPage, errorStatus, type ErrorPage } from './pages/errors.page.js';
+import { accountRoutes } from './account.routes.js';
+import { assetRoutes, buildAssets } from './assets.routes.js';
+import { errorPages, guardPosts } from './console.middleware.js';
 import { securityHeaders } from './security.middleware.js';
+import { tokenRoutes } from './tokens.routes.js';
 
-export function sendErrorPage(res: Response, assets: StaticAssets, kind: ErrorPage, requestId?: string): void {
-  const body = errorPage({ assets: assets.urls, viewer: null }, kind, requestId).text;
-  res.status(errorStatus(kind)).type('html').send(body);
+export interface ConsoleHttpOptions extends Pick<ConsoleCore, 'config' | 'logger' | 'metrics' | 'services'> {
+  /** The clock (tests). */
+  now?: () => Date;
 }
 
-export function buildHttpApp(core: Pick<ConsoleCore, 'config' | 'logger' | 'metrics' | 'services'>): Express {
-  const { config, logger, metrics } = core;
+export function buildHttpApp({ config, logger, metrics, services, now = () => new Date() }: ConsoleHttpOptions): Express {
   const app = createHttpApp({ logger, metrics, accessLog: config.accessLog });
   const assets = buildAssets();
+  const cookies = { secure: config.secureCookies };
   app.use(securityHeaders());
   app.use(assetRoutes(assets));
-  const pages = express.Router({ strict: false });
-  pages.get(['/console', '/console/'], (_req: Request, res: Response) => {
-    res.redirect(303, '/console/sign-in');
-  });
-  app.use(pages);
-  app.use((_req: Request, res: Response) => sendErrorPage(res, assets, 'not_found'));
-  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err, method: req.method, path: req.path }, 'unhandled console error');
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    sendErrorPage(res, assets, 'internal', req.requestId);
-  });
+  app.use(guardPosts(config.publicOrigin, assets));
+  app.use(accountRoutes({ services, assets, cookies }));
+  app.use(tokenRoutes({ services, assets, cookies, now }));
+  const [notFound, onError] = errorPages(assets, cookies, logger);
+  app.use(notFound);
+  app.use(onError);
   return app;
 }

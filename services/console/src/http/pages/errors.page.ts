@@ -1,12 +1,17 @@
-/** The pages the console answers instead of a stack trace: 404, 403 (another site), 413, 503 and the rare 500. */
+/** The pages the console answers instead of a stack trace: 404, 403 (another site, a form without its token), 413, 503, 500. */
 import { html, type Html } from './html.js';
 import { page, type PageFrame } from './layout.js';
 
-export type ErrorPage = 'not_found' | 'cross_site' | 'too_large' | 'bad_request' | 'unavailable' | 'internal';
+export type ErrorPage = 'not_found' | 'cross_site' | 'csrf' | 'too_large' | 'bad_request' | 'unavailable' | 'internal';
 
 const ERRORS: Record<ErrorPage, { status: number; heading: string; text: string }> = {
   not_found: { status: 404, heading: 'Page not found', text: 'There is nothing at this address.' },
   cross_site: { status: 403, heading: 'Request refused', text: 'This request came from another site and was refused.' },
+  csrf: {
+    status: 403,
+    heading: 'Form expired',
+    text: 'This form has expired or did not come from the console. Go back, reload the page and try again.',
+  },
   too_large: {
     status: 413,
     heading: 'Request too large',
