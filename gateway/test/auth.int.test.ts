@@ -4,6 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { IDENTITY_HEADER, verifyIdentity, type TokenPrincipal } from '@studio/identity';
 import { testKeys } from '@studio/testkit/secrets';
 import { OTHER, OWNER, SCOPED, WS1, WS2, startHarness, times, type Harness } from './support/harness.js';
+import { apiToken } from './support/tokens.js';
 
 /** The public half of the IDENTITY_SIGNING_KEY the harness gives the gateway. */
 const IDENTITY_KEY = testKeys().identityPublicKey;
@@ -29,7 +30,7 @@ describe('gateway authentication', () => {
       { authorization: 'Bearer a b' },
       { authorization: 'Bearer <script>' },
       { authorization: `Bearer ${'x'.repeat(600)}` },
-      { authorization: 'Bearer stu_ffffffffffff_unknown' },
+      { authorization: `Bearer ${apiToken('ffffffffffff_unknown')}` },
     ];
     for (const headers of cases) {
       const res = await h.call('/api/v1/workspaces', { headers });
@@ -104,20 +105,20 @@ describe('gateway authentication', () => {
   });
 
   it('caches answers: repeated calls within the TTL do not reach studio', async () => {
-    const token = 'stu_00000000000a_cache';
+    const token = apiToken('00000000000a_cache');
     h.studio.set(token, { profileId: 'p-c', tokenId: 't-cache', memberships: {} });
     for (let i = 0; i < 5; i++) expect((await h.call('/api/v1/workspaces', { token })).status).toBe(200);
     expect(h.studio.calls.get(token)).toBe(1);
   });
 
   it('caches negative answers too', async () => {
-    const token = 'stu_00000000000b_nope';
+    const token = apiToken('00000000000b_nope');
     for (let i = 0; i < 5; i++) expect((await h.call('/api/v1/workspaces', { token })).status).toBe(401);
     expect(h.studio.calls.get(token)).toBe(1);
   });
 
   it('de-duplicates concurrent lookups of one token into one gRPC call', async () => {
-    const token = 'stu_00000000000c_dedupe';
+    const token = apiToken('00000000000c_dedupe');
     h.studio.set(token, { profileId: 'p-d', tokenId: 't-dedupe', memberships: {} });
     h.studio.delay(100);
     try {
@@ -130,7 +131,7 @@ describe('gateway authentication', () => {
   });
 
   it('stops a revoked token once the cache entry expires', async () => {
-    const token = 'stu_00000000000d_revoke';
+    const token = apiToken('00000000000d_revoke');
     h.studio.set(token, { profileId: 'p-r', tokenId: 't-revoke', memberships: {} });
     expect((await h.call('/api/v1/workspaces', { token })).status).toBe(200);
     h.studio.revoke(token);
@@ -141,7 +142,7 @@ describe('gateway authentication', () => {
   });
 
   it('picks up changed memberships after the cache entry expires', async () => {
-    const token = 'stu_00000000000e_change';
+    const token = apiToken('00000000000e_change');
     h.studio.set(token, { profileId: 'p-m', tokenId: 't-change', memberships: { [WS1]: 'viewer' } });
     const first = await h.call('/api/v1/workspaces', { token });
     h.studio.set(token, { profileId: 'p-m', tokenId: 't-change', memberships: { [WS1]: 'admin' } });
@@ -151,6 +152,55 @@ describe('gateway authentication', () => {
     const p2 = verifyIdentity(second.json.echo.headers[IDENTITY_HEADER], IDENTITY_KEY, 'studio') as TokenPrincipal;
     expect(p1.memberships[WS1]).toBe('viewer');
     expect(p2.memberships[WS1]).toBe('admin');
+  });
+
+  it('answers a malformed or mistyped stu_ token 401 without asking studio', async () => {
+    const good = apiToken('00000000000f_typo');
+    h.studio.set(good, { profileId: 'p-t', tokenId: 't-typo', memberships: {} });
+    const mistyped = good.slice(0, -1) + (good.endsWith('0') ? '1' : '0');
+    const before = h.studio.totalCalls();
+    for (const token of [mistyped, 'stu_nonsense', `stu_${good.slice(4, 20)}`]) {
+      const res = await h.call('/api/v1/workspaces', { token });
+      expect(res.status).toBe(401);
+      expect(res.json).toEqual({ ok: false, error: 'unauthorized' });
+    }
+    expect(h.studio.totalCalls()).toBe(before);
+  });
+
+  it('lets a read-only token GET and HEAD, and answers every other method 403 forbidden without the upstream', async () => {
+    const token = apiToken('000000000010_readonly');
+    h.studio.set(token, { profileId: 'p-ro', tokenId: 't-ro', memberships: { [WS1]: 'owner' }, readOnly: true });
+    expect((await h.call('/api/v1/workspaces', { token })).status).toBe(200);
+    expect((await h.call('/api/v1/workspaces', { token, method: 'HEAD' })).status).toBe(200);
+    const before = h.upstream.calls();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await h.call('/api/v1/shoots', { token, method, body: '{}', headers: { 'content-type': 'application/json' } });
+      expect(res.status, method).toBe(403);
+      expect(res.json).toMatchObject({ ok: false, error: 'forbidden', message: 'this token is read-only' });
+    }
+    expect(h.upstream.calls()).toBe(before);
+  });
+
+  it('never serves a cached answer past the valid_until studio gave', async () => {
+    const token = apiToken('000000000011_ending');
+    h.studio.set(token, {
+      profileId: 'p-e',
+      tokenId: 't-ending',
+      memberships: {},
+      validUntil: new Date(Date.now() + 150).toISOString(),
+    });
+    expect((await h.call('/api/v1/workspaces', { token })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    h.studio.revoke(token);
+    // The TTL (300 ms) has not run out, but the secret's validity has: studio is asked again.
+    expect((await h.call('/api/v1/workspaces', { token })).status).toBe(401);
+    expect(h.studio.calls.get(token)).toBe(2);
+  });
+
+  it('never forwards a cookie to a service', async () => {
+    const res = await h.call('/api/v1/workspaces', { token: OWNER, headers: { cookie: 'studio_console=secret' } });
+    expect(res.status).toBe(200);
+    expect(res.json.echo.headers.cookie).toBeUndefined();
   });
 
   it('does not keep the raw token in its cache (keys are hashes)', () => {
@@ -179,7 +229,7 @@ describe('gateway authentication with studio down', () => {
     const res = await h.call('/api/v1/workspaces', { token: OWNER, headers: { 'x-request-id': 'auth-down' } });
     expect(res.status).toBe(503);
     expect(res.json).toEqual({ ok: false, error: 'unavailable', request_id: 'auth-down' });
-    const unknown = await h.call('/api/v1/workspaces', { token: 'stu_0000000000ff_x' });
+    const unknown = await h.call('/api/v1/workspaces', { token: apiToken('0000000000ff_x') });
     expect(unknown.status).toBe(503);
     expect(h.upstream.calls()).toBe(before);
     const ready = await h.admin('/readyz');

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, WS1, startHarness, type Harness } from './support/harness.js';
+import { apiToken } from './support/tokens.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -33,7 +34,7 @@ describe('gateway Cache-Control', () => {
   });
 
   it('marks the gateway refusals no-store (401 for a bad bearer)', async () => {
-    const res = await h.call('/api/v1/workspaces', { token: 'stu_000000000009_nobody' });
+    const res = await h.call('/api/v1/workspaces', { token: apiToken('000000000009_nobody') });
     expect(res.status).toBe(401);
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpProxy, testConfig, type TcpProxy } from '@studio/testkit';
 import { startFreezableProxy, type FreezableProxy } from './support/freezable-proxy.js';
 import { OWNER, startHarness, times, waitUntil, type Harness } from './support/harness.js';
+import { apiToken } from './support/tokens.js';
 
 const redisTarget = new URL(testConfig.TEST_REDIS_URL);
 
@@ -11,11 +12,11 @@ describe('gateway rate limit', () => {
   beforeAll(async () => {
     h = await startHarness({
       tokens: {
-        stu_000000000001_owner: { profileId: 'p', tokenId: 't-default', memberships: {} },
-        stu_000000000010_fullwin: { profileId: 'p', tokenId: 't-full', memberships: {} },
-        stu_000000000011_raised: { profileId: 'p', tokenId: 't-raised', memberships: {}, rateLimit: 650 },
-        stu_000000000012_lowered: { profileId: 'p', tokenId: 't-lowered', memberships: {}, rateLimit: 3 },
-        stu_000000000013_burst: { profileId: 'p', tokenId: 't-burst', memberships: {}, rateLimit: 5 },
+        [apiToken('000000000001_owner')]: { profileId: 'p', tokenId: 't-default', memberships: {} },
+        [apiToken('000000000010_fullwin')]: { profileId: 'p', tokenId: 't-full', memberships: {} },
+        [apiToken('000000000011_raised')]: { profileId: 'p', tokenId: 't-raised', memberships: {}, rateLimit: 650 },
+        [apiToken('000000000012_lowered')]: { profileId: 'p', tokenId: 't-lowered', memberships: {}, rateLimit: 3 },
+        [apiToken('000000000013_burst')]: { profileId: 'p', tokenId: 't-burst', memberships: {}, rateLimit: 5 },
       },
     });
   });
@@ -41,7 +42,7 @@ describe('gateway rate limit', () => {
   });
 
   it('refuses the 601st request of a window with 429 rate_limited and Retry-After', async () => {
-    const token = 'stu_000000000010_fullwin';
+    const token = apiToken('000000000010_fullwin');
     const answers = await times(600, 25, () => h.call('/api/v1/workspaces', { token }));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const remaining = answers.map((a) => Number(a.headers['ratelimit-remaining'])).sort((a, b) => a - b);
@@ -65,20 +66,20 @@ describe('gateway rate limit', () => {
   });
 
   it("uses a token's own limit when it has one (raised and lowered)", async () => {
-    const raised = 'stu_000000000011_raised';
+    const raised = apiToken('000000000011_raised');
     const answers = await times(650, 25, () => h.call('/api/v1/workspaces', { token: raised }));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers[0]!.headers['ratelimit-limit']).toBe('650');
     expect((await h.call('/api/v1/workspaces', { token: raised })).status).toBe(429);
 
-    const lowered = 'stu_000000000012_lowered';
+    const lowered = apiToken('000000000012_lowered');
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await h.call('/api/v1/workspaces', { token: lowered })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
   it('counts a burst of concurrent requests on one token exactly (hits coalesced into one INCRBY stay one count each)', async () => {
-    const token = 'stu_000000000013_burst';
+    const token = apiToken('000000000013_burst');
     const answers = await Promise.all(Array.from({ length: 12 }, () => h.call('/api/v1/workspaces', { token })));
     const allowed = answers.filter((a) => a.status === 200);
     expect(allowed).toHaveLength(5);
@@ -93,10 +94,10 @@ describe('gateway rate limit', () => {
   it('starts a new window when the old one ends', async () => {
     const w = await startHarness({
       env: { RATE_LIMIT_PER_MINUTE: '2', RATE_LIMIT_WINDOW_MS: '1000' },
-      tokens: { stu_000000000013_window: { profileId: 'p', tokenId: 't-window', memberships: {} } },
+      tokens: { [apiToken('000000000013_window')]: { profileId: 'p', tokenId: 't-window', memberships: {} } },
     });
     try {
-      const token = 'stu_000000000013_window';
+      const token = apiToken('000000000013_window');
       expect((await w.call('/api/v1/workspaces', { token })).status).toBe(200);
       expect((await w.call('/api/v1/workspaces', { token })).status).toBe(200);
       const refused = await w.call('/api/v1/workspaces', { token });

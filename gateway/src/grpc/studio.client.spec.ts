@@ -10,12 +10,22 @@ describe('toLookup', () => {
     scope_workspace_id: '',
     memberships: [{ workspace_id: 'w1', role: 'owner' }],
     rate_limit: 0,
+    read_only: false,
+    valid_until: '',
   };
 
   it('maps a studio answer to a token with a memberships record', () => {
     expect(toLookup(base)).toEqual({
       kind: 'valid',
-      token: { profileId: 'p', tokenId: 't', scopeWorkspaceId: null, memberships: { w1: 'owner' }, rateLimit: 0 },
+      token: {
+        profileId: 'p',
+        tokenId: 't',
+        scopeWorkspaceId: null,
+        memberships: { w1: 'owner' },
+        rateLimit: 0,
+        readOnly: false,
+        validUntil: null,
+      },
     });
     expect(toLookup({ ...base, scope_workspace_id: 'w1', rate_limit: 900 })).toMatchObject({
       token: { scopeWorkspaceId: 'w1', rateLimit: 900 },
@@ -27,6 +37,16 @@ describe('toLookup', () => {
     expect(toLookup({ ...base, profile_id: '' })).toEqual({ kind: 'unavailable' });
     expect(toLookup({ ...base, memberships: [{ workspace_id: 'w1', role: 'superuser' }] })).toEqual({ kind: 'unavailable' });
     expect(toLookup({ ...base, memberships: [{ workspace_id: '', role: 'owner' }] })).toEqual({ kind: 'unavailable' });
+  });
+
+  it('carries read_only and valid_until (as ms since the epoch; "" is never)', () => {
+    expect(toLookup({ ...base, read_only: true, valid_until: '2026-11-28T12:00:00.000Z' })).toMatchObject({
+      token: { readOnly: true, validUntil: Date.parse('2026-11-28T12:00:00.000Z') },
+    });
+  });
+
+  it('treats an unreadable valid_until as a malformed answer', () => {
+    expect(toLookup({ ...base, valid_until: 'tomorrow-ish' })).toEqual({ kind: 'unavailable' });
   });
 
   it('ignores a negative rate limit', () => {

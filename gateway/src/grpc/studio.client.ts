@@ -21,6 +21,10 @@ export interface AuthenticatedToken {
   memberships: Record<string, Role>;
   /** Requests per window for this token; 0 means the gateway default. */
   rateLimit: number;
+  /** A read-only token may only GET or HEAD (the gateway answers anything else 403 forbidden). */
+  readOnly: boolean;
+  /** When the presented secret stops working (ms since the epoch): the auth cache never serves it later; null: never. */
+  validUntil: number | null;
 }
 
 /** The outcome of one lookup: a principal, a rejected token, or studio could not answer. */
@@ -118,6 +122,11 @@ export function toLookup(res: AuthenticateTokenResponse__Output | null | undefin
     memberships[m.workspace_id] = m.role as Role;
   }
   const rateLimit = Number(res.rate_limit);
+  let validUntil: number | null = null;
+  if (res.valid_until) {
+    validUntil = Date.parse(res.valid_until);
+    if (!Number.isFinite(validUntil)) return { kind: 'unavailable' };
+  }
   return {
     kind: 'valid',
     token: {
@@ -126,6 +135,8 @@ export function toLookup(res: AuthenticateTokenResponse__Output | null | undefin
       scopeWorkspaceId: res.scope_workspace_id ? res.scope_workspace_id : null,
       memberships: { ...memberships },
       rateLimit: Number.isInteger(rateLimit) && rateLimit > 0 ? rateLimit : 0,
+      readOnly: res.read_only === true,
+      validUntil,
     },
   };
 }

@@ -1,22 +1,27 @@
 /**
  * Bearer authentication for every proxied route except the public ones. On success the caller's signed
  * identity replaces any identity header and the bearer itself is not forwarded (services trust only the
- * identity). Missing/malformed/unknown/revoked -> 401; studio unreachable -> 503 (never let a request through).
+ * identity). Missing/malformed/unknown/revoked/expired -> 401; studio unreachable -> 503 (never let a request
+ * through). A console cookie is not an API credential: the `cookie` header never reaches a service.
+ *
+ * An API token (`stu_...`) is checked locally first (@studio/api-token: its form and checksum): a malformed or
+ * mistyped one is 401 at once, without studio and without counting. A well-formed one is looked up (cache, then
+ * studio). A read-only token gets 403 forbidden on any method but GET and HEAD.
  *
  * A client-session bearer (a JWT, never `stu_...`) is verified locally, without studio, and is accepted only on
  * the gallery routes open to a gallery's customer (services/client-session.service.ts): its own gallery there,
  * another gallery 404, any other route 401.
  *
- * Failed authentication is limited per client address (services/auth-failure.service.ts): each failed credential
- * counts; once the address has used its budget, a credential the gateway cannot vouch for is answered 429
- * rate_limited with Retry-After and RateLimit-* headers, and studio is not asked. A token in the positive auth
- * cache, a token studio accepted recently, and a valid client-session bearer still pass. A request without an
- * Authorization header is a plain 401 and not counted (it costs nothing).
+ * Failed authentication is limited per client address (services/auth-failure.service.ts): only a well-formed token
+ * studio refuses counts; once the address has used its budget such a refusal is 429 rate_limited with Retry-After
+ * and RateLimit-* headers instead of 401. A valid token is never refused by it: it is looked up whatever the
+ * address has spent, and passes. Nothing else counts (no header, a malformed one, a bad client-session bearer).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { parseApiToken } from '@studio/api-token';
 import { IDENTITY_HEADER } from '@studio/identity';
 import type { AuthFailureDecision, AuthFailureLimiter } from '../services/auth-failure.service.js';
-import { tokenHash, type AuthenticatedCaller, type AuthResult, type AuthService } from '../services/auth.service.js';
+import type { AuthenticatedCaller, AuthResult, AuthService } from '../services/auth.service.js';
 import { clientAddress, type TrustedProxies } from '../services/client-address.js';
 import { clientRouteGallery, isClientBearer, type ClientSessionVerifier } from '../services/client-session.service.js';
 import { parseBearer } from './headers.js';
@@ -31,8 +36,12 @@ export interface AuthFailureGuard {
   metrics: GatewayMetrics;
 }
 
+/** Methods a read-only token may use. */
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
 export function authenticate(auth: AuthService, clients?: ClientSessionVerifier, guard?: AuthFailureGuard): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    delete req.headers.cookie;
     if (req.gateway.route?.isPublic) {
       delete req.headers.authorization;
       next();
@@ -40,19 +49,16 @@ export function authenticate(auth: AuthService, clients?: ClientSessionVerifier,
     }
     const token = parseBearer(req.headers.authorization);
     if (!token) {
-      // No header at all is not an attempt; a header that is not a well-formed bearer is a failed credential.
-      if (guard && req.headers.authorization !== undefined) failedLocally(req, res, guard);
-      else unauthorized(req, res);
+      unauthorized(req, res);
       return;
     }
     if (clients && isClientBearer(token)) {
       const client = clients.verify(token);
       if (!client) {
-        if (guard) failedLocally(req, res, guard);
-        else unauthorized(req, res);
+        unauthorized(req, res);
         return;
       }
-      // A valid bearer on a route it does not open is a client mistake, not a guess: 401, not counted.
+      // A valid bearer on a route it does not open is a client mistake, not a guess: 401.
       const galleryId = req.gateway.route ? clientRouteGallery(req.method, req.gateway.route.path) : null;
       if (galleryId === null) {
         unauthorized(req, res);
@@ -69,49 +75,33 @@ export function authenticate(auth: AuthService, clients?: ClientSessionVerifier,
       next();
       return;
     }
+    // Anything that is not a well-formed API token (a wrong checksum included) never costs a lookup.
+    if (!parseApiToken(token)) {
+      unauthorized(req, res);
+      return;
+    }
     const accept = (caller: AuthenticatedCaller) => {
+      if (caller.readOnly && !READ_METHODS.has(req.method)) {
+        sendErrorKind(req, res, 'forbidden', 'this token is read-only');
+        return;
+      }
       req.gateway.caller = caller;
       req.principal = caller.principal;
       req.headers[IDENTITY_HEADER] = caller.identity(audienceOf(req));
       delete req.headers.authorization;
       next();
     };
-    if (!guard) {
-      lookUp(auth, token, req, res, accept, () => unauthorized(req, res));
-      return;
-    }
-    // A token the positive cache vouches for passes without any Redis round trip (the hot path).
-    const cached = auth.cachedCaller(token);
-    if (cached) {
-      accept(cached);
-      return;
-    }
-    const address = requestAddress(req, guard);
-    const hash = tokenHash(token);
-    guard.limiter.beforeLookup(address, hash).then(
-      (decision) => {
-        if (decision.kind !== 'open') {
-          refuse(req, res, decision, guard);
-          return;
-        }
-        lookUp(
-          auth,
-          token,
-          req,
-          res,
-          (caller) => {
-            guard.limiter.accepted(hash);
-            accept(caller);
-          },
-          () => {
-            if (decision.known) guard.limiter.refused(hash);
-            // Counted before answering, so the next request from the address already sees it.
-            guard.limiter.failed(address).finally(() => unauthorized(req, res));
-          },
-        );
-      },
-      () => refuse(req, res, { kind: 'unavailable' }, guard),
-    );
+    lookUp(auth, token, req, res, accept, () => {
+      if (!guard) {
+        unauthorized(req, res);
+        return;
+      }
+      // Counted before answering, so the next request from the address already sees it.
+      guard.limiter.failed(requestAddress(req, guard)).then(
+        (decision) => (decision.kind === 'closed' ? refuse(req, res, decision, guard) : unauthorized(req, res)),
+        () => unauthorized(req, res),
+      );
+    });
   };
 }
 
@@ -144,26 +134,8 @@ function requestAddress(req: Request, guard: AuthFailureGuard): string {
   return clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], guard.trustedProxies);
 }
 
-/**
- * A credential that failed without a lookup (malformed, a bad client-session bearer): counted, then 401, or 429
- * when the address is over its budget. Redis not answering changes nothing here: the request is refused anyway.
- */
-function failedLocally(req: Request, res: Response, guard: AuthFailureGuard): void {
-  guard.limiter.failed(requestAddress(req, guard)).then(
-    (decision) => (decision.kind === 'closed' ? refuse(req, res, decision, guard) : unauthorized(req, res)),
-    () => unauthorized(req, res),
-  );
-}
-
-/** 429 rate_limited, as the rate limiter answers it (fail-closed: Retry-After 1, no RateLimit-* headers). */
-function refuse(req: Request, res: Response, decision: AuthFailureDecision, guard: AuthFailureGuard): void {
-  if (decision.kind === 'unavailable') {
-    guard.metrics.rateLimitRefusals.unavailable.inc();
-    res.setHeader('retry-after', '1');
-    sendErrorKind(req, res, 'rate_limited', 'the rate limiter is unavailable; retry shortly');
-    return;
-  }
-  if (decision.kind !== 'closed') return;
+/** 429 rate_limited for a refused token from an address over its failure budget. */
+function refuse(req: Request, res: Response, decision: Extract<AuthFailureDecision, { kind: 'closed' }>, guard: AuthFailureGuard): void {
   guard.metrics.rateLimitRefusals.authFailures.inc();
   res.setHeader('ratelimit-limit', String(decision.limit));
   res.setHeader('ratelimit-remaining', '0');

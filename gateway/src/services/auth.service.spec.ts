@@ -36,6 +36,8 @@ const tok = (tokenId: string, extra: Partial<AuthenticatedToken> = {}): Authenti
   scopeWorkspaceId: null,
   memberships: { w1: 'owner' },
   rateLimit: 0,
+  readOnly: false,
+  validUntil: null,
   ...extra,
 });
 
@@ -72,6 +74,26 @@ describe('AuthService', () => {
     advance(2001);
     await auth.authenticate('good');
     expect(fake.calls).toEqual(['good', 'bad', 'good']);
+  });
+
+  it("never serves an entry past the token's valid_until, and does not cache one already past it", async () => {
+    const { auth, table, fake, advance } = setup();
+    const start = Date.now();
+    // setup's clock starts at about Date.now(); valid_until 500 ms later is before the 2 s TTL ends.
+    table.set('ending', tok('t9', { validUntil: start + 500, readOnly: true }));
+    const first = (await auth.authenticate('ending')) as Extract<AuthResult, { kind: 'ok' }>;
+    expect(first.caller.readOnly).toBe(true);
+    expect((await auth.authenticate('ending')).kind).toBe('ok');
+    expect(fake.calls).toEqual(['ending']);
+    advance(600);
+    table.delete('ending');
+    expect((await auth.authenticate('ending')).kind).toBe('unauthorized');
+    expect(fake.calls).toEqual(['ending', 'ending']);
+    // An answer whose secret has already stopped working is used once and not kept.
+    table.set('over', tok('t8', { validUntil: start - 1 }));
+    expect((await auth.authenticate('over')).kind).toBe('ok');
+    await auth.authenticate('over');
+    expect(fake.calls.filter((c) => c === 'over')).toHaveLength(2);
   });
 
   it('answers synchronously from the cache', async () => {

@@ -3,7 +3,8 @@
  * - Keyed by SHA-256 of the token; the raw token is never stored.
  * - Positive AND negative answers are cached for AUTH_CACHE_TTL_MS, counted from when studio was asked, so a
  *   revoked token stops working within that time and a flood of bad tokens does not become a flood of gRPC calls.
- *   An entry is never served past that TTL.
+ *   An entry is never served past that TTL, nor past the token's `validUntil` (its expiry, or the end of a rolled
+ *   secret's overlap): an answer that ends sooner than the TTL is cached only until then.
  * - Refresh-ahead: a hit on a positive entry in the last part of its life (the last `refreshAheadMs`, half the TTL by
  *   default) answers from the entry at once and starts one lookup in the background, which replaces the entry when
  *   studio answers. A hot token therefore never waits on an expiring entry (issue 15: with one token shared by every
@@ -28,6 +29,8 @@ export interface AuthenticatedCaller {
   tokenId: string;
   /** Requests per window; 0 means the gateway default. */
   rateLimit: number;
+  /** A read-only token: only GET and HEAD pass (auth.middleware.ts answers anything else 403). */
+  readOnly: boolean;
   /** Signed identity to forward in x-studio-identity to `audience` (the upstream service's name). */
   identity(audience: string): string;
 }
@@ -48,6 +51,7 @@ class CachedCaller implements AuthenticatedCaller {
   constructor(
     readonly principal: TokenPrincipal,
     readonly rateLimit: number,
+    readonly readOnly: boolean,
     /** Canonical form of the principal, to tell whether a refresh changed it. */
     readonly fingerprint: string,
     private readonly key: KeyObject,
@@ -185,6 +189,7 @@ export class AuthService {
     if (answer.kind === 'unavailable') return { kind: 'unavailable' };
 
     let result: CacheEntry['result'];
+    let validUntil: number | null = null;
     if (answer.kind === 'invalid') {
       result = { kind: 'unauthorized' };
     } else {
@@ -202,23 +207,32 @@ export class AuthService {
         principal.scopeWorkspaceId,
         Object.entries(principal.memberships).sort(),
       ]);
-      const caller = new CachedCaller(principal, t.rateLimit, fingerprint, this.opts.identityKey, this.now);
+      const caller = new CachedCaller(principal, t.rateLimit, t.readOnly, fingerprint, this.opts.identityKey, this.now);
+      validUntil = t.validUntil;
       if (previous?.result.kind === 'ok') caller.adoptIdentity(previous.result.caller);
       result = { kind: 'ok', caller };
     }
-    this.store(key, result, askedAt);
+    this.store(key, result, askedAt, validUntil);
     return result;
   }
 
-  private store(key: string, result: CacheEntry['result'], askedAt: number): void {
+  /** Caches `result` for the TTL counted from `askedAt`, never past `validUntil` (not at all when that has passed). */
+  private store(key: string, result: CacheEntry['result'], askedAt: number, validUntil: number | null): void {
     if (this.opts.cacheTtlMs <= 0) return;
+    const ttlEnd = askedAt + this.opts.cacheTtlMs;
+    // An entry cut short by valid_until is not refreshed ahead: a new answer could not outlive it either.
+    const expiresAt = validUntil !== null && validUntil < ttlEnd ? validUntil : ttlEnd;
+    const capped = expiresAt < ttlEnd;
+    if (expiresAt <= this.now()) {
+      this.cache.delete(key);
+      return;
+    }
     this.cache.delete(key); // re-insert at the end: Map order is the eviction order
     while (this.cache.size >= this.opts.maxEntries) {
       const oldest = this.cache.keys().next();
       if (oldest.done) break;
       this.cache.delete(oldest.value);
     }
-    const expiresAt = askedAt + this.opts.cacheTtlMs;
-    this.cache.set(key, { expiresAt, refreshAt: this.refreshAheadMs > 0 ? expiresAt - this.refreshAheadMs : expiresAt, result });
+    this.cache.set(key, { expiresAt, refreshAt: this.refreshAheadMs > 0 && !capped ? expiresAt - this.refreshAheadMs : expiresAt, result });
   }
 }

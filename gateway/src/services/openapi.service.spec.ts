@@ -109,6 +109,27 @@ describe('buildPublicDocument', () => {
     expect(doc.paths['/client-sessions']!.post!.security).toEqual([]);
   });
 
+  it('lists 403 on every bearer operation that is not a GET (a read-only token is refused there), and only there', () => {
+    const { doc } = buildPublicDocument(fragments(), routeTable());
+    const forbidden = { $ref: '#/components/responses/Forbidden' };
+    for (const [path, method] of [
+      ['/shoots', 'post'],
+      ['/galleries/{id}/publish', 'post'],
+      ['/webhooks/subscriptions', 'post'],
+    ] as const) {
+      expect(doc.paths[path]![method]!.responses, `${method} ${path}`).toHaveProperty('403', forbidden);
+    }
+    // Reads and the public operations are untouched.
+    for (const [path, method] of [
+      ['/shoots', 'get'],
+      ['/photos/{id}', 'get'],
+      ['/client-sessions', 'post'],
+      ['/openapi.json', 'get'],
+    ] as const) {
+      expect(doc.paths[path]![method]!.responses, `${method} ${path}`).not.toHaveProperty('403');
+    }
+  });
+
   it('matches path patterns of the table to the documented operations, whatever their parameter names', () => {
     const gallery = fragment('gallery', [
       route('post', '/client-sessions', 'openClientSession', { auth: 'none' }),

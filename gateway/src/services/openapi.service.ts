@@ -8,6 +8,7 @@
  *   not served), and Idempotency-Key and "no bearer" are set from the gateway's own tables. Each disagreement is
  *   logged (and counted in `problems`), because it means a service and the gateway were changed apart. That
  *   includes the other direction: a route the gateway honours Idempotency-Key on that no service documents.
+ * - Every bearer operation that is not a GET lists 403: the gateway refuses a read-only token there.
  * - Cached: built on first request, served from memory, rebuilt in the background after the TTL
  *   (stale-while-revalidate). Every fragment is needed: if one upstream cannot be read (after one retry) the
  *   last complete document is served; with none yet, the answer is 503 unavailable, never a partial document.
@@ -35,7 +36,7 @@ export const PUBLIC_API_INFO: OpenApiDocument['info'] = {
   title: 'Studio Public API',
   version: '1.0.0',
   description: [
-    'Workspaces, galleries, shoots, clients, uploads and webhooks for photographers. Every path is relative to the server URL (the /api/v1 prefix). Errors are `{ "ok": false, "error": "<code>" }`; every route can answer 400, 401, 404 and 429, routes that need a role also 403, routes that take Idempotency-Key also 422.',
+    'Workspaces, galleries, shoots, clients, uploads and webhooks for photographers. Every path is relative to the server URL (the /api/v1 prefix). Errors are `{ "ok": false, "error": "<code>" }`; every route can answer 400, 401, 404 and 429, routes that need a role also 403, routes that take Idempotency-Key also 422. A read-only token may only read: every operation that is not a GET answers it 403 `forbidden`.',
     'The webhook deliveries the API sends are listed under **webhook events**, one per event type, with their headers and bodies. This reference is also served as JSON at `GET /api/v1/openapi.json`.',
     // The two guides the Deprecation answers link to (their Link headers name these headings' Redoc anchors:
     // `#section/Migrating-from-webhook-endpoints`, `#section/Migrating-from-offset-cursors`).
@@ -118,6 +119,9 @@ function documentOperation(): JsonObject {
 }
 
 const IDEMPOTENCY_PARAM = { $ref: '#/components/parameters/IdempotencyKey' };
+const FORBIDDEN_RESPONSE = { $ref: `#/components/responses/${ERROR_RESPONSES.forbidden}` };
+/** The operations a read-only token may call. */
+const READ_METHODS: ReadonlySet<string> = new Set(['get', 'head']);
 /** `POST /galleries/{}/publish`: an operation with its parameter names left out, to compare table patterns and paths. */
 const operationShape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^/}]*\}/g, '{}')}`;
 const isIdempotencyParam = (p: unknown) => (p as { $ref?: string } | null)?.$ref === IDEMPOTENCY_PARAM.$ref;
@@ -167,6 +171,8 @@ export function buildPublicDocument(
           problems.push(`${where}: the gateway ${resolved.isPublic ? 'does not require' : 'requires'} a bearer; documented as it does`);
           operation.security = resolved.isPublic ? [] : [{ apiToken: [] }];
         }
+        // A read-only token is refused 403 forbidden on every bearer operation that is not a read (auth.middleware.ts).
+        if (!resolved.isPublic && !READ_METHODS.has(method.toLowerCase())) responses['403'] ??= FORBIDDEN_RESPONSE;
         (paths[path] ??= {})[method] = operation;
         documented.add(operationShape(method, path));
       }

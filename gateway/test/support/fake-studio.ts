@@ -18,6 +18,9 @@ export interface FakeToken {
   scopeWorkspaceId?: string | null;
   memberships?: Record<string, Role>;
   rateLimit?: number;
+  readOnly?: boolean;
+  /** ISO 8601: when the secret stops working (the gateway never caches past it). */
+  validUntil?: string;
 }
 
 export interface FakeStudio {
@@ -59,6 +62,8 @@ export async function startFakeStudio(tokens: Record<string, FakeToken> = {}): P
               scope_workspace_id: t.scopeWorkspaceId ?? '',
               memberships: Object.entries(t.memberships ?? {}).map(([workspace_id, role]) => ({ workspace_id, role })),
               rate_limit: t.rateLimit ?? 0,
+              read_only: t.readOnly ?? false,
+              valid_until: t.validUntil ?? '',
             };
           },
           GetShoot: async () => {

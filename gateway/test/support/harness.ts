@@ -13,6 +13,7 @@ import type { RouteTable } from '../../src/http/route-table.js';
 import { startEchoUpstream, type EchoUpstream } from './echo-upstream.js';
 import { startFakeStudio, type FakeStudio, type FakeToken } from './fake-studio.js';
 import { request, type Answer, type RequestOptions } from './client.js';
+import { apiToken } from './tokens.js';
 
 /** The gateway's secrets (deploy/deployables.ts, deployable 'gateway'); SERVICE_SIGNING_KEY is the 'gateway' caller's. */
 export const GATEWAY_SECRETS = [
@@ -26,13 +27,13 @@ export const WS1 = '11111111-1111-4111-8111-111111111111';
 export const WS2 = '22222222-2222-4222-8222-222222222222';
 
 export const TOKENS: Record<string, FakeToken> = {
-  stu_000000000001_owner: { profileId: 'p-owner', tokenId: 't-owner', memberships: { [WS1]: 'owner', [WS2]: 'viewer' } },
-  stu_000000000002_scoped: { profileId: 'p-owner', tokenId: 't-scoped', scopeWorkspaceId: WS1, memberships: { [WS1]: 'owner' } },
-  stu_000000000003_other: { profileId: 'p-other', tokenId: 't-other', memberships: { [WS2]: 'admin' } },
+  [apiToken('000000000001_owner')]: { profileId: 'p-owner', tokenId: 't-owner', memberships: { [WS1]: 'owner', [WS2]: 'viewer' } },
+  [apiToken('000000000002_scoped')]: { profileId: 'p-owner', tokenId: 't-scoped', scopeWorkspaceId: WS1, memberships: { [WS1]: 'owner' } },
+  [apiToken('000000000003_other')]: { profileId: 'p-other', tokenId: 't-other', memberships: { [WS2]: 'admin' } },
 };
-export const OWNER = 'stu_000000000001_owner';
-export const SCOPED = 'stu_000000000002_scoped';
-export const OTHER = 'stu_000000000003_other';
+export const OWNER = apiToken('000000000001_owner');
+export const SCOPED = apiToken('000000000002_scoped');
+export const OTHER = apiToken('000000000003_other');
 
 export interface HarnessOptions {
   env?: Record<string, string>;

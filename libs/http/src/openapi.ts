@@ -77,7 +77,8 @@ export const ERROR_RESPONSES: Record<ErrorKind, string> = {
 const ERROR_DESCRIPTIONS: Record<ErrorKind, string> = {
   invalid_input: 'Malformed or missing input (body, query, path, headers, cursor).',
   unauthorized: 'Missing, malformed, unknown or revoked bearer (or an invalid portal token on POST /client-sessions).',
-  forbidden: "The caller's role in its own workspace is too low for this operation.",
+  forbidden:
+    "The caller's role in its own workspace is too low for this operation, or the token is read-only and the operation is not a GET.",
   not_found:
     'The record does not exist, belongs to another tenant, or the caller does not reach its workspace. The body is always exactly {"ok":false,"error":"not_found"}.',
   conflict: 'The record is in a state that does not allow this (or a request with the same Idempotency-Key is still running).',
