@@ -4,6 +4,9 @@ import path from 'node:path';
 import { ROOT, defaultInfra, provision } from './lib/infra.js';
 import { loadLocalSecrets } from './lib/local-secrets.js';
 import { DEV_PORTS, deployableSecretsEnv, startStack } from './lib/stack.js';
+import { DEMO_EMAIL } from '../services/studio/src/cli/demo-seed.js';
+
+const MAIL_DIR = path.join(ROOT, '.run/mail');
 
 const urls = await provision();
 // Per-install secrets and keys (.run/secrets.env, mode 0600): generated on the first start, reused after.
@@ -16,18 +19,34 @@ const stack = await startStack({
   amqpUrl: defaultInfra.amqpUrl,
   output: 'inherit',
   s3DataDir: path.join(ROOT, '.run/s3'),
+  // Studio's invitations and password resets are caught here (a line per message below, as `[mail] ...`).
+  mailDir: MAIL_DIR,
 });
 
-const seed = JSON.parse(
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), 'seed-demo', '--json'], {
+/** Runs studio's operator CLI against the stack (as studio's own configuration) and parses its last line of JSON. */
+function admin<T>(...args: string[]): T {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
     cwd: ROOT,
-    env: { ...process.env, ...deployableSecretsEnv(secrets, 'studio'), DATABASE_URL: urls.studio },
+    env: {
+      ...process.env,
+      ...deployableSecretsEnv(secrets, 'studio'),
+      DATABASE_URL: urls.studio,
+      PUBLIC_URL: stack.publicUrl,
+      ...(stack.mail ? { SMTP_URL: stack.mail.url } : {}),
+    },
     encoding: 'utf8',
-  })
-    .trim()
-    .split('\n')
-    .pop()!,
-) as { workspace_id: string; token: string };
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as T;
+}
+
+const seed = admin<{ workspace_id: string; token: string }>('seed-demo');
+// A fresh invitation of the demo profile each start (it voids the previous one): sign in to the console with it.
+let invite: string;
+try {
+  invite = admin<{ profile_id: string; invite_url: string }>('invite', '--email', DEMO_EMAIL).invite_url;
+} catch (err) {
+  invite = `(none: the invite command failed: ${(err as Error).message.split('\n')[0]})`;
+}
 
 console.log(`
   Studio is running.
@@ -35,6 +54,10 @@ console.log(`
     demo token:    ${seed.token}
     workspace_id:  ${seed.workspace_id}
     API reference: ${stack.baseUrl}/docs   (the OpenAPI document: ${stack.baseUrl}/openapi.json)
+    console:       ${stack.publicUrl}/console/   (sign-in and API tokens for people)
+    invitation:    ${invite}
+                   (${DEMO_EMAIL}: open it to set a password; also in the caught mail)
+    caught mail:   ${MAIL_DIR}/   (each message studio sends, as .eml and .json; a [mail] line here per message)
 
   try:  curl -s -H "Authorization: Bearer ${seed.token}" "${stack.baseUrl}/shoots?workspace_id=${seed.workspace_id}"
   Ctrl-C stops the stack.

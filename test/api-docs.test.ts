@@ -15,9 +15,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH } from '../scripts/lib/browser.js';
+import { launchBrowser } from './support/browser.js';
 import { api, baseUrl, NOT_FOUND_TEXT } from './support/client.js';
 import { tenant } from './support/operator.js';
 
@@ -133,17 +133,7 @@ describe('GET /api/v1/docs in a real browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {

@@ -6,6 +6,9 @@
  * (test/support/stack-control-server.ts; client: test/support/stack-control.ts) lets fault tests kill, start and
  * restart the stack's processes and cut or restore its broker connection without touching the machine's RabbitMQ.
  *
+ * Studio sends its mail (invitations, password resets) to an SMTP catcher the stack launcher runs in-process; each
+ * message is saved under <logDir>/mail/ (test/support/mail.ts reads it).
+ *
  * Every process exports its spans (OpenTelemetry, OTLP/HTTP) to a small receiver owned by this setup
  * (`@studio/testkit/otlp`); tests read them with `fetchTraceSpans(inject('otlpUrl'), traceId)`. The stack runs with
  * export on in every file, so the on path is exercised under the whole suite, and no test restarts processes for it.
@@ -44,6 +47,10 @@ declare module 'vitest' {
     /** The machine's RabbitMQ, directly (not through the stack's switchable proxy): for capturing events. */
     amqpUrl: string;
     logDir: string;
+    /** The stack's public base URL (`http://127.0.0.1:<gateway>`): the console is at `${publicUrl}/console/`. */
+    publicUrl: string;
+    /** Where the stack's SMTP catcher saves every message studio sends (test/support/mail.ts reads it). */
+    mailDir: string;
     /** The stack control server (see test/support/stack-control.ts). */
     stackControlUrl: string;
     /** The options the stack was started with, so a test can start a replica set of it (scripts/lib/stack.ts `startReplicaSet`). */
@@ -69,7 +76,17 @@ export default async function setup(project: TestProject) {
   // Every process exports its spans here, in short batches so a test sees them soon after the work.
   const otlp = await startOtlpReceiver();
   const otelEnv = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '200' };
-  const traced: ProcessName[] = ['studio', 'upload', 'upload-worker', 'gallery', 'search', 'webhooks', 'webhooks-worker', 'gateway'];
+  const traced: ProcessName[] = [
+    'studio',
+    'upload',
+    'upload-worker',
+    'gallery',
+    'search',
+    'webhooks',
+    'webhooks-worker',
+    'console',
+    'gateway',
+  ];
   const stackAmqp = new URL(defaultInfra.amqpUrl);
   stackAmqp.hostname = '127.0.0.1';
   stackAmqp.port = String(brokerProxy.port);
@@ -87,6 +104,8 @@ export default async function setup(project: TestProject) {
     },
     // Generated here, not by startStack, so that a replica set started from stackOptions shares them.
     secrets: generateSecrets(),
+    // Studio's invitations and resets land here (scripts/lib/mail-catcher.ts).
+    mailDir: path.join(logDir, 'mail'),
   };
   let stack: Stack;
   try {
@@ -103,6 +122,8 @@ export default async function setup(project: TestProject) {
   project.provide('redisUrl', BLACKBOX_REDIS_URL);
   project.provide('amqpUrl', defaultInfra.amqpUrl);
   project.provide('logDir', logDir);
+  project.provide('publicUrl', stack.publicUrl);
+  project.provide('mailDir', stackOptions.mailDir!);
   project.provide('stackControlUrl', control.url);
   project.provide('stackOptions', stackOptions);
   project.provide('otlpUrl', otlp.url);

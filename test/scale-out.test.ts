@@ -131,6 +131,8 @@ describe('two replicas of every service and worker on one machine', () => {
 
   beforeAll(async () => {
     const names: (keyof Omit<StackPorts, 's3'>)[] = [
+      'consoleHttp',
+      'consoleAdmin',
       'gateway',
       'gatewayAdmin',
       'studioHttp',

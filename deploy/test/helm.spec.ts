@@ -229,7 +229,7 @@ describe(`helm chart (${HELM})`, () => {
     // The console admits the app's pods on its HTTP port, may call studio's gRPC port, and reaches no data store.
     const policy = ofDeployable(defaults, 'NetworkPolicy', 'console').spec;
     const appRule = (policy.ingress as Json[]).find((r) => r.from[0].podSelector);
-    expect(appRule.ports).toEqual([{ protocol: 'TCP', port: 7106 }]);
+    expect(appRule?.ports).toEqual([{ protocol: 'TCP', port: 7106 }]);
     const egressPorts = (policy.egress as Json[]).flatMap((r) => (r.ports ?? []).map((x: Json) => x.port));
     expect(egressPorts).toContain(7201);
     for (const port of [5432, 6379, 5672, 587]) expect(egressPorts, String(port)).not.toContain(port);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { generateSecrets, secretsEnvFor, type SecretsFile } from '@studio/testkit/secrets';
 import { DEPLOYABLES } from '../../deploy/deployables.js';
 import { ROOT } from './infra.js';
+import { type MailCatcher, startMailCatcher } from './mail-catcher.js';
 
 /**
  * The ports of one local stack. Every process has an admin port (`*Admin`: /healthz, /readyz, /metrics), apart
@@ -35,6 +36,9 @@ export interface StackPorts {
   webhooksGrpc: number;
   webhooksAdmin: number;
   webhooksWorkerAdmin: number;
+  /** The account console (pages behind the gateway's /console): an HTTP port and its admin port, no gRPC. */
+  consoleHttp: number;
+  consoleAdmin: number;
 }
 
 /**
@@ -65,6 +69,8 @@ export function stackPortsAt(offset: number): StackPorts {
     webhooksGrpc: at(7205),
     webhooksAdmin: at(7305),
     webhooksWorkerAdmin: at(7315),
+    consoleHttp: at(7106),
+    consoleAdmin: at(7306),
   };
 }
 
@@ -84,6 +90,7 @@ const ADMIN_PORT: Record<Exclude<ProcessName, 's3'>, keyof StackPorts> = {
   search: 'searchAdmin',
   webhooks: 'webhooksAdmin',
   'webhooks-worker': 'webhooksWorkerAdmin',
+  console: 'consoleAdmin',
 };
 
 export interface StackOptions {
@@ -110,6 +117,12 @@ export interface StackOptions {
    * only the ones its deployable declares (deploy/deployables.ts).
    */
   secrets?: SecretsFile;
+  /**
+   * Folder of the stack's SMTP catcher (scripts/lib/mail-catcher.ts): started in-process on a free loopback port
+   * before the processes, given to studio as SMTP_URL, and every message it catches is saved there (.eml + .json).
+   * Absent: no catcher, and studio sends no mail.
+   */
+  mailDir?: string;
   /** NODE_ENV of every process (default development). */
   nodeEnv?: 'development' | 'production';
   /**
@@ -120,7 +133,17 @@ export interface StackOptions {
   builds?: Partial<Record<ProcessName, string>>;
 }
 
-export type ProcessName = 's3' | 'studio' | 'upload' | 'upload-worker' | 'gallery' | 'search' | 'webhooks' | 'webhooks-worker' | 'gateway';
+export type ProcessName =
+  | 's3'
+  | 'studio'
+  | 'upload'
+  | 'upload-worker'
+  | 'gallery'
+  | 'search'
+  | 'webhooks'
+  | 'webhooks-worker'
+  | 'console'
+  | 'gateway';
 
 interface ProcessSpec {
   name: ProcessName;
@@ -169,11 +192,16 @@ const poolSize = (name: ProcessName): Record<string, string> => {
 export function deployableSecretsEnv(secrets: SecretsFile, name: string): Record<string, string> {
   const d = DEPLOYABLES.find((x) => x.name === name);
   if (!d) throw new Error(`no deployable named ${name}`);
-  return secretsEnvFor(secrets, [...d.secrets, ...d.optionalSecrets], d.grpcCaller);
+  // Optional ones only when the set has them (SMTP_URL is the stack's catcher, given as env, not a secret of the set).
+  const optional = d.optionalSecrets.filter((name) => secrets[name] !== undefined);
+  return secretsEnvFor(secrets, [...d.secrets, ...optional], d.grpcCaller);
 }
 
-function specs(options: StackOptions, secrets: SecretsFile): ProcessSpec[] {
-  return baseSpecs(options).map((spec) =>
+/** The stack's public base URL (the gateway's public listener): studio builds links with it, the console checks Origin. */
+export const publicUrlOf = (ports: StackPorts): string => `http://127.0.0.1:${ports.gateway}`;
+
+function specs(options: StackOptions, secrets: SecretsFile, smtpUrl: string | undefined): ProcessSpec[] {
+  return baseSpecs(options, smtpUrl).map((spec) =>
     // The S3 dev server is no deployable: no secrets, and its own health URL.
     spec.name === 's3'
       ? { ...spec, readyUrl: `http://127.0.0.1:${options.ports.s3}/health` }
@@ -185,7 +213,7 @@ function specs(options: StackOptions, secrets: SecretsFile): ProcessSpec[] {
   );
 }
 
-function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
+function baseSpecs(options: StackOptions, smtpUrl: string | undefined): Omit<ProcessSpec, 'readyUrl'>[] {
   const common = {
     AMQP_URL: options.amqpUrl,
     LOG_LEVEL: options.logLevel ?? 'info',
@@ -232,7 +260,12 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
       S3_SERVER_PORT: String(options.ports.s3),
       S3_SERVER_DATA_DIR: options.s3DataDir ?? '',
     }),
-    processSpec('studio', 'services/studio/src/main.ts', serviceEnv('studio')),
+    processSpec('studio', 'services/studio/src/main.ts', {
+      ...serviceEnv('studio'),
+      // Invitation and reset links point at the gateway's /console; mail goes to the stack's catcher.
+      PUBLIC_URL: publicUrlOf(options.ports),
+      ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+    }),
     processSpec('upload', 'services/upload/src/main.ts', upload),
     processSpec('upload-worker', 'services/upload/src/worker.ts', upload),
     // After upload: gallery builds galleries from upload's ready keepers (gRPC) and signs URLs of its bucket.
@@ -253,6 +286,15 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
     }),
     processSpec('webhooks', 'services/webhooks/src/main.ts', webhooks),
     processSpec('webhooks-worker', 'services/webhooks/src/worker.ts', webhooks),
+    // The pages: no database and no broker; it reaches studio's StudioAccounts over gRPC as the caller `console`.
+    processSpec('console', 'services/console/src/main.ts', {
+      LOG_LEVEL: common.LOG_LEVEL,
+      NODE_ENV: common.NODE_ENV,
+      CONSOLE_HTTP_PORT: String(options.ports.consoleHttp),
+      CONSOLE_ADMIN_PORT: String(options.ports.consoleAdmin),
+      STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
+      PUBLIC_URL: publicUrlOf(options.ports),
+    }),
     processSpec('gateway', 'gateway/src/main.ts', {
       ...common,
       GATEWAY_PORT: String(options.ports.gateway),
@@ -264,6 +306,7 @@ function baseSpecs(options: StackOptions): Omit<ProcessSpec, 'readyUrl'>[] {
       GALLERY_HTTP_URL: `http://127.0.0.1:${options.ports.galleryHttp}`,
       SEARCH_HTTP_URL: `http://127.0.0.1:${options.ports.searchHttp}`,
       WEBHOOKS_HTTP_URL: `http://127.0.0.1:${options.ports.webhooksHttp}`,
+      CONSOLE_HTTP_URL: `http://127.0.0.1:${options.ports.consoleHttp}`,
     }),
   ];
 }
@@ -293,6 +336,10 @@ export interface LaunchOptions {
 
 export interface Stack {
   baseUrl: string;
+  /** The stack's public base URL (`http://127.0.0.1:<gateway>`); the console is at `${publicUrl}/console/`. */
+  publicUrl: string;
+  /** The stack's SMTP catcher (options.mailDir), when it has one. */
+  mail?: MailCatcher;
   /** The stack's secrets and keys (to run an operator CLI against it, or to sign as one of its callers in a test). */
   secrets: SecretsFile;
   /** Every process of the stack, in start order. */
@@ -425,15 +472,33 @@ async function stopProcess(p: RunningProcess, graceMs = 15_000): Promise<void> {
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const secrets = options.secrets ?? generateSecrets();
-  const all = specs(options, secrets).filter((s) => !options.only || options.only.includes(s.name));
+  const mail = options.mailDir
+    ? await startMailCatcher({
+        dir: options.mailDir,
+        log: options.output === 'inherit' ? (line) => console.log(`[mail] ${line}`) : undefined,
+      })
+    : undefined;
+  const all = specs(options, secrets, mail?.url).filter((s) => !options.only || options.only.includes(s.name));
   const processes = new Map<ProcessName, RunningProcess>();
   const stop = async () => {
     // Gateway first so no new work reaches the services, then the services.
-    const order: ProcessName[] = ['gateway', 'webhooks-worker', 'webhooks', 'search', 'gallery', 'upload-worker', 'upload', 'studio', 's3'];
+    const order: ProcessName[] = [
+      'gateway',
+      'console',
+      'webhooks-worker',
+      'webhooks',
+      'search',
+      'gallery',
+      'upload-worker',
+      'upload',
+      'studio',
+      's3',
+    ];
     for (const name of order) {
       const p = processes.get(name);
       if (p) await stopProcess(p);
     }
+    await mail?.close(); // after studio: a message it was sending still lands
   };
   try {
     for (const spec of all) {
@@ -465,7 +530,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return next;
   };
   return {
-    baseUrl: `http://127.0.0.1:${options.ports.gateway}/api/v1`,
+    baseUrl: `${publicUrlOf(options.ports)}/api/v1`,
+    publicUrl: publicUrlOf(options.ports),
+    ...(mail ? { mail } : {}),
     secrets,
     names: all.map((s) => s.name),
     processes,
@@ -521,6 +588,7 @@ export const REPLICATED: Exclude<ProcessName, 's3'>[] = [
   'search',
   'webhooks',
   'webhooks-worker',
+  'console',
   'gateway',
 ];
 

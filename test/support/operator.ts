@@ -1,4 +1,4 @@
-/** Operator actions through the real admin CLI (operators create tokens; there is no account UI). */
+/** Operator actions through the real admin CLI (profiles, workspaces, tokens, invitations to the account console). */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,7 +14,14 @@ export async function admin<T = any>(...args: string[]): Promise<T> {
     ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'],
     {
       cwd: ROOT,
-      env: { ...process.env, ...stackSecretsEnv('studio'), DATABASE_URL: inject('databaseUrls').studio, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        ...stackSecretsEnv('studio'),
+        DATABASE_URL: inject('databaseUrls').studio,
+        // The stack's public URL: the links the CLI prints (an invitation's) point at this stack's console.
+        PUBLIC_URL: inject('publicUrl'),
+        LOG_LEVEL: 'warn',
+      },
     },
   );
   const line = stdout.trim().split('\n').pop()!;
