@@ -27,6 +27,7 @@ describe('gateway config', () => {
           search: 'http://127.0.0.1:7104',
           webhooks: 'http://127.0.0.1:7105',
         },
+        consoleUrl: 'http://127.0.0.1:7106',
         timeoutMs: 30_000,
         maxSockets: 256,
       },

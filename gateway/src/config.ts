@@ -32,6 +32,8 @@ export const gatewayEnvSchema = z
     UPLOAD_HTTP_URL: httpUrl('http://127.0.0.1:7103'),
     SEARCH_HTTP_URL: httpUrl('http://127.0.0.1:7104'),
     WEBHOOKS_HTTP_URL: httpUrl('http://127.0.0.1:7105'),
+    /** The account console's pages (/console and /console/*: no bearer, not in the OpenAPI document). */
+    CONSOLE_HTTP_URL: httpUrl('http://127.0.0.1:7106'),
     /** An upstream that has not answered within this time is abandoned (503 unavailable). */
     UPSTREAM_TIMEOUT_MS: env.int(30_000, 1),
     /** Keep-alive sockets per upstream host in the one shared agent. */
@@ -137,6 +139,8 @@ export const gatewayEnvSchema = z
         search: e.SEARCH_HTTP_URL,
         webhooks: e.WEBHOOKS_HTTP_URL,
       },
+      /** The console's pages: proxied apart from the API (http/console.routes.ts). */
+      consoleUrl: e.CONSOLE_HTTP_URL,
       timeoutMs: e.UPSTREAM_TIMEOUT_MS,
       maxSockets: e.UPSTREAM_MAX_SOCKETS,
     },

@@ -19,6 +19,8 @@ export interface GatewayState {
   call?: CallContext;
   /** Set by the router middleware for every proxied request. */
   route?: ResolvedRoute;
+  /** The metrics label of a route outside the API's table (the console's pages: `/console`). */
+  label?: string;
   caller?: AuthenticatedCaller;
   /** A gallery customer's client-session bearer (set instead of `caller`). */
   client?: ClientCaller;

@@ -3,7 +3,8 @@
  *
  *   strip x-studio-* / request id -> metrics + access log -> helmet
  *   -> GET /api/v1/openapi.json (429 past its per-address limit) -> GET /api/v1/docs and its assets (the HTML
- *   reference, same kind of limit) -> Cache-Control: no-store -> route table (404)
+ *   reference, same kind of limit) -> the account console's pages (/console, /console/*: proxied without a bearer,
+ *   their own caching) -> Cache-Control: no-store -> route table (404)
  *   -> CORS for the client-portal routes from CORS_ORIGINS (preflights answered 204 here)
  *   -> bearer auth (401/503; 429 past the failed-authentication budget of the client address) -> rate limit (429)
  *   -> body (400) -> Idempotency-Key -> proxy (503 when the upstream is unreachable)
@@ -20,6 +21,7 @@ import type { GatewayConfig } from '../config.js';
 import type { GatewayServices } from '../core.js';
 import { authenticate } from './auth.middleware.js';
 import { readBody } from './body.middleware.js';
+import { consoleRoutes } from './console.routes.js';
 import { cors } from './cors.middleware.js';
 import { docsRoutes } from './docs.routes.js';
 import { idempotency } from './idempotency.middleware.js';
@@ -80,6 +82,17 @@ export function buildHttpApp({ config, logger, metrics, services, routes, upstre
         trustedProxies: config.rateLimit.trustedProxies,
       }),
     ),
+  );
+  // The account console's pages: no bearer, their own caching and CSP (console.routes.ts); before no-store.
+  app.use(
+    consoleRoutes({
+      target: config.upstream.consoleUrl,
+      agent: upstreamAgent,
+      timeoutMs: config.upstream.timeoutMs,
+      trustedProxies: config.rateLimit.trustedProxies,
+      logger,
+      metrics,
+    }),
   );
   app.use(noStore());
   app.use(routeResolver(routes));

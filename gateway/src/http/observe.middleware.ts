@@ -23,7 +23,7 @@ export function observe(opts: ObserveOptions): RequestHandler {
     res.once('close', () => {
       const seconds = (performance.now() - started) / 1e3;
       // The route prefix, never the raw path: an unknown path (a scan, a probe sent to the wrong port) is `unmatched`.
-      const route = req.gateway?.route?.prefix ?? 'unmatched';
+      const route = req.gateway?.route?.prefix ?? req.gateway?.label ?? 'unmatched';
       // A caller that went away before the answer was complete: 499, as proxies count it.
       const status = res.writableFinished ? res.statusCode : 499;
       opts.metrics.httpDuration.observe({ method: req.method, route, status }, seconds);

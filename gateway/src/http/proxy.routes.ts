@@ -55,7 +55,7 @@ interface ParsedTarget {
   path: string;
 }
 
-function parseTarget(url: string): ParsedTarget {
+export function parseTarget(url: string): ParsedTarget {
   const u = new URL(url);
   const path = u.pathname.replace(/\/+$/, '');
   return { protocol: u.protocol, host: u.hostname, hostname: u.hostname, port: Number(u.port) || 80, path };
