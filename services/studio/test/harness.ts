@@ -9,6 +9,7 @@ import { makeApi, type Api, type ApiResponse, type RequestOptions } from '@studi
 import { type GrpcCaller, testKeys, testSecretsEnv } from '@studio/testkit/secrets';
 import { createStudio, type Studio, type StudioPorts } from '../src/app.js';
 import { studioEnvSchema, type StudioConfig } from '../src/config.js';
+import type { Mailer } from '../src/services/mail.js';
 import { createGiven, type Given } from './given.js';
 import { TEMPLATE } from './global-setup.js';
 
@@ -46,6 +47,10 @@ export interface TestStudioOptions {
   database?: FreshDatabase;
   /** The service's logger (default: silent). */
   logger?: Logger;
+  /** More environment for the config (SMTP_URL, ACCOUNT_SESSION_IDLE_MINUTES, ...). */
+  env?: Record<string, string>;
+  /** The mailer of the invitation and reset e-mails (default: the config's: none without SMTP_URL). */
+  mailer?: Mailer;
 }
 
 export async function startTestStudio(opts: TestStudioOptions = {}): Promise<TestStudio> {
@@ -61,11 +66,13 @@ export async function startTestStudio(opts: TestStudioOptions = {}): Promise<Tes
     LOG_LEVEL: 'silent',
     SHUTDOWN_GRACE_MS: '2000',
     SCHEDULER_INTERVAL_MS: String(opts.schedulerIntervalMs ?? 100),
+    ...opts.env,
   });
   const studio = createStudio(config, {
     logger: opts.logger ?? createLogger({ service: 'studio-test', level: 'silent' }),
     now: opts.now,
     relayIntervalMs: 100,
+    mailer: opts.mailer,
   });
   const ports = await studio.start();
   return {
