@@ -164,7 +164,7 @@ export function tokenRoutes({ services, assets, cookies, now }: TokenRouteDeps):
     const s = await signedIn(req, res);
     if (!s) return;
     const workspaces = await services.accounts.listWorkspaces(s.token);
-    sendPage(res, 200, workspacesPage(frameOf(s), { csrf: s.session.csrfToken, workspaces }));
+    sendPage(res, 200, workspacesPage(frameOf(s), { workspaces }));
   });
 
   return router;

@@ -11,7 +11,7 @@ export interface AssetUrls {
   js: string;
 }
 
-/** The signed-in person as the frame shows them: the nav and its sign-out form (which carries the CSRF token). */
+/** The signed-in person as the frame shows them: the nav and its sign-out forms (which carry the CSRF token). */
 export interface Viewer {
   email: string;
   csrfToken: string;
@@ -44,6 +44,7 @@ function nav(viewer: Viewer, current: NavItem | undefined): Html {
 ${link('tokens', '/console/tokens', 'Tokens')}
 ${link('workspaces', '/console/workspaces', 'Workspaces')}
 <li><form method="post" action="/console/sign-out" class="inline">${csrfField(viewer.csrfToken)}<button type="submit" class="link">Sign out</button></form></li>
+<li><form method="post" action="/console/sign-out-everywhere" class="inline">${csrfField(viewer.csrfToken)}<button type="submit" class="link">Sign out everywhere</button></form></li>
 </ul>
 <p class="who">Signed in as ${viewer.email}</p>
 </nav>`;

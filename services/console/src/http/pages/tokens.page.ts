@@ -182,7 +182,6 @@ ${rolled && html`<dt>Previous secret</dt><dd>${t.previousValidUntil ? html`Works
 }
 
 export interface WorkspacesView {
-  csrf: string;
   workspaces: WorkspaceRole[];
 }
 
@@ -206,14 +205,7 @@ ${rows}
 </tbody>
 </table>
 </div>
-<section aria-labelledby="sessions-heading">
-<h2 id="sessions-heading">Sessions</h2>
-<p>Signed in on another computer you no longer use? End every session of your account, this one included.</p>
-<form method="post" action="/console/sign-out-everywhere">
-${csrfField(v.csrf)}
-<button type="submit" class="secondary">Sign out everywhere</button>
-</form>
-</section>`,
+<p>"Sign out everywhere" ends every session of your account, on every computer, this one included.</p>`,
     },
   );
 }
