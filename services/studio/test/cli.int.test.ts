@@ -54,7 +54,7 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     expect(first).toEqual({
       workspace_id: expect.any(String),
       profile_id: expect.any(String),
-      token: expect.stringMatching(/^stu_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/),
+      token: expect.stringMatching(/^stu_[0-9A-Za-z]{46}$/),
     });
     const second = json(await cli(['seed-demo', '--json']));
     expect(second.workspace_id).toBe(first.workspace_id);
@@ -103,7 +103,7 @@ describe('admin CLI', { timeout: 120_000 }, () => {
         '--json',
       ]),
     );
-    expect(token).toEqual({ token: expect.stringMatching(/^stu_/), token_id: expect.any(String) });
+    expect(token).toEqual({ token: expect.stringMatching(/^stu_[0-9A-Za-z]{46}$/), token_id: expect.any(String), expires_at: null });
 
     const auth = await t.studio.services.tokens.authenticate(token.token);
     expect(auth).toMatchObject({ profileId: member.profile_id, tokenId: token.token_id, scopeWorkspaceId: ws.workspace_id, rateLimit: 30 });
@@ -117,6 +117,17 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     await expect(t.studio.services.tokens.authenticate(token.token)).rejects.toMatchObject({ kind: 'unauthorized' });
     // Revoking again is harmless.
     expect(json(await cli(['revoke-token', '--token-id', token.token_id, '--json']))).toEqual({ ok: true });
+
+    // A read-only token that expires: the flag takes no value, the expiry is N days from now.
+    const limited = json(await cli(['create-token', '--profile', member.profile_id, '--read-only', '--expires-in-days', '7', '--json']));
+    expect(Date.parse(limited.expires_at) - Date.now()).toBeGreaterThan(6 * 86_400_000);
+    expect(await t.studio.services.tokens.authenticate(limited.token)).toMatchObject({
+      readOnly: true,
+      validUntil: new Date(limited.expires_at),
+    });
+    const refused = await cli(['create-token', '--profile', member.profile_id, '--expires-in-days', '0']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('expires_in_days: must be an integer from 1 to 366');
 
     const human = await cli(['create-profile', '--email', 'plain@example.test']);
     expect(human.code).toBe(0);

@@ -25,8 +25,7 @@ export type AccountTokenImplementations = Pick<
 const iso = (d: Date | null): string => d?.toISOString() ?? '';
 
 /** A token as the console shows it (the one place ApiTokenInfo is built). */
-export function toApiTokenInfo({ row, workspaceName }: OwnToken, now: Date = new Date()): ApiTokenInfo {
-  const overlapRunning = row.previousValidUntil !== null && row.previousValidUntil > now && row.revokedAt === null;
+export function toApiTokenInfo({ row, workspaceName, previousValidUntil }: OwnToken): ApiTokenInfo {
   return {
     token_id: row.id,
     name: row.name ?? '',
@@ -38,7 +37,7 @@ export function toApiTokenInfo({ row, workspaceName }: OwnToken, now: Date = new
     last_used_at: iso(row.lastUsedAt),
     expires_at: iso(row.expiresAt),
     revoked_at: iso(row.revokedAt),
-    previous_valid_until: overlapRunning ? iso(row.previousValidUntil) : '',
+    previous_valid_until: iso(previousValidUntil),
   };
 }
 
@@ -57,8 +56,7 @@ export function accountTokenHandlers(services: { tokens: TokenService; accounts:
   return {
     async ListTokens(req) {
       const own = await tokens.listOwn(await profileOf(req.session_token));
-      const now = new Date();
-      return { tokens: own.map((t) => toApiTokenInfo(t, now)) };
+      return { tokens: own.map(toApiTokenInfo) };
     },
     async CreateToken(req) {
       const profileId = await profileOf(req.session_token);

@@ -48,6 +48,8 @@ export interface OwnToken {
   row: ApiTokenRow;
   /** The scope's name; null for a token that reaches every workspace. */
   workspaceName: string | null;
+  /** After a roll, while the previous secret still works: until when; else null. */
+  previousValidUntil: Date | null;
 }
 
 /** A console token to create (TokenService.createOwn checks each member). */
@@ -244,6 +246,11 @@ export class TokenService extends RecordService {
     const ids = [...new Set(rows.map((r) => r.workspaceId).filter((id): id is string => id !== null))];
     const workspaces = ids.length > 0 ? await this.deps.stores.workspaces.getManyInWorkspaces(ids) : [];
     const names = new Map(workspaces.map((w) => [w.id, w.name]));
-    return rows.map((row) => ({ row, workspaceName: row.workspaceId ? (names.get(row.workspaceId) ?? null) : null }));
+    const now = this.now();
+    return rows.map((row) => ({
+      row,
+      workspaceName: row.workspaceId ? (names.get(row.workspaceId) ?? null) : null,
+      previousValidUntil: row.previousValidUntil && row.previousValidUntil > now && !row.revokedAt ? row.previousValidUntil : null,
+    }));
   }
 }
