@@ -1,11 +1,13 @@
 /** The foreground part of `npm start` (runs after dependencies are installed). */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { ROOT, defaultInfra, provision } from './lib/infra.js';
 import { loadLocalSecrets } from './lib/local-secrets.js';
 import { DEV_PORTS, deployableSecretsEnv, startStack } from './lib/stack.js';
 import { DEMO_EMAIL } from '../services/studio/src/cli/demo-seed.js';
 
+const execFileAsync = promisify(execFile);
 const MAIL_DIR = path.join(ROOT, '.run/mail');
 
 const urls = await provision();
@@ -23,27 +25,34 @@ const stack = await startStack({
   mailDir: MAIL_DIR,
 });
 
-/** Runs studio's operator CLI against the stack (as studio's own configuration) and parses its last line of JSON. */
-function admin<T>(...args: string[]): T {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...deployableSecretsEnv(secrets, 'studio'),
-      DATABASE_URL: urls.studio,
-      PUBLIC_URL: stack.publicUrl,
-      ...(stack.mail ? { SMTP_URL: stack.mail.url } : {}),
+/**
+ * Runs studio's operator CLI against the stack (as studio's own configuration) and parses its last line of JSON.
+ * Asynchronously: the SMTP catcher runs in this process, and a blocked event loop could not take the CLI's mail.
+ */
+async function admin<T>(...args: string[]): Promise<T> {
+  const { stdout: out } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...deployableSecretsEnv(secrets, 'studio'),
+        DATABASE_URL: urls.studio,
+        PUBLIC_URL: stack.publicUrl,
+        ...(stack.mail ? { SMTP_URL: stack.mail.url } : {}),
+      },
+      encoding: 'utf8',
     },
-    encoding: 'utf8',
-  });
+  );
   return JSON.parse(out.trim().split('\n').pop()!) as T;
 }
 
-const seed = admin<{ workspace_id: string; token: string }>('seed-demo');
+const seed = await admin<{ workspace_id: string; token: string }>('seed-demo');
 // A fresh invitation of the demo profile each start (it voids the previous one): sign in to the console with it.
 let invite: string;
 try {
-  invite = admin<{ profile_id: string; invite_url: string }>('invite', '--email', DEMO_EMAIL).invite_url;
+  invite = (await admin<{ profile_id: string; invite_url: string }>('invite', '--email', DEMO_EMAIL)).invite_url;
 } catch (err) {
   invite = `(none: the invite command failed: ${(err as Error).message.split('\n')[0]})`;
 }
