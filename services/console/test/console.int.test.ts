@@ -99,7 +99,7 @@ describe('pages and their headers', () => {
     expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const csrf = setCookies(res).get('studio_console_csrf') ?? '';

@@ -15,7 +15,10 @@ export const CONTENT_SECURITY_POLICY =
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  // Not no-referrer: under it browsers send `Origin: null` on every form POST (Fetch, "append a request Origin
+  // header"), and the Origin check would refuse them all. same-origin sends no Referer to any other site and keeps
+  // the Origin of the console's own forms; a link's secret is in the fragment, which no Referer carries.
+  'referrer-policy': 'same-origin',
   'x-content-type-options': 'nosniff',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
