@@ -4,7 +4,7 @@
  */
 import { AppError } from '@studio/errors';
 import { createProfileInput } from '../services/profile.schema.js';
-import { createTokenInput } from '../services/token.schema.js';
+import { createTokenInput, rollTokenInput } from '../services/token.schema.js';
 import { addMemberInput, createWorkspaceInput } from '../services/workspace.schema.js';
 import { command, operationCommand, UsageError, type Command } from './args.js';
 
@@ -60,6 +60,20 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     run: async (services, input) => {
       const created = await services.tokens.create(input);
       return { token: created.token, token_id: created.tokenId, expires_at: created.expiresAt?.toISOString() ?? null };
+    },
+  }),
+  'roll-token': operationCommand({
+    usage: 'roll-token --token-id TOKEN_ID [--overlap-seconds N]',
+    schema: rollTokenInput,
+    members: [['token-id', 'token_id'], 'overlap_seconds'],
+    numbers: ['overlap-seconds'],
+    run: async (services, input) => {
+      const rolled = await services.tokens.roll(input.tokenId, input.overlapSeconds ?? 0);
+      return {
+        token: rolled.token,
+        token_id: rolled.info.row.id,
+        previous_valid_until: rolled.info.previousValidUntil?.toISOString() ?? null,
+      };
     },
   }),
   'revoke-token': command('revoke-token --token-id TOKEN_ID', async ({ services }, options) => {

@@ -10,6 +10,7 @@ import type { Logger } from '@studio/logger';
 import type { Session, SignInResponse, StudioAccountsHandlers } from '@studio/proto/studio';
 import type { SessionView, SignInResult } from '../services/account.service.js';
 import type { Services } from '../services/index.js';
+import { prepareDummyVerification } from '../services/password.js';
 import { accountTokenHandlers } from './account-tokens.grpc.js';
 
 export function toSessionMessage(s: SessionView): Session {
@@ -36,6 +37,8 @@ function toSignInResponse(result: SignInResult): SignInResponse {
 
 export function accountsGrpcHandlers(services: Pick<Services, 'accounts' | 'tokens'>, logger: Logger): StudioAccountsHandlers {
   const { accounts } = services;
+  // The unknown e-mail's dummy hash is made before the first sign-in, not during it (same time for every answer).
+  void prepareDummyVerification();
   return unaryHandlers<StudioAccountsHandlers>(logger, {
     async SignIn(req) {
       const { email, password, client_address: clientAddress, user_agent: userAgent } = req;

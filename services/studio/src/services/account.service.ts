@@ -23,6 +23,8 @@ export const RESET_LIFETIME_MS = 3_600_000;
 export const LINK_LIFETIME_MS: Record<LinkKind, number> = { invite: INVITE_LIFETIME_MS, reset: RESET_LIFETIME_MS };
 /** last_seen_at of a session is written at most once per this interval. */
 export const LAST_SEEN_INTERVAL_MS = 60_000;
+/** Ended sessions are kept this long (a person's recent sign-outs), then deleted at the profile's next sign-in. */
+export const ENDED_SESSION_KEPT_MS = 24 * 3_600_000;
 /** At most one reset e-mail per profile per this interval (a stranger cannot flood someone's mailbox). */
 export const RESET_MAIL_INTERVAL_MS = 60_000;
 
@@ -269,9 +271,12 @@ export class AccountService extends RecordService {
   }
 
   private async startSession(profile: ProfileRow, client: ClientInfo): Promise<{ sessionToken: string; session: SessionView }> {
+    const { sessions } = this.deps.stores;
     const now = this.now();
+    // The profile's sessions that ended a day ago or more go now (by its index): the table never grows without end.
+    await sessions.deleteEndedOf(profile.id, new Date(now.getTime() - ENDED_SESSION_KEPT_MS));
     const sessionToken = newSecret();
-    const row = await this.deps.stores.sessions.create({
+    const row = await sessions.create({
       profileId: profile.id,
       hash: digestOf(sessionToken),
       csrfToken: newSecret(),

@@ -93,10 +93,15 @@ export async function verifyPassword(password: string, phc: string): Promise<boo
 /** A PHC string of a random password: what an unknown e-mail is verified against, so it costs what a known one does. */
 let dummy: Promise<string> | undefined;
 
+/** Makes the dummy hash now (a server calls it at start), so even the first unknown e-mail costs one verification. */
+export function prepareDummyVerification(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummy;
+}
+
 /** One Argon2id verification that always fails, at the current parameters (the time of a wrong password). */
 export async function dummyVerification(password: string): Promise<false> {
-  dummy ??= hashPassword(randomBytes(24).toString('base64url'));
-  await verifyPassword(password, await dummy);
+  await verifyPassword(password, await prepareDummyVerification());
   return false;
 }
 

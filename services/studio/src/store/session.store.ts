@@ -49,8 +49,9 @@ export class SessionStore {
     return (await tx.consoleSession.updateMany({ where: { profileId, revokedAt: null, ...except }, data: { revokedAt: now } })).count;
   }
 
-  /** Deletes sessions that ended (revoked or past their absolute expiry) before `before`. */
-  async deleteEndedBefore(before: Date, tx: Tx = this.db.client): Promise<number> {
-    return (await tx.consoleSession.deleteMany({ where: { OR: [{ revokedAt: { lt: before } }, { expiresAt: { lt: before } }] } })).count;
+  /** Deletes the sessions of `profileId` that ended (revoked or past their absolute expiry) before `before`. */
+  async deleteEndedOf(profileId: string, before: Date, tx: Tx = this.db.client): Promise<number> {
+    const ended = { OR: [{ revokedAt: { lt: before } }, { expiresAt: { lt: before } }] };
+    return (await tx.consoleSession.deleteMany({ where: { profileId, ...ended } })).count;
   }
 }
