@@ -1,3 +1,4 @@
+import { mintApiToken } from '@studio/api-token';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { eventually } from '@studio/testkit/api';
 import { api } from './support/client.js';
@@ -16,7 +17,8 @@ describe('authentication', () => {
     expect(res.status).toBe(200);
     expect(res.body.ok).toBe(true);
     expect(res.body.profile.id).toBe(t.profiles.owner);
-    expect(res.body.token.prefix).toMatch(/^[0-9a-f]{12}$/);
+    expect(res.body.token.prefix).toMatch(/^[0-9A-Za-z]{12}$/);
+    expect(t.tokens.owner.slice(4, 16)).toBe(res.body.token.prefix);
     expect(res.body.token.scope_workspace_id).toBeNull();
     expect(res.body.workspaces).toEqual(expect.arrayContaining([expect.objectContaining({ id: t.workspaceId, role: 'owner' })]));
     expect(res.headers.get('x-request-id')).toBeTruthy();
@@ -27,7 +29,9 @@ describe('authentication', () => {
     ['not bearer', { authorization: 'Basic abc' }],
     ['empty bearer', { authorization: 'Bearer ' }],
     ['malformed token', { authorization: 'Bearer not-a-token' }],
-    ['unknown token', { authorization: `Bearer stu_0123456789ab_${'A'.repeat(43)}` }],
+    ['unknown token', { authorization: `Bearer ${mintApiToken().token}` }],
+    ['unknown legacy-form token', { authorization: `Bearer stu_0123456789ab_${'A'.repeat(43)}` }],
+    ['malformed stu_ token', { authorization: 'Bearer stu_0123456789ab' }],
   ])('401 for %s', async (_name, headers) => {
     const res = await api('GET', '/auth/whoami', { headers });
     expect(res.status).toBe(401);

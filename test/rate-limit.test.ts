@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mintApiToken } from '@studio/api-token';
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { inject } from 'vitest';
 import { api } from './support/client.js';
-import { admin, tenant } from './support/operator.js';
+import { admin, createToken, tenant } from './support/operator.js';
 import { startGatewayReplica } from './support/gateway-replica.js';
 import { startTcpProxy, type TcpProxy } from '@studio/testkit/tcp-proxy';
 
@@ -109,9 +110,10 @@ describe('failed authentication is limited per client address', () => {
   // A gateway replica with a small budget; it trusts the test client (127.0.0.1) to name the client address, so
   // this test's addresses (a random IPv6 /64 each) share no counter with any other test.
   let replica: Awaited<ReturnType<typeof startGatewayReplica>>;
-  let token: string;
+  let t: Awaited<ReturnType<typeof tenant>>;
   const prefix = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
-  const guess = () => `stu_${randomBytes(6).toString('hex')}_guess`;
+  /** A well-formed token (valid checksum) that studio does not know. */
+  const guess = () => mintApiToken().token;
 
   beforeAll(async () => {
     replica = await startGatewayReplica({
@@ -119,7 +121,7 @@ describe('failed authentication is limited per client address', () => {
       AUTH_FAILURE_LIMIT_PER_MINUTE: '3',
       TRUSTED_PROXIES: '127.0.0.1',
     });
-    token = (await tenant(['owner'])).tokens.owner;
+    t = await tenant(['owner']);
   });
   afterAll(async () => {
     await replica?.stop();
@@ -128,9 +130,9 @@ describe('failed authentication is limited per client address', () => {
   const whoami = (address: string, bearer: string) =>
     api('GET', '/auth/whoami', { token: bearer, headers: { 'x-forwarded-for': address } }, replica.baseUrl);
 
-  it('refuses unknown tokens with 429 after the budget, keeps a valid token working, and leaves other addresses alone', async () => {
+  it('answers refused well-formed tokens 429 past the budget, keeps a valid token working, and leaves other addresses alone', async () => {
     const address = `${prefix()}::1`;
-    expect((await whoami(address, token)).status).toBe(200);
+    expect((await whoami(address, t.tokens.owner)).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await whoami(address, guess())).status).toBe(401);
 
     const refused = await whoami(address, guess());
@@ -142,8 +144,35 @@ describe('failed authentication is limited per client address', () => {
     expect(refused.headers.get('ratelimit-remaining')).toBe('0');
 
     // The valid token from the same address still works.
-    expect((await whoami(address, token)).status).toBe(200);
+    expect((await whoami(address, t.tokens.owner)).status).toBe(200);
     // Another client address has its own budget.
     expect((await whoami(`${prefix()}::1`, guess())).status).toBe(401);
+  });
+
+  it('never refuses a valid token the gateway has not seen, even from an address over its budget', async () => {
+    const address = `${prefix()}::1`;
+    for (let i = 0; i < 4; i++) await whoami(address, guess());
+    expect((await whoami(address, guess())).status).toBe(429);
+    const fresh = await createToken(t.profiles.owner);
+    const res = await whoami(address, fresh.token);
+    expect(res.status).toBe(200);
+    expect(res.body.profile.id).toBe(t.profiles.owner);
+  });
+
+  it('does not count malformed or mistyped tokens: 30 and more of them, then a valid token and the whole budget are still there', async () => {
+    const address = `${prefix()}::1`;
+    const good = t.tokens.owner;
+    const mistyped = good.slice(0, -1) + (good.endsWith('0') ? '1' : '0');
+    for (let i = 0; i < 12; i++) {
+      for (const bearer of [mistyped, 'stu_not-a-token', `stu_${good.slice(4, 30)}`]) {
+        const res = await whoami(address, bearer);
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ ok: false, error: 'unauthorized' });
+      }
+    }
+    expect((await whoami(address, good)).status).toBe(200);
+    // Not one of the 36 counted: three refused well-formed guesses are still 401, the fourth 429.
+    for (let i = 0; i < 3; i++) expect((await whoami(address, guess())).status).toBe(401);
+    expect((await whoami(address, guess())).status).toBe(429);
   });
 });

@@ -2,6 +2,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createHash, randomBytes } from 'node:crypto';
+import { runSql } from '@studio/testkit/db';
 import { inject } from 'vitest';
 import { stackSecretsEnv } from './secrets.js';
 
@@ -53,4 +55,50 @@ export async function tenant(
     }),
   );
   return { workspaceId: ws.workspace_id, tokens, profiles };
+}
+
+/** Options of `admin create-token` (its flags and values). */
+export interface TokenOptions {
+  workspaceId?: string;
+  readOnly?: boolean;
+  expiresInDays?: number;
+  rateLimit?: number;
+  name?: string;
+}
+
+/** A new token of `profileId` through `admin create-token`. */
+export async function createToken(
+  profileId: string,
+  opts: TokenOptions = {},
+): Promise<{ token: string; token_id: string; expires_at: string | null }> {
+  const args = ['create-token', '--profile', profileId];
+  if (opts.workspaceId) args.push('--workspace', opts.workspaceId);
+  if (opts.readOnly) args.push('--read-only');
+  if (opts.expiresInDays !== undefined) args.push('--expires-in-days', String(opts.expiresInDays));
+  if (opts.rateLimit !== undefined) args.push('--rate-limit', String(opts.rateLimit));
+  if (opts.name) args.push('--name', opts.name);
+  return admin(...args);
+}
+
+/** A new secret for the token through `admin roll-token`; the old one keeps working `overlapSeconds`. */
+export async function rollToken(tokenId: string, overlapSeconds = 0): Promise<{ token: string; previous_valid_until: string | null }> {
+  return admin('roll-token', '--token-id', tokenId, '--overlap-seconds', String(overlapSeconds));
+}
+
+/** Makes the token's expiry a moment ago (what waiting out --expires-in-days would do). */
+export async function expireToken(tokenId: string): Promise<void> {
+  await runSql(inject('databaseUrls').studio!, `UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [tokenId]);
+}
+
+/** A token of `profileId` in the form issued before the checksum (`stu_<12 hex>_<43 base64url>`), stored as studio did. */
+export async function legacyToken(profileId: string): Promise<string> {
+  const prefix = randomBytes(6).toString('hex');
+  const token = `stu_${prefix}_${randomBytes(32).toString('base64url')}`;
+  const hash = createHash('sha256').update(token).digest('hex');
+  await runSql(
+    inject('databaseUrls').studio!,
+    'INSERT INTO api_tokens (id, profile_id, prefix, hash, name) VALUES (gen_random_uuid(), $1, $2, $3, $4)',
+    [profileId, prefix, hash, 'legacy'],
+  );
+  return token;
 }

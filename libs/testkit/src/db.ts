@@ -53,3 +53,17 @@ export async function freshDatabase(template: string): Promise<FreshDatabase> {
   const url = await cloneDatabase(template, name);
   return { name, url, drop: () => dropDatabase(name) };
 }
+
+/**
+ * Runs one parameterised statement on the database at `url` and returns its rows: for black-box tests that stand in
+ * for what only time or an older release can do (a token that has expired, one issued in an older form).
+ */
+export async function runSql(url: string, text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}

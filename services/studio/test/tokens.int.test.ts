@@ -5,7 +5,7 @@
  * written at most once a minute, and another profile's token answering NOT_FOUND. The clock is injected.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary, loadProto } from '@studio/grpc';
+import { callUnary, loadProto, type UnaryRequest } from '@studio/grpc';
 import { STUDIO_PROTO, type StudioAccountsClient, type StudioInternalClient } from '@studio/proto/studio';
 import { hashToken } from '../src/services/token.service.js';
 import { startTestStudio, type TestStudio } from './harness.js';
@@ -38,8 +38,8 @@ describe('API tokens (StudioAccounts token calls and AuthenticateToken, real dat
 
   const accounts = <M extends 'ListTokens' | 'CreateToken' | 'RevokeToken' | 'RollToken' | 'SetPassword' | 'SignIn'>(
     method: M,
-    request: Parameters<typeof callUnary<StudioAccountsClient, M>>[2],
-  ) => callUnary(consoleClient, method, request, 10_000);
+    request: UnaryRequest<StudioAccountsClient, M>,
+  ) => callUnary<StudioAccountsClient, M>(consoleClient, method, request, 10_000);
   const authenticate = (token: string) => callUnary(gateway, 'AuthenticateToken', { token }, 10_000);
 
   /** A signed-in person with a workspace of their own: the session secret, profile and workspace. */

@@ -11,7 +11,10 @@ function coreWithServices() {
   const services = {
     profiles: { create: vi.fn(async () => ({ id: PROFILE })) },
     workspaces: { create: vi.fn(async () => ({ id: WS })), addMember: vi.fn(async () => undefined) },
-    tokens: { create: vi.fn(async () => ({ token: 'stu_x', tokenId: 'id', prefix: 'x' })) },
+    tokens: {
+      create: vi.fn(async () => ({ token: 'stu_x', tokenId: 'id', prefix: 'x' })),
+      roll: vi.fn(async () => ({ token: 'stu_y', info: { row: { id: WS }, previousValidUntil: null } })),
+    },
   };
   return { core: { services } as unknown as StudioCore, services };
 }
@@ -33,6 +36,20 @@ describe('account commands', () => {
     expect(services.workspaces.create).toHaveBeenCalledWith({ name: 'CLI Studio', ownerId: PROFILE });
     expect(services.workspaces.addMember).toHaveBeenCalledWith({ workspaceId: WS, profileId: PROFILE, role: 'photographer' });
     expect(services.tokens.create).toHaveBeenCalledWith({ profileId: PROFILE, workspaceId: WS, rateLimit: 30, name: 'ci' });
+  });
+
+  it('roll-token rolls a token by id with an overlap (0 by default)', async () => {
+    const { core, services } = coreWithServices();
+    expect(await ACCOUNT_COMMANDS['roll-token']!.run(core, { 'token-id': WS, 'overlap-seconds': '60' })).toEqual({
+      token: 'stu_y',
+      token_id: WS,
+      previous_valid_until: null,
+    });
+    await ACCOUNT_COMMANDS['roll-token']!.run(core, { 'token-id': WS });
+    expect(services.tokens.roll.mock.calls).toEqual([
+      [WS, 60],
+      [WS, 0],
+    ]);
   });
 
   it('create-token takes --read-only (a flag) and --expires-in-days N', async () => {
@@ -57,6 +74,8 @@ describe('account commands', () => {
     ['create-token', { profile: PROFILE, 'expires-in-days': '0' }, /^expires_in_days: must be an integer from 1 to 366$/],
     ['create-token', { profile: PROFILE, 'expires-in-days': '367' }, /^expires_in_days: must be an integer from 1 to 366$/],
     ['create-token', { profile: PROFILE, 'expires-in-days': 'soon' }, /^expires_in_days: must be an integer from 1 to 366$/],
+    ['roll-token', { 'token-id': 'nope' }, /^token_id: must be a UUID$/],
+    ['roll-token', { 'token-id': WS, 'overlap-seconds': '86401' }, /^overlap_seconds: must be an integer from 0 to 86400$/],
   ])('%s %j is refused with invalid_input (exit 2) before any service runs', async (name, options, message) => {
     const { core, services } = coreWithServices();
     const err = await refusal(() => ACCOUNT_COMMANDS[name]!.run(core, options));

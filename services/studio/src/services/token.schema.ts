@@ -28,3 +28,9 @@ export const createTokenInput = operationInput({
 });
 
 export type CreateTokenInput = z.output<typeof createTokenInput>;
+
+/** Operator CLI: a new secret for the token `token_id`; the previous one works `overlap_seconds` more (default 0). */
+export const rollTokenInput = operationInput({
+  token_id: uuid(),
+  overlap_seconds: intBetween(0, MAX_ROLL_OVERLAP_SECONDS).optional(),
+});

@@ -128,6 +128,13 @@ export class TokenService extends RecordService {
     if (!found) throw new AppError('not_found');
   }
 
+  /** Rolls any token (operator CLI): rollOwn for the token's own profile; not_found when there is no such token. */
+  async roll(tokenId: string, overlapSeconds: number): Promise<{ token: string; info: OwnToken }> {
+    const row = isUuid(tokenId) ? await this.deps.stores.tokens.getById(tokenId) : null;
+    if (!row) throw new AppError('not_found');
+    return this.rollOwn(row.profileId, tokenId, overlapSeconds);
+  }
+
   /** GET /auth/whoami: the owning profile, the token and the workspaces it reaches (scope applied). */
   async whoami(principal: TokenPrincipal) {
     const { stores } = this.deps;
