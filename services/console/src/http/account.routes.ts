@@ -66,7 +66,7 @@ export function accountRoutes({ services, assets, cookies }: AccountRouteDeps): 
     res.redirect(303, TOKENS_PAGE);
   };
 
-  router.get(['/console', '/console/'], async (req: Request, res: Response) => {
+  router.get('/console', async (req: Request, res: Response) => {
     const current = await services.sessions.current(cookiesOf(req).get(SESSION_COOKIE));
     res.redirect(303, current ? TOKENS_PAGE : SIGN_IN_PAGE);
   });
