@@ -4,11 +4,13 @@
  * account and per address, session idle and absolute expiry on an injected clock, one-time links (single use,
  * lifetimes, newest wins), password resets ending the other sessions, and the caller allow-list.
  */
+import { argon2Sync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUnary, grpc, loadProto, type UnaryRequest } from '@studio/grpc';
 import { STUDIO_PROTO, type StudioAccountsClient } from '@studio/proto/studio';
 import { digestOf } from '../src/services/account.service.js';
 import type { MailMessage, Mailer } from '../src/services/mail.js';
+import { formatPhc } from '../src/services/password.js';
 import { startTestStudio, type TestStudio } from './harness.js';
 import { rawCall } from './support/operations.js';
 
@@ -127,6 +129,18 @@ describe('studio accounts (StudioAccounts over gRPC, real database)', { timeout:
           retry_after_seconds: 0,
         });
       }
+    });
+
+    it('re-hashes a password stored with older parameters at the next sign-in', async () => {
+      const { email, profileId } = await person();
+      const salt = Buffer.from('0123456789abcdef');
+      const older = { memory: 8192, passes: 1, parallelism: 1 };
+      const hash = argon2Sync('argon2id', { message: PASSWORD, nonce: salt, tagLength: 32, ...older });
+      await t.studio.stores.profiles.setPassword(profileId, formatPhc({ ...older, salt, hash }), new Date(clockMs));
+      expect((await signIn(email, PASSWORD)).outcome).toBe('ok');
+      const stored = (await t.studio.stores.profiles.getById(profileId))!.passwordHash!;
+      expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect((await signIn(email, PASSWORD)).outcome).toBe('ok');
     });
 
     it('an invited profile that has not set a password yet cannot sign in, with the same answer', async () => {

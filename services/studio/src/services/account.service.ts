@@ -14,7 +14,7 @@ import type { ConsoleSessionRow } from '../store/session.store.js';
 import type { RoleName } from '../store/workspace.store.js';
 import type { ServiceDeps } from './deps.js';
 import type { Mailer } from './mail.js';
-import { dummyVerification, hashPassword, passwordProblem, verifyPassword } from './password.js';
+import { dummyVerification, hashPassword, needsRehash, passwordProblem, verifyPassword } from './password.js';
 import { RecordService } from './record-service.js';
 import { accountKey, addressKey, delaySecondsAfter, FORGET_AFTER_MS, secondsUntil } from './sign-in-throttle.js';
 
@@ -111,12 +111,15 @@ export class AccountService extends RecordService {
     const now = this.now();
     const retry = await this.throttledFor(keys, now);
     if (retry > 0) return { outcome: 'throttled', retryAfterSeconds: retry, message: ACCOUNT_MESSAGES.throttled(retry) };
-    const ok = profile?.passwordHash ? await verifyPassword(password, profile.passwordHash) : await dummyVerification(password);
-    if (!profile || !ok) {
+    const stored = profile?.passwordHash ?? null;
+    const ok = stored ? await verifyPassword(password, stored) : await dummyVerification(password);
+    if (!profile || !stored || !ok) {
       await this.recordFailure(keys, this.now());
       return { outcome: 'invalid', message: ACCOUNT_MESSAGES.invalid };
     }
     await stores.throttles.clear(keys[0]!);
+    // A hash made with older parameters is replaced while the password is at hand.
+    if (needsRehash(stored)) await stores.profiles.replacePasswordHash(profile.id, stored, await hashPassword(password));
     return { outcome: 'ok', ...(await this.startSession(profile, input)) };
   }
 

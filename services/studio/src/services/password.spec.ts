@@ -6,6 +6,7 @@ import {
   formatPhc,
   hashPassword,
   isCommonPassword,
+  needsRehash,
   PASSWORD_MESSAGES,
   parsePhc,
   passwordProblem,
@@ -40,6 +41,15 @@ describe('password hashing (Argon2id, PHC strings)', () => {
     expect(phc).toMatch(/^\$argon2id\$v=19\$m=8192,t=3,p=2\$/);
     expect(await verifyPassword('an older password', phc)).toBe(true);
     expect(await verifyPassword('another password', phc)).toBe(false);
+  });
+
+  it('asks for a re-hash of a string made with other parameters only', async () => {
+    expect(needsRehash(await hashPassword('correct horse battery staple'))).toBe(false);
+    const salt = Buffer.from('0123456789abcdef');
+    const older = { memory: 8192, passes: 3, parallelism: 1 };
+    const hash = argon2Sync('argon2id', { message: 'x', nonce: salt, tagLength: 32, ...older });
+    expect(needsRehash(formatPhc({ ...older, salt, hash }))).toBe(true);
+    expect(needsRehash('not a hash')).toBe(true);
   });
 
   it('refuses strings it cannot or must not check, without throwing', async () => {

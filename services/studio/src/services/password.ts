@@ -75,6 +75,13 @@ export function parsePhc(text: string): PhcArgon2id | null {
   return ok ? { memory, passes, parallelism, salt, hash } : null;
 }
 
+const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMETERS.memory},t=${ARGON2_PARAMETERS.passes},p=${ARGON2_PARAMETERS.parallelism}$`;
+
+/** True when a stored string was made with other parameters than today's: re-hash it at the next sign-in. */
+export function needsRehash(phc: string): boolean {
+  return !phc.startsWith(CURRENT_PREFIX) || parsePhc(phc)?.hash.length !== ARGON2_PARAMETERS.tagLength;
+}
+
 /** A new PHC string for `password` with a fresh random salt at the current parameters. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(ARGON2_PARAMETERS.saltLength);

@@ -24,6 +24,11 @@ export class ProfileStore {
     return tx.profile.upsert({ where: { email: data.email }, create: data, update: {} });
   }
 
+  /** Replaces the stored hash of the same password (new parameters) unless the password changed meanwhile. */
+  async replacePasswordHash(id: string, previous: string, next: string, tx: Tx = this.db.client): Promise<void> {
+    await tx.profile.updateMany({ where: { id, passwordHash: previous }, data: { passwordHash: next } });
+  }
+
   async setPassword(id: string, passwordHash: string, now: Date, tx: Tx = this.db.client): Promise<void> {
     await tx.profile.update({ where: { id }, data: { passwordHash, passwordChangedAt: now } });
   }
