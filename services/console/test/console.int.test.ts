@@ -135,10 +135,24 @@ describe('pages and their headers', () => {
     expect(await missing.text()).toContain('Page not found');
   });
 
-  it('an unknown console path is the 404 page', async () => {
+  it('an unknown console path is the 404 page, with the nav of the signed-in person', async () => {
     const res = await get('/console/nowhere');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('text/html');
+    const signedOut = await res.text();
+    expect(signedOut).toContain('<nav aria-label="Main">');
+    expect(signedOut).not.toContain('Sign out');
+    const { cookie } = await signIn(alice);
+    const mine = await (await get('/console/nowhere', { cookie })).text();
+    expect(mine).toContain('>Sign out</button>');
+    expect(mine).toContain('>Sign out everywhere</button>');
+  });
+
+  it('the sign-in page is the form also for a signed-in person (signing in again starts a new session)', async () => {
+    const { cookie } = await signIn(alice);
+    const res = await get('/console/sign-in', { cookie });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<button type="submit">Sign in</button>');
   });
 });
 
@@ -358,7 +372,9 @@ describe('set a password through a link', () => {
       { cookie: form.cookie },
     );
     expect(unknown.status).toBe(400);
-    expect(await unknown.text()).toContain('This link is invalid or has expired.');
+    const invalid = await unknown.text();
+    expect(invalid).toContain('<p role="alert">This link is invalid or has expired.</p>');
+    expect(invalid).toContain('<a href="/console/reset-password">Request a password reset</a>');
     const empty = await post('/console/set-password', { csrf: form.csrf, token: '', password: 'x', confirm: 'x' }, { cookie: form.cookie });
     expect(await empty.text()).toContain('This link is invalid or has expired.');
 

@@ -2,7 +2,8 @@
  * Signing in and out (docs/decisions/0016-account-console.md, "URLs of the console"):
  *
  *   GET  /console, /console/       303 to /console/tokens when signed in, else /console/sign-in
- *   GET  /console/sign-in          the form; POST checks it with studio: a new session cookie and 303 to the tokens,
+ *   GET  /console/sign-in          the form (also when signed in); POST checks it with studio: a new session cookie
+ *                                  (a new session id) and 303 to the tokens,
  *                                  or the form again ("Incorrect email or password.", or 429 while throttled)
  *   GET  /console/reset-password   the form; POST asks studio to mail a link, and always says the same
  *   GET  /console/set-password     the form (console.js puts the link's secret from the fragment into it); POST sets
@@ -71,11 +72,8 @@ export function accountRoutes({ services, assets, cookies }: AccountRouteDeps): 
     res.redirect(303, current ? TOKENS_PAGE : SIGN_IN_PAGE);
   });
 
-  router.get(SIGN_IN_PAGE, async (req: Request, res: Response) => {
-    if (await services.sessions.current(cookiesOf(req).get(SESSION_COOKIE))) {
-      res.redirect(303, TOKENS_PAGE);
-      return;
-    }
+  // Always the form, signed in or not (no call to studio): signing in again starts a new session.
+  router.get(SIGN_IN_PAGE, (req: Request, res: Response) => {
     sendPage(res, 200, signInPage(frame, { csrf: formToken(req, res) }));
   });
 

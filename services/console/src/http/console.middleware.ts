@@ -13,9 +13,11 @@ import { AppError } from '@studio/errors';
 import type { Logger } from '@studio/logger';
 import type { ClientInfo } from '../grpc/studio-accounts.client.js';
 import type { StaticAssets } from './assets.routes.js';
-import { clearedSessionCookie, type CookieOptions, parseCookies } from './cookies.js';
+import type { SessionService } from '../services/session.service.js';
+import { clearedSessionCookie, type CookieOptions, parseCookies, SESSION_COOKIE } from './cookies.js';
 import { errorPage, errorStatus, type ErrorPage } from './pages/errors.page.js';
 import type { Html } from './pages/html.js';
+import type { Viewer } from './pages/layout.js';
 import { isSameOrigin } from './security.middleware.js';
 
 /** The largest form body the console reads (the gateway refuses larger ones first). */
@@ -25,8 +27,14 @@ export function sendPage(res: Response, status: number, body: Html): void {
   res.status(status).type('html').send(body.text);
 }
 
-export function sendErrorPage(res: Response, assets: StaticAssets, kind: ErrorPage, requestId?: string): void {
-  sendPage(res, errorStatus(kind), errorPage({ assets: assets.urls, viewer: null }, kind, requestId));
+export function sendErrorPage(
+  res: Response,
+  assets: StaticAssets,
+  kind: ErrorPage,
+  requestId?: string,
+  viewer: Viewer | null = null,
+): void {
+  sendPage(res, errorStatus(kind), errorPage({ assets: assets.urls, viewer }, kind, requestId));
 }
 
 /** The cookies of the request (parsed once). */
@@ -80,9 +88,16 @@ export function formCsrf(req: Request): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The final handlers: the 404 page for what no route answered, and the error pages. */
-export function errorPages(assets: StaticAssets, cookies: CookieOptions, logger: Logger) {
-  const notFound = (_req: Request, res: Response) => sendErrorPage(res, assets, 'not_found');
+/**
+ * The final handlers: the 404 page for what no route answered (with the signed-in nav when the cookie still names a
+ * session; studio not answering only leaves the nav out), and the error pages.
+ */
+export function errorPages(assets: StaticAssets, cookies: CookieOptions, logger: Logger, sessions: SessionService) {
+  const notFound = async (req: Request, res: Response) => {
+    const current = await sessions.current(cookiesOf(req).get(SESSION_COOKIE)).catch(() => null);
+    const viewer = current && { email: current.session.email, csrfToken: current.session.csrfToken };
+    sendErrorPage(res, assets, 'not_found', undefined, viewer);
+  };
   const onError = (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) {
       res.destroy();

@@ -32,7 +32,7 @@ export function buildHttpApp({ config, logger, metrics, services, now = () => ne
   app.use(guardPosts(config.publicOrigin, assets));
   app.use(accountRoutes({ services, assets, cookies }));
   app.use(tokenRoutes({ services, assets, cookies, now }));
-  const [notFound, onError] = errorPages(assets, cookies, logger);
+  const [notFound, onError] = errorPages(assets, cookies, logger, services.sessions);
   app.use(notFound);
   app.use(onError);
   return app;

@@ -90,6 +90,6 @@ export function invalidLinkPage(frame: PageFrame): Html {
     heading: 'Link not valid',
     body: html`<p role="alert">${LINK_INVALID}</p>
 <p>Links to set a password work once: an invitation for 24 hours, a reset link for one hour.</p>
-<p><a href="/console/reset-password">Request a new link</a></p>`,
+<p><a href="/console/reset-password">Request a password reset</a></p>`,
   });
 }

@@ -21,7 +21,7 @@ export type NavItem = 'tokens' | 'workspaces';
 
 export interface PageFrame {
   assets: AssetUrls;
-  /** Null on the signed-out pages (sign-in, set-password, reset, errors): no nav. */
+  /** Null on the signed-out pages (sign-in, set-password, reset, most error pages): a nav to sign in. */
   viewer: Viewer | null;
   /** Which nav entry is the current page. */
   current?: NavItem;
@@ -50,6 +50,11 @@ ${link('workspaces', '/console/workspaces', 'Workspaces')}
 </nav>`;
 }
 
+/** Every page has its nav; a signed-out person's leads to the sign-in page. */
+const signedOutNav = html`<nav aria-label="Main">
+<ul class="nav"><li><a href="/console/sign-in">Sign in</a></li></ul>
+</nav>`;
+
 export function page(frame: PageFrame, content: PageContent): Html {
   return html`<!doctype html>
 <html lang="en">
@@ -64,7 +69,7 @@ export function page(frame: PageFrame, content: PageContent): Html {
 <a class="skip-link" href="#main">Skip to main content</a>
 <header class="site-header">
 <p class="brand"><a href="/console/">Studio console</a></p>
-${frame.viewer && nav(frame.viewer, frame.current)}
+${frame.viewer ? nav(frame.viewer, frame.current) : signedOutNav}
 </header>
 <main id="main" tabindex="-1">
 <h1>${content.heading}</h1>
