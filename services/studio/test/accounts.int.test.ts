@@ -174,6 +174,13 @@ describe('studio accounts (StudioAccounts over gRPC, real database)', { timeout:
       expect((await signIn(email, PASSWORD, address())).outcome).toBe('throttled');
     });
 
+    it('a burst of parallel guesses at one account gets the five free tries and no more', async () => {
+      const { email } = await person();
+      const answers = await Promise.all(Array.from({ length: 12 }, () => signIn(email, 'wrong password!!', address())));
+      expect(answers.filter((a) => a.outcome === 'invalid')).toHaveLength(5);
+      expect(answers.filter((a) => a.outcome === 'throttled')).toHaveLength(7);
+    });
+
     it('never waits more than 15 minutes, and forgets a counter 24 h after its last failure', async () => {
       const { email } = await person();
       await fail(email, 15);

@@ -16,7 +16,7 @@ import type { ServiceDeps } from './deps.js';
 import type { Mailer } from './mail.js';
 import { dummyVerification, hashPassword, needsRehash, passwordProblem, verifyPassword } from './password.js';
 import { RecordService } from './record-service.js';
-import { accountKey, addressKey, delaySecondsAfter, FORGET_AFTER_MS, secondsUntil } from './sign-in-throttle.js';
+import { accountKey, addressKey, DELAYS_SECONDS, delaySecondsAfter, FORGET_AFTER_MS, secondsUntil } from './sign-in-throttle.js';
 
 export const INVITE_LIFETIME_MS = 24 * 3_600_000;
 export const RESET_LIFETIME_MS = 3_600_000;
@@ -107,17 +107,27 @@ export class AccountService extends RecordService {
     const email = normalizeEmail(input.email).slice(0, EMAIL_MAX + 1);
     const password = input.password.slice(0, PASSWORD_INPUT_MAX);
     const profile = email.length <= EMAIL_MAX && email !== '' ? await stores.profiles.getByEmail(email) : null;
-    const keys = [accountKey(profile, email), addressKey(input.clientAddress)].filter((k): k is string => k !== null);
+    const account = accountKey(profile, email);
+    const address = addressKey(input.clientAddress);
+    const keys = address === null ? [account] : [account, address];
     const now = this.now();
-    const retry = await this.throttledFor(keys, now);
+    const forgetBefore = new Date(now.getTime() - FORGET_AFTER_MS);
+    let retry = await this.throttledFor(keys, now);
+    // The account's counter admits the attempt atomically and counts it as a failure until it succeeds, so parallel
+    // guesses at one account cannot slip past the delay between the check above and the count.
+    if (retry === 0 && (await stores.throttles.admit(account, now, forgetBefore, DELAYS_SECONDS)) === null) {
+      retry = Math.max(1, await this.throttledFor([account], now));
+    }
     if (retry > 0) return { outcome: 'throttled', retryAfterSeconds: retry, message: ACCOUNT_MESSAGES.throttled(retry) };
     const stored = profile?.passwordHash ?? null;
     const ok = stored ? await verifyPassword(password, stored) : await dummyVerification(password);
     if (!profile || !stored || !ok) {
-      await this.recordFailure(keys, this.now());
+      if (address !== null) await this.recordFailure(address, this.now());
+      // Forgotten counters are deleted here, on the failure path only: a sign-in that succeeds costs nothing extra.
+      await stores.throttles.deleteForgotten(forgetBefore);
       return { outcome: 'invalid', message: ACCOUNT_MESSAGES.invalid };
     }
-    await stores.throttles.clear(keys[0]!);
+    await stores.throttles.clear(account);
     // A hash made with older parameters is replaced while the password is at hand.
     if (needsRehash(stored)) await stores.profiles.replacePasswordHash(profile.id, stored, await hashPassword(password));
     return { outcome: 'ok', ...(await this.startSession(profile, input)) };
@@ -261,16 +271,13 @@ export class AccountService extends RecordService {
     return Math.max(0, ...live.map((row) => secondsUntil(row.blockedUntil, now)));
   }
 
-  private async recordFailure(keys: string[], now: Date): Promise<void> {
+  /** Counts a failure from an address (the account's was counted when the attempt was admitted). */
+  private async recordFailure(key: string, now: Date): Promise<void> {
     const { throttles } = this.deps.stores;
     const forgetBefore = new Date(now.getTime() - FORGET_AFTER_MS);
-    for (const key of keys) {
-      const failures = await throttles.addFailure(key, now, forgetBefore);
-      const delay = delaySecondsAfter(failures);
-      if (delay > 0) await throttles.blockUntil(key, new Date(now.getTime() + delay * 1000));
-    }
-    // Forgotten counters are deleted here, on the failure path only: a sign-in that succeeds costs nothing extra.
-    await throttles.deleteForgotten(forgetBefore);
+    const failures = await throttles.addFailure(key, now, forgetBefore);
+    const delay = delaySecondsAfter(failures);
+    if (delay > 0) await throttles.blockUntil(key, new Date(now.getTime() + delay * 1000));
   }
 
   private async startSession(profile: ProfileRow, client: ClientInfo): Promise<{ sessionToken: string; session: SessionView }> {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accountKey, addressBucket, addressKey, delaySecondsAfter, MAX_DELAY_SECONDS, secondsUntil } from './sign-in-throttle.js';
+import {
+  accountKey,
+  addressBucket,
+  addressKey,
+  DELAYS_SECONDS,
+  delaySecondsAfter,
+  MAX_DELAY_SECONDS,
+  secondsUntil,
+} from './sign-in-throttle.js';
 
 describe('sign-in throttle arithmetic', () => {
   it('lets five failures through, then doubles the wait from 1 s, capped at 15 minutes', () => {
@@ -8,6 +16,10 @@ describe('sign-in throttle arithmetic', () => {
     expect(delaySecondsAfter(14)).toBe(512);
     expect(delaySecondsAfter(15)).toBe(MAX_DELAY_SECONDS);
     expect(delaySecondsAfter(10_000)).toBe(900);
+  });
+
+  it('lists the delays by count for the database, ending at the cap', () => {
+    expect(DELAYS_SECONDS).toEqual([0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
   });
 
   it('buckets IPv4 by address and IPv6 by /64; an IPv4-mapped address is its IPv4 host', () => {

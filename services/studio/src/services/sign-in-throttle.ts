@@ -21,6 +21,9 @@ export function delaySecondsAfter(failures: number): number {
   return exponent >= 10 ? MAX_DELAY_SECONDS : Math.min(2 ** exponent, MAX_DELAY_SECONDS);
 }
 
+/** delaySecondsAfter(1), delaySecondsAfter(2), ... up to the first count that reaches the cap (ThrottleStore.admit). */
+export const DELAYS_SECONDS: readonly number[] = Array.from({ length: FREE_FAILURES + 11 }, (_, i) => delaySecondsAfter(i + 1));
+
 /** The counter of an account: its profile id, or a digest of an e-mail no profile has (never stored in clear). */
 export function accountKey(profile: { id: string } | null, email: string): string {
   return profile ? `account:${profile.id}` : `account:${createHash('sha256').update(email).digest('hex')}`;

@@ -14,6 +14,34 @@ export class ThrottleStore {
   }
 
   /**
+   * Admits one sign-in attempt on `key` and counts it as a failure in advance, in one statement under the row's lock:
+   * refused (null) while the counter's blocked_until is in the future, else the count goes up (a counter last failed
+   * before `forgetBefore` starts again at 1) and blocked_until becomes now + `delaysSeconds[count - 1]` (the last
+   * entry for any larger count). Concurrent attempts are serialised by the row lock, so a burst of parallel guesses
+   * gets the free tries and no more. A successful sign-in then clears the counter. Returns the new count.
+   */
+  async admit(
+    key: string,
+    now: Date,
+    forgetBefore: Date,
+    delaysSeconds: readonly number[],
+    tx: Tx = this.db.client,
+  ): Promise<number | null> {
+    const delays = [...delaysSeconds];
+    const rows = await tx.$queryRaw<{ failures: number }[]>(Prisma.sql`
+      INSERT INTO "sign_in_throttles" AS t ("key", "failures", "last_failure_at", "blocked_until")
+      VALUES (${key}, 1, ${now}::timestamptz, ${now}::timestamptz + make_interval(secs => (${delays}::int[])[1]))
+      ON CONFLICT ("key") DO UPDATE
+      SET "failures" = CASE WHEN t."last_failure_at" < ${forgetBefore}::timestamptz THEN 1 ELSE t."failures" + 1 END,
+          "last_failure_at" = ${now}::timestamptz,
+          "blocked_until" = ${now}::timestamptz + make_interval(secs => (${delays}::int[])[
+            LEAST(CASE WHEN t."last_failure_at" < ${forgetBefore}::timestamptz THEN 1 ELSE t."failures" + 1 END, ${delays.length})])
+      WHERE t."blocked_until" <= ${now}::timestamptz OR t."last_failure_at" < ${forgetBefore}::timestamptz
+      RETURNING t."failures"`);
+    return rows[0]?.failures ?? null;
+  }
+
+  /**
    * Counts one failure for `key` in one statement (a counter last failed before `forgetBefore` starts again at 1),
    * whatever other failures race it; returns the new count.
    */
