@@ -337,7 +337,7 @@ describe('studio accounts (StudioAccounts over gRPC, real database)', { timeout:
       expect((await call('SetPassword', { link_token: secretOf(invitation.inviteUrl), password: PASSWORD })).outcome).toBe('invalid_link');
 
       await call('RequestPasswordReset', { email, client_address: address() });
-      const reset = secretOf(lastLinkTo(email));
+      const reset = secretOf(await lastLinkTo(email));
       expect(await call('DescribeLink', { link_token: reset })).toEqual({ state: 'valid', kind: 'reset', email });
       advance(HOUR);
       expect((await call('SetPassword', { link_token: reset, password: PASSWORD })).outcome).toBe('invalid_link');
@@ -382,7 +382,7 @@ describe('studio accounts (StudioAccounts over gRPC, real database)', { timeout:
       const [a, b] = [await signIn(email, PASSWORD), await signIn(email, PASSWORD)];
       await call('RequestPasswordReset', { email, client_address: address() });
       const reset = await call('SetPassword', {
-        link_token: secretOf(lastLinkTo(email)),
+        link_token: secretOf(await lastLinkTo(email)),
         password: 'a brand new passphrase',
         client_address: address(),
       });
@@ -399,9 +399,9 @@ describe('studio accounts (StudioAccounts over gRPC, real database)', { timeout:
       await fail(email, 12);
       expect((await signIn(email, PASSWORD, address())).outcome).toBe('throttled');
       await call('RequestPasswordReset', { email, client_address: address() });
-      expect((await call('SetPassword', { link_token: secretOf(lastLinkTo(email)), password: 'another good passphrase' })).outcome).toBe(
-        'ok',
-      );
+      expect(
+        (await call('SetPassword', { link_token: secretOf(await lastLinkTo(email)), password: 'another good passphrase' })).outcome,
+      ).toBe('ok');
       expect((await signIn(email, 'another good passphrase', address())).outcome).toBe('ok');
     });
   });
@@ -425,10 +425,11 @@ describe('studio accounts (StudioAccounts over gRPC, real database)', { timeout:
     });
   });
 
-  /** The URL in the newest mail to `email`. */
-  function lastLinkTo(email: string): string {
-    const message = mailer.sent.filter((m) => m.to === email).at(-1);
-    const url = message?.text.match(/https:\/\/\S+#[A-Za-z0-9_-]{43}/)?.[0];
+  /** The URL in the newest reset mail to `email` (it leaves in the background after the answer). */
+  async function lastLinkTo(email: string): Promise<string> {
+    const reset = () => mailer.sent.filter((m) => m.to === email && m.subject === 'Reset your Studio password').at(-1);
+    await until(() => reset() !== undefined);
+    const url = reset()!.text.match(/https:\/\/\S+#[A-Za-z0-9_-]{43}/)?.[0];
     if (!url) throw new Error(`no link mailed to ${email}`);
     return url;
   }

@@ -68,6 +68,8 @@ describe('one-time links', () => {
   it('a reset: expiring in 1 h, mailed to the profile; nothing for an unknown address or a bad one', async () => {
     const { service, links, sent } = setup();
     await service.requestPasswordReset({ email: 'ADA@example.com' });
+    // The link is made and mailed in the background (the answer does not wait for it).
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(links.create).toHaveBeenCalledWith(expect.objectContaining({ kind: 'reset', expiresAt: new Date(NOW.getTime() + 3_600_000) }));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toMatch(/https:\/\/studio\.example\.com\/console\/set-password#[A-Za-z0-9_-]{43}/);

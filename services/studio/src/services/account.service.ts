@@ -205,20 +205,23 @@ export class AccountService extends RecordService {
 
   /**
    * E-mails a one-hour reset link when the address belongs to a profile (at most one a minute per profile); nothing
-   * otherwise. The caller always gets the same answer, and the mail leaves in the background so the answer's timing
-   * does not tell either.
+   * otherwise. The caller always gets the same answer after the same work (one lookup): the link is made and mailed
+   * in the background, so the answer's timing does not tell whether the address has an account.
    */
   async requestPasswordReset(input: { email: string }): Promise<void> {
     const email = normalizeEmail(input.email);
     if (email === '' || email.length > EMAIL_MAX) return;
-    const { stores } = this.deps;
-    const profile = await stores.profiles.getByEmail(email);
+    const profile = await this.deps.stores.profiles.getByEmail(email);
     if (!profile) return;
     const now = this.now();
-    const latest = await stores.links.latestCreatedAt(profile.id, 'reset');
+    void this.sendReset(profile, now).catch((err: unknown) => this.accounts.logger.error({ err }, 'password reset failed'));
+  }
+
+  private async sendReset(profile: ProfileRow, now: Date): Promise<void> {
+    const latest = await this.deps.stores.links.latestCreatedAt(profile.id, 'reset');
     if (latest && now.getTime() - latest.getTime() < RESET_MAIL_INTERVAL_MS) return;
     const url = await this.createLink(profile.id, 'reset', now);
-    void this.accounts.mailer.send({
+    await this.accounts.mailer.send({
       to: profile.email,
       subject: 'Reset your Studio password',
       text: [
