@@ -61,8 +61,8 @@ export const gatewayEnvSchema = z
     /** POST /client-sessions carries no bearer; it is limited per client IP instead. */
     CLIENT_SESSION_RATE_LIMIT_PER_MINUTE: env.int(10, 1),
     /**
-     * Failed authentications (unknown, malformed, revoked or expired token, bad client-session bearer) per client
-     * address per window; past it, a credential the gateway cannot vouch for is refused with 429 without a lookup.
+     * Well-formed API tokens studio refused (unknown, revoked, expired) per client address per window; past it such a
+     * refusal is 429 instead of 401. A valid token is never refused by it (docs/api-tokens.md).
      */
     AUTH_FAILURE_LIMIT_PER_MINUTE: env.int(30, 1),
     /**
