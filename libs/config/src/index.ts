@@ -373,12 +373,13 @@ export const DEVELOPMENT_PUBLIC_URL = 'http://127.0.0.1:8080';
  * PUBLIC_URL, the stack's public base URL as people's browsers reach it (the gateway's public listener): spread into
  * the env schema of a process that builds links or checks origins (studio, the console), checked by
  * `refinePublicUrl` from the schema's superRefine and mapped with `publicUrlOf`. An http:// or https:// URL without
- * query or fragment; required in production, `DEVELOPMENT_PUBLIC_URL` elsewhere.
+ * credentials, query or fragment; required in production, `DEVELOPMENT_PUBLIC_URL` elsewhere.
  */
 export const publicUrlEnv = {
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
     .refine((value) => !/[?#]/.test(value), 'must not have a query or a fragment')
+    .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), 'must not carry credentials')
     .optional(),
 };
 

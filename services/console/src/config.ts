@@ -6,31 +6,8 @@
  * through serviceEnv (whose DATABASE_URL, AMQP_URL and gRPC port it would never read).
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig, processEnv, processSettings } from '@studio/config';
+import { env, loadConfig, parseConfig, processEnv, processSettings, publicUrlEnv, publicUrlOf, refinePublicUrl } from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
-
-/** The development PUBLIC_URL: the local gateway's public listener. Production names its own (no default there). */
-export const DEV_PUBLIC_URL = 'http://127.0.0.1:8080';
-
-/** `PUBLIC_URL`: an http(s) base URL with no query or fragment; its origin is what the CSRF check compares. */
-const publicUrl = z
-  .string()
-  .default('')
-  .transform((value, ctx) => {
-    if (value === '') return '';
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be an http:// or https:// URL' });
-      return z.NEVER;
-    }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
-      ctx.addIssue({ code: 'custom', message: 'must be an http:// or https:// URL without credentials, query or fragment' });
-      return z.NEVER;
-    }
-    return url.origin;
-  });
 
 export const consoleEnvSchema = z
   .object({
@@ -42,7 +19,7 @@ export const consoleEnvSchema = z
     CONSOLE_ADMIN_PORT: env.port(7306),
 
     /** The stack's public base URL (the gateway's): the origin every POST must come from; https makes the cookies Secure. */
-    PUBLIC_URL: publicUrl,
+    ...publicUrlEnv,
     /** Studio's gRPC server (studio.v1.StudioAccounts). */
     STUDIO_GRPC_ADDR: env.hostPort('127.0.0.1:7201'),
     /** Deadline of a gRPC call to studio, ms (a sign-in runs one Argon2id verification there). */
@@ -50,20 +27,16 @@ export const consoleEnvSchema = z
     /** This process's key for its calls to studio (gRPC service tokens, caller `console`). */
     SERVICE_SIGNING_KEY: secretEnv.signingKey(),
   })
-  .superRefine((e, ctx) => {
-    if (e.PUBLIC_URL === '' && e.NODE_ENV === 'production') {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (the public https:// base URL)' });
-    }
-  })
+  .superRefine(refinePublicUrl)
   .transform((e) => ({
     ...processSettings(e),
     host: e.CONSOLE_HOST,
     httpPort: e.CONSOLE_HTTP_PORT,
     adminPort: e.CONSOLE_ADMIN_PORT,
     /** The public origin (scheme://host[:port]) the pages are served from. */
-    publicOrigin: e.PUBLIC_URL || DEV_PUBLIC_URL,
+    publicOrigin: new URL(publicUrlOf(e)).origin,
     /** Cookies get `Secure` when the public URL is https. */
-    secureCookies: (e.PUBLIC_URL || DEV_PUBLIC_URL).startsWith('https:'),
+    secureCookies: publicUrlOf(e).startsWith('https:'),
     studioGrpcAddr: e.STUDIO_GRPC_ADDR,
     grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
     serviceKey: e.SERVICE_SIGNING_KEY,
