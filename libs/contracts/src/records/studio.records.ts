@@ -50,7 +50,7 @@ export const serializeProfile = recordSerializer(profileRecord);
 
 export const tokenInfoRecord = z.object({
   id: uuid(),
-  prefix: z.string().describe('The public prefix of the token (12 hex characters).'),
+  prefix: z.string().describe('The public prefix of the token (12 characters; hexadecimal for tokens made before checksummed tokens).'),
   name: z.string().nullable(),
   scope_workspace_id: uuid().nullable().describe('The one workspace the token is scoped to, or null.'),
   rate_limit: int().nullable().describe('Requests per 60 s, or null for the default.'),
