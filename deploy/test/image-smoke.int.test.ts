@@ -52,6 +52,7 @@ const API_PORT: Record<string, number | undefined> = {
   upload: PORTS.uploadHttp,
   search: PORTS.searchHttp,
   webhooks: PORTS.webhooksHttp,
+  console: PORTS.consoleHttp,
 };
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'image-smoke-'));
@@ -176,13 +177,16 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
     expect(ready.status).toBe(200);
     const metrics = await (await fetch(`${admin}/metrics`)).text();
     expect(metrics).toMatch(/^nodejs_version_info\{[^}]*major="24"/m);
-    // The API port serves none of the ops paths: the standard 404, as for any unknown path.
+    // The API port serves none of the ops paths: the standard 404, as for any unknown path (the console's is its
+    // HTML 404 page: it serves pages, not JSON).
     const api = API_PORT[name];
     if (api !== undefined) {
       for (const path of ['/metrics', '/readyz', '/healthz']) {
         const res = await fetch(`http://127.0.0.1:${api}${path}`);
         expect(res.status, `${name} ${path} on the API port`).toBe(404);
-        expect(await res.text()).toBe('{"ok":false,"error":"not_found"}');
+        const body = await res.text();
+        if (name === 'console') expect(body).not.toMatch(/nodejs_version_info|"ready"|"checks"/);
+        else expect(body).toBe('{"ok":false,"error":"not_found"}');
       }
     }
   });
@@ -191,7 +195,15 @@ describe('every deployable, built as its image is and started with NODE_ENV=prod
     const studioTree = path.join(trees.get('studio')!, 'services/studio');
     const { stdout } = await run(process.execPath, ['dist/admin.mjs', 'seed-demo', '--json'], {
       cwd: studioTree,
-      env: { ...process.env, ...studioSecrets(), NODE_ENV: 'production', DATABASE_URL: databaseUrl('studio_smoke'), LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        ...studioSecrets(),
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl('studio_smoke'),
+        // Production requires it (the links the CLI prints and mails): the stack's public base URL.
+        PUBLIC_URL: `http://127.0.0.1:${PORTS.gateway}`,
+        LOG_LEVEL: 'warn',
+      },
     });
     const { token, workspace_id: ws } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { token: string; workspace_id: string };
     const res = await fetch(`http://127.0.0.1:${PORTS.gateway}/api/v1/shoots?workspace_id=${ws}`, {
