@@ -3473,7 +3473,7 @@ export interface components {
                 "application/json": components["schemas"]["UnauthorizedError"];
             };
         };
-        /** @description 403 forbidden: The caller's role in its own workspace is too low for this operation. */
+        /** @description 403 forbidden: The caller's role in its own workspace is too low for this operation, or the token is read-only and the operation is not a GET. */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3899,7 +3899,7 @@ export interface operations {
                         token: {
                             /** Format: uuid */
                             id: string;
-                            /** @description The public prefix of the token (12 hex characters). */
+                            /** @description The public prefix of the token (12 characters; hexadecimal for tokens made before checksummed tokens). */
                             prefix: string;
                             name: string | null;
                             /** @description The one workspace the token is scoped to, or null. */
@@ -4407,6 +4407,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyConflict"];
@@ -4479,6 +4480,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
