@@ -18,7 +18,15 @@ import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { dropDatabase } from '@studio/testkit/db';
 import { ROOT, defaultInfra, provision, DATABASE_SERVICES } from '../scripts/lib/infra.js';
-import { stackPortsAt, startStack, type ProcessName, type Stack, type StackOptions, type StackPorts } from '../scripts/lib/stack.js';
+import {
+  REPLICATED,
+  stackPortsAt,
+  startStack,
+  type ProcessName,
+  type Stack,
+  type StackOptions,
+  type StackPorts,
+} from '../scripts/lib/stack.js';
 import { startTcpProxy } from '@studio/testkit/tcp-proxy';
 import { startOtlpReceiver } from '@studio/testkit/otlp';
 import { generateSecrets, type SecretsFile } from '@studio/testkit/secrets';
@@ -76,17 +84,8 @@ export default async function setup(project: TestProject) {
   // Every process exports its spans here, in short batches so a test sees them soon after the work.
   const otlp = await startOtlpReceiver();
   const otelEnv = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '200' };
-  const traced: ProcessName[] = [
-    'studio',
-    'upload',
-    'upload-worker',
-    'gallery',
-    'search',
-    'webhooks',
-    'webhooks-worker',
-    'console',
-    'gateway',
-  ];
+  // Every process but the object store.
+  const traced: ProcessName[] = REPLICATED;
   const stackAmqp = new URL(defaultInfra.amqpUrl);
   stackAmqp.hostname = '127.0.0.1';
   stackAmqp.port = String(brokerProxy.port);
