@@ -28,6 +28,7 @@ describe('gateway config', () => {
           webhooks: 'http://127.0.0.1:7105',
         },
         consoleUrl: 'http://127.0.0.1:7106',
+        consolePerMinute: 600,
         timeoutMs: 30_000,
         maxSockets: 256,
       },

@@ -48,6 +48,12 @@ export const gatewayEnvSchema = z
      * revalidate with If-None-Match need a handful a day.
      */
     OPENAPI_RATE_LIMIT_PER_MINUTE: env.int(60, 1),
+    /**
+     * Requests to the account console's pages per client address per window (its fingerprinted assets are not
+     * counted). A person clicking through pages makes a few a minute; a flood of session reads or reset requests stops
+     * here, before the console asks studio.
+     */
+    CONSOLE_RATE_LIMIT_PER_MINUTE: env.int(600, 1),
 
     /** Ed25519 private key of the caller identities forwarded to the services: the gateway alone holds it. */
     IDENTITY_SIGNING_KEY: secretEnv.signingKey(),
@@ -141,6 +147,8 @@ export const gatewayEnvSchema = z
       },
       /** The console's pages: proxied apart from the API (http/console.routes.ts). */
       consoleUrl: e.CONSOLE_HTTP_URL,
+      /** Console requests per client address per window (http/console.routes.ts). */
+      consolePerMinute: e.CONSOLE_RATE_LIMIT_PER_MINUTE,
       timeoutMs: e.UPSTREAM_TIMEOUT_MS,
       maxSockets: e.UPSTREAM_MAX_SOCKETS,
     },

@@ -8,6 +8,7 @@ import { CONSOLE_FORM_LIMIT_BYTES, consoleRoutes, isConsolePath } from './consol
 import { createGatewayMetrics } from './metrics.js';
 import { noStore } from './no-store.middleware.js';
 import { createUpstreamAgent } from './proxy.routes.js';
+import type { RateLimitDecision, RateLimitService } from '../services/rate-limit.service.js';
 
 interface Seen {
   method: string;
@@ -39,6 +40,30 @@ function startConsole(): Promise<{ server: http.Server; url: string; seen: Seen[
   );
 }
 
+/** A stand-in for the Redis limiter: records each hit and answers what `next` says (allowed by default). */
+const budget = {
+  hits: [] as { subject: string; limit: number }[],
+  next: (): RateLimitDecision => ({ kind: 'allowed', limit: 5, remaining: 4, resetSeconds: 60 }),
+};
+const fakeLimiter = {
+  hit(subject: string, limit: number): Promise<RateLimitDecision> {
+    budget.hits.push({ subject, limit });
+    return Promise.resolve(budget.next());
+  },
+} as unknown as RateLimitService;
+
+function routesTo(target: string) {
+  return consoleRoutes({
+    target,
+    agent,
+    timeoutMs: 5000,
+    trustedProxies: parseTrustedProxies(''),
+    logger: createLogger({ service: 'test', level: 'silent' }),
+    metrics: createGatewayMetrics(),
+    rateLimit: { limiter: fakeLimiter, perWindow: 5 },
+  });
+}
+
 let upstream: Awaited<ReturnType<typeof startConsole>>;
 let gateway: http.Server;
 let base: string;
@@ -51,16 +76,7 @@ beforeAll(async () => {
     req.gateway = {};
     next();
   });
-  app.use(
-    consoleRoutes({
-      target: upstream.url,
-      agent,
-      timeoutMs: 5000,
-      trustedProxies: parseTrustedProxies(''),
-      logger: createLogger({ service: 'test', level: 'silent' }),
-      metrics: createGatewayMetrics(),
-    }),
-  );
+  app.use(routesTo(upstream.url));
   // What the gateway's chain does next for everything else.
   app.use(noStore());
   app.use((_req: Request, res: Response) => {
@@ -159,16 +175,7 @@ describe('an unreachable console', () => {
       req.gateway = {};
       next();
     });
-    app.use(
-      consoleRoutes({
-        target: 'http://127.0.0.1:1',
-        agent,
-        timeoutMs: 5000,
-        trustedProxies: parseTrustedProxies(''),
-        logger: createLogger({ service: 'test', level: 'silent' }),
-        metrics: createGatewayMetrics(),
-      }),
-    );
+    app.use(routesTo('http://127.0.0.1:1'));
     const server = await new Promise<http.Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
@@ -179,6 +186,44 @@ describe('an unreachable console', () => {
       expect(await res.text()).toContain('The console is unavailable. Try again in a moment.');
     } finally {
       await new Promise((r) => server.close(r));
+    }
+  });
+});
+
+describe('the per-address budget', () => {
+  it('counts pages and form posts per client address, not the fingerprinted assets', async () => {
+    budget.hits.length = 0;
+    await fetch(`${base}/console/sign-in`);
+    await fetch(`${base}/console/assets/console.0123456789abcdef.css`);
+    expect(budget.hits).toEqual([{ subject: 'console:ip:127.0.0.1', limit: 5 }]);
+  });
+
+  it('past the budget: a 429 page with Retry-After, and the console is not asked', async () => {
+    const before = upstream.seen.length;
+    budget.next = () => ({ kind: 'limited', limit: 5, remaining: 0, resetSeconds: 42 });
+    try {
+      const res = await fetch(`${base}/console/sign-in`, { method: 'POST', body: 'email=a' });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('42');
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('Too many requests from your address. Try again in 42 seconds.');
+      expect(upstream.seen.length).toBe(before);
+    } finally {
+      budget.next = () => ({ kind: 'allowed', limit: 5, remaining: 4, resetSeconds: 60 });
+    }
+  });
+
+  it('fails closed when Redis cannot say: 429, Retry-After 1', async () => {
+    const before = upstream.seen.length;
+    budget.next = () => ({ kind: 'unavailable' });
+    try {
+      const res = await fetch(`${base}/console/tokens`);
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(await res.text()).toContain('Try again in a second.');
+      expect(upstream.seen.length).toBe(before);
+    } finally {
+      budget.next = () => ({ kind: 'allowed', limit: 5, remaining: 4, resetSeconds: 60 });
     }
   });
 });

@@ -6,6 +6,10 @@
  * - the Authorization header is deleted (an API token cannot use the console, so a leaked one cannot mint more);
  * - X-Forwarded-For is replaced by the client's address as the gateway resolves it (TRUSTED_PROXIES), the one the
  *   console hands to studio's sign-in throttle;
+ * - each client address has a budget of console requests per window (CONSOLE_RATE_LIMIT_PER_MINUTE, in Redis like the
+ *   other limits; the fingerprinted assets are not counted): past it, or when Redis cannot say (fail-closed), a 429
+ *   page with Retry-After. Studio's sign-in throttle works per account and address on failures; this budget bounds
+ *   everything else a flood could make the console ask studio (session reads, reset requests);
  * - the body is streamed untouched; a form declaring more than CONSOLE_FORM_LIMIT_BYTES is refused with a 413 page
  *   before it travels (the console enforces the same limit on a body without a length);
  * - the console's answer, headers included, reaches the browser as it is: its Cache-Control (no-store pages,
@@ -16,6 +20,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
 import type { Logger } from '@studio/logger';
 import { clientAddress, type TrustedProxies } from '../services/client-address.js';
+import type { RateLimitDecision, RateLimitService } from '../services/rate-limit.service.js';
 import type { GatewayMetrics } from './metrics.js';
 import { parseTarget } from './proxy.routes.js';
 import { pathOf } from './route-table.js';
@@ -38,7 +43,12 @@ export interface ConsoleProxyOptions {
   trustedProxies: TrustedProxies;
   logger: Logger;
   metrics: GatewayMetrics;
+  /** The per-address budget of console requests (assets excepted). */
+  rateLimit: { limiter: RateLimitService; perWindow: number };
 }
+
+/** The console's fingerprinted static files: served from the console's memory, not counted against the budget. */
+const ASSETS_PATH = `${CONSOLE_PATH}/assets/`;
 
 /** The few answers the gateway gives in the console's place: a small HTML page under the console's own CSP. */
 function sendConsolePage(res: Response, status: number, heading: string, text: string): void {
@@ -71,7 +81,8 @@ export function consoleRoutes(opts: ConsoleProxyOptions): RequestHandler {
     }
     req.gateway.label = CONSOLE_PATH;
     delete req.headers.authorization;
-    req.headers['x-forwarded-for'] = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], opts.trustedProxies);
+    const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], opts.trustedProxies);
+    req.headers['x-forwarded-for'] = address;
     const length = Number(req.headers['content-length'] ?? 0);
     if (!(length <= CONSOLE_FORM_LIMIT_BYTES)) {
       // The caller is still sending: answer, then close the connection rather than read the rest.
@@ -79,7 +90,23 @@ export function consoleRoutes(opts: ConsoleProxyOptions): RequestHandler {
       sendConsolePage(res, 413, 'Request too large', 'The form sent more than the console accepts. Shorten the values and try again.');
       return;
     }
-    proxy(req, res, next).catch(next);
+    const forward = () => proxy(req, res, next).catch(next);
+    if (pathOf(req.url).startsWith(ASSETS_PATH)) {
+      forward();
+      return;
+    }
+    const refuse = (decision: RateLimitDecision) => {
+      const retryAfter = decision.kind === 'limited' ? decision.resetSeconds : 1;
+      if (decision.kind === 'limited') opts.metrics.rateLimitRefusals.limit.inc();
+      else opts.metrics.rateLimitRefusals.unavailable.inc();
+      res.setHeader('retry-after', String(retryAfter));
+      const wait = retryAfter === 1 ? 'a second' : `${retryAfter} seconds`;
+      sendConsolePage(res, 429, 'Too many requests', `Too many requests from your address. Try again in ${wait}.`);
+    };
+    opts.rateLimit.limiter.hit(`console:ip:${address}`, opts.rateLimit.perWindow).then(
+      (decision) => (decision.kind === 'allowed' ? forward() : refuse(decision)),
+      () => refuse({ kind: 'unavailable' }),
+    );
   };
 }
 

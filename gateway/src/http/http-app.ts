@@ -92,6 +92,7 @@ export function buildHttpApp({ config, logger, metrics, services, routes, upstre
       trustedProxies: config.rateLimit.trustedProxies,
       logger,
       metrics,
+      rateLimit: { limiter: services.rateLimit, perWindow: config.upstream.consolePerMinute },
     }),
   );
   app.use(noStore());
