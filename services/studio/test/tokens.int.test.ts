@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUnary, loadProto, type UnaryRequest } from '@studio/grpc';
 import { STUDIO_PROTO, type StudioAccountsClient, type StudioInternalClient } from '@studio/proto/studio';
-import { hashToken } from '../src/services/token.service.js';
+import { hashToken, MAX_ACTIVE_TOKENS } from '../src/services/token.service.js';
 import { startTestStudio, type TestStudio } from './harness.js';
 
 const proto = loadProto(STUDIO_PROTO).studio.v1;
@@ -286,5 +286,25 @@ describe('API tokens (StudioAccounts token calls and AuthenticateToken, real dat
     advance(31_000);
     await authenticate(issued.token);
     expect(await lastUsed()).toBe(now().toISOString());
+  });
+  it('caps the working tokens of a profile at MAX_ACTIVE_TOKENS; revoked and expired ones do not count', async () => {
+    const p = await person();
+    const create = (name: string, expiresAt = '') =>
+      accounts('CreateToken', { session_token: p.session, name, workspace_id: '', read_only: true, expires_at: expiresAt });
+    const soon = new Date(clockMs + DAY).toISOString();
+    const first = await create('revoked later');
+    await create('expires soon', soon);
+    for (let i = 2; i < MAX_ACTIVE_TOKENS; i++) await create(`token ${i}`);
+    expect(await outcomeOf(create('one too many'))).toBe('invalid_input');
+    await accounts('RevokeToken', { session_token: p.session, token_id: first.info!.token_id });
+    expect(await outcomeOf(create('after a revocation'))).toBe('ok');
+    expect(await outcomeOf(create('one too many again'))).toBe('invalid_input');
+    advance(DAY + 1000);
+    const session = await signIn(p.email);
+    expect(
+      await outcomeOf(
+        accounts('CreateToken', { session_token: session, name: 'after an expiry', workspace_id: '', read_only: true, expires_at: '' }),
+      ),
+    ).toBe('ok');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCursorCodec } from '@studio/cursor';
 import type { ServiceDeps } from './deps.js';
-import { hashToken, LAST_USED_INTERVAL_MS, TokenService } from './token.service.js';
+import { hashToken, LAST_USED_INTERVAL_MS, MAX_ACTIVE_TOKENS, TokenService } from './token.service.js';
 import { mintApiToken } from '@studio/api-token';
 
 /** A minted token with the hash studio stores. */
@@ -20,6 +20,7 @@ function setup(row: Record<string, unknown> | null, now = new Date('2026-11-22T1
     getBySecretHash: vi.fn(async () => row),
     getOwn: vi.fn(async () => row),
     touchLastUsed: vi.fn(async () => true),
+    countActiveOfProfile: vi.fn(async () => 0),
     revoke: vi.fn(async () => row !== null),
     roll: vi.fn(async () => false),
     create: vi.fn(async (data: Record<string, unknown>) => ({ ...baseRow(mintToken()), ...data })),
@@ -206,6 +207,19 @@ describe("TokenService: the profile's own tokens", () => {
     const { service, tokens } = setup(null, now);
     await expect(service.createOwn(PROFILE, { ...input, ...change })).rejects.toMatchObject({ kind: 'invalid_input', message });
     expect(tokens.create).not.toHaveBeenCalled();
+  });
+
+  it('refuses a token past MAX_ACTIVE_TOKENS working ones, counted among the unrevoked and unexpired at now', async () => {
+    const { service, tokens } = setup(null, now);
+    tokens.countActiveOfProfile.mockResolvedValueOnce(MAX_ACTIVE_TOKENS - 1);
+    await expect(service.createOwn(PROFILE, input)).resolves.toMatchObject({ token: expect.stringMatching(/^stu_/) });
+    tokens.countActiveOfProfile.mockResolvedValueOnce(MAX_ACTIVE_TOKENS);
+    await expect(service.createOwn(PROFILE, input)).rejects.toMatchObject({
+      kind: 'invalid_input',
+      message: 'You have 100 working tokens, the most one person may hold. Revoke one first.',
+    });
+    expect(tokens.countActiveOfProfile).toHaveBeenLastCalledWith(PROFILE, now);
+    expect(tokens.create).toHaveBeenCalledTimes(1);
   });
 
   it("revokes only the profile's own token: another's or an unknown one is not_found", async () => {

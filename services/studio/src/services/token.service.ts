@@ -21,6 +21,12 @@ import { type CreateTokenInput, MAX_ROLL_OVERLAP_SECONDS, MAX_TOKEN_LIFETIME_DAY
 
 /** last_used_at is written at most once per this interval per token. */
 export const LAST_USED_INTERVAL_MS = 60_000;
+/**
+ * The most working tokens one profile may hold (GitHub caps them too): far above what a person manages by hand, and
+ * a bound on what a stolen session can mint. Checked before the insert, so two creations at the same instant may
+ * pass it by one; it is a guard against runaway scripts, not an accounting rule.
+ */
+export const MAX_ACTIVE_TOKENS = 100;
 const DAY_MS = 86_400_000;
 
 /** SHA-256 of the whole token, lower-case hex: what api_tokens.hash and previous_hash hold. */
@@ -176,6 +182,9 @@ export class TokenService extends RecordService {
       if (input.expiresAt.getTime() > now.getTime() + MAX_TOKEN_LIFETIME_DAYS * DAY_MS) {
         throw new AppError('invalid_input', 'Choose an expiration date at most one year ahead.');
       }
+    }
+    if ((await stores.tokens.countActiveOfProfile(profileId, now)) >= MAX_ACTIVE_TOKENS) {
+      throw new AppError('invalid_input', `You have ${MAX_ACTIVE_TOKENS} working tokens, the most one person may hold. Revoke one first.`);
     }
     const { token, row } = await this.issue({
       profileId,

@@ -62,6 +62,11 @@ export class TokenStore extends RecordStore<ApiTokenRow, NewApiToken, object, Re
     });
   }
 
+  /** How many of the profile's tokens still work at `now` (neither revoked nor expired). */
+  countActiveOfProfile(profileId: string, now: Date, tx: Tx = this.db.client): Promise<number> {
+    return tx.apiToken.count({ where: { profileId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
+  }
+
   /**
    * Sets last_used_at to `now` unless it was written after `staleBefore`. The condition is in the UPDATE, so
    * however many requests or replicas race, the column is written at most once per interval.
