@@ -275,6 +275,28 @@ describe('studio accounts (StudioAccounts over gRPC, real database)', { timeout:
       await expect(t.studio.services.accounts.requireSession('A'.repeat(43))).rejects.toMatchObject({ kind: 'unauthorized' });
     });
 
+    it("the scheduler's sweep deletes sessions and links that ended a day ago or more, and keeps live ones", async () => {
+      const { email } = await person();
+      const signedOut = await signIn(email, PASSWORD);
+      await call('SignOut', { session_token: signedOut.session_token });
+      const lapsed = await signIn(email, PASSWORD);
+      const stillUnused = await t.studio.services.accounts.invite({ email: `sweep-${++seq}@example.test`, name: 'Unused' });
+      advance(49 * HOUR);
+      // Another person signs in: a sign-in of the first one would already prune its own ended sessions.
+      const other = await person();
+      const live = await signIn(other.email, PASSWORD);
+      const row = (s: { session_token: string }) => t.studio.stores.sessions.getByHash(digestOf(s.session_token));
+      expect(await row(signedOut)).not.toBeNull();
+      // The signed-out one, the lapsed one, the one the invitation started, the unused invitation: at least four.
+      expect(await t.studio.services.accounts.pruneSpent()).toBeGreaterThanOrEqual(4);
+      expect(await row(signedOut)).toBeNull();
+      expect(await row(lapsed)).toBeNull();
+      expect(await row(live)).not.toBeNull();
+      expect((await call('DescribeLink', { link_token: secretOf(stillUnused.inviteUrl) })).state).toBe('invalid');
+      expect(await t.studio.services.accounts.pruneSpent()).toBe(0);
+      expect((await call('GetSession', { session_token: live.session_token })).email).toBe(other.email);
+    });
+
     it("lists the signed-in profile's workspaces with their roles", async () => {
       const { email, profileId } = await person();
       const own = await t.given.workspace({ name: 'B studio', ownerId: profileId });

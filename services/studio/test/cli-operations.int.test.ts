@@ -179,6 +179,7 @@ describe('admin CLI: domain operations', { timeout: 180_000 }, () => {
     expect(await json(ws, ['scheduler', 'run'], [])).toEqual({
       shoots_completed: expect.any(Number),
       proposals_expired: expect.any(Number),
+      account_rows_pruned: expect.any(Number),
     });
   });
 

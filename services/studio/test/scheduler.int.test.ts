@@ -125,8 +125,8 @@ describe('proposal expiry', () => {
     await c.settle(ws);
     const mark = c.listener.of(ws).length;
     const scheduler = startScheduler({ services: c.t.studio.services, logger: silent, intervalMs: 0 });
-    expect(await scheduler.runOnce()).toEqual({ shootsCompleted: 0, proposalsExpired: 1 });
-    expect(await scheduler.runOnce()).toEqual({ shootsCompleted: 0, proposalsExpired: 0 });
+    expect(await scheduler.runOnce()).toMatchObject({ shootsCompleted: 0, proposalsExpired: 1 });
+    expect(await scheduler.runOnce()).toMatchObject({ shootsCompleted: 0, proposalsExpired: 0 });
     await scheduler.stop();
     await c.settle(ws);
     const events = c.listener.of(ws).slice(mark);

@@ -106,6 +106,10 @@ export const SALES_COMMANDS: Record<string, Command> = {
     const scheduler = startScheduler({ services, logger: createLogger({ service: 'studio-admin', level: 'silent' }), intervalMs: 0 });
     const round = await scheduler.runOnce();
     await scheduler.stop();
-    return { shoots_completed: round.shootsCompleted, proposals_expired: round.proposalsExpired };
+    return {
+      shoots_completed: round.shootsCompleted,
+      proposals_expired: round.proposalsExpired,
+      account_rows_pruned: round.accountRowsPruned,
+    };
   }),
 };

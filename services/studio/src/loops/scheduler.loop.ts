@@ -1,7 +1,8 @@
 /**
  * The time-driven events of studio, from inside the studio process: every SCHEDULER_INTERVAL_MS a round completes
- * planned shoots whose scheduled end has passed (shoot.completed) and expires sent or viewed proposals whose
- * expires_at has passed (proposal.expired).
+ * planned shoots whose scheduled end has passed (shoot.completed), expires sent or viewed proposals whose
+ * expires_at has passed (proposal.expired), and deletes the account rows that can never work again (console sessions
+ * and one-time links that ended a day ago, forgotten sign-in throttles: AccountService.pruneSpent).
  *
  * Safe with several replicas: each batch is claimed with
  * `UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED LIMIT n) RETURNING` inside the transaction that writes
@@ -13,7 +14,7 @@ import type { Logger } from '@studio/logger';
 import type { Services } from '../services/index.js';
 
 export interface SchedulerOptions {
-  services: Pick<Services, 'shotLists' | 'proposals'>;
+  services: Pick<Services, 'shotLists' | 'proposals' | 'accounts'>;
   logger: Logger;
   /** Pause between rounds, ms; 0 disables the timer (runOnce still works). */
   intervalMs: number;
@@ -24,6 +25,8 @@ export interface SchedulerOptions {
 export interface RoundResult {
   shootsCompleted: number;
   proposalsExpired: number;
+  /** Spent console sessions, one-time links and throttle counters deleted. */
+  accountRowsPruned: number;
 }
 
 export interface Scheduler {
@@ -52,9 +55,13 @@ export function startScheduler(opts: SchedulerOptions): Scheduler {
   const round = async (): Promise<RoundResult> => {
     const shootsCompleted = await drain((n) => services.shotLists.completeDue(n), batchSize);
     const proposalsExpired = await drain((n) => services.proposals.expireDue(n), batchSize);
-    if (shootsCompleted + proposalsExpired > 0)
-      logger.info({ shoots_completed: shootsCompleted, proposals_expired: proposalsExpired }, 'scheduler round');
-    return { shootsCompleted, proposalsExpired };
+    const accountRowsPruned = await services.accounts.pruneSpent();
+    if (shootsCompleted + proposalsExpired + accountRowsPruned > 0)
+      logger.info(
+        { shoots_completed: shootsCompleted, proposals_expired: proposalsExpired, account_rows_pruned: accountRowsPruned },
+        'scheduler round',
+      );
+    return { shootsCompleted, proposalsExpired, accountRowsPruned };
   };
 
   const runOnce = async (): Promise<RoundResult> => {

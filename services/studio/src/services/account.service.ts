@@ -283,11 +283,27 @@ export class AccountService extends RecordService {
     if (delay > 0) await throttles.blockUntil(key, new Date(now.getTime() + delay * 1000));
   }
 
+  /**
+   * The scheduler's sweep: deletes what can never work again and is kept no longer: sessions and one-time links that
+   * ended a day ago or more, and throttle counters already forgotten. Returns how many rows went.
+   */
+  async pruneSpent(): Promise<number> {
+    const { sessions, links, throttles } = this.deps.stores;
+    const now = this.now().getTime();
+    const before = new Date(now - ENDED_SESSION_KEPT_MS);
+    const counts = await Promise.all([
+      sessions.deleteEnded(before, null),
+      links.deleteSpent(before),
+      throttles.deleteForgotten(new Date(now - FORGET_AFTER_MS)),
+    ]);
+    return counts.reduce((a, b) => a + b, 0);
+  }
+
   private async startSession(profile: ProfileRow, client: ClientInfo): Promise<{ sessionToken: string; session: SessionView }> {
     const { sessions } = this.deps.stores;
     const now = this.now();
     // The profile's sessions that ended a day ago or more go now (by its index): the table never grows without end.
-    await sessions.deleteEndedOf(profile.id, new Date(now.getTime() - ENDED_SESSION_KEPT_MS));
+    await sessions.deleteEnded(new Date(now.getTime() - ENDED_SESSION_KEPT_MS), profile.id);
     const sessionToken = newSecret();
     const row = await sessions.create({
       profileId: profile.id,

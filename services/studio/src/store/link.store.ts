@@ -41,4 +41,9 @@ export class LinkStore {
     const res = await tx.oneTimeLink.updateMany({ where: { hash, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
     return res.count === 1 ? tx.oneTimeLink.findUnique({ where: { hash } }) : null;
   }
+
+  /** Deletes the links spent (used, or expired) before `before`: they can never work again. */
+  async deleteSpent(before: Date, tx: Tx = this.db.client): Promise<number> {
+    return (await tx.oneTimeLink.deleteMany({ where: { OR: [{ usedAt: { lt: before } }, { expiresAt: { lt: before } }] } })).count;
+  }
 }

@@ -49,9 +49,12 @@ export class SessionStore {
     return (await tx.consoleSession.updateMany({ where: { profileId, revokedAt: null, ...except }, data: { revokedAt: now } })).count;
   }
 
-  /** Deletes the sessions of `profileId` that ended (revoked or past their absolute expiry) before `before`. */
-  async deleteEndedOf(profileId: string, before: Date, tx: Tx = this.db.client): Promise<number> {
+  /**
+   * Deletes the sessions that ended (revoked or past their absolute expiry) before `before`: of `profileId` (by its
+   * index, at each sign-in), or of every profile when it is null (the scheduler's sweep of a small table).
+   */
+  async deleteEnded(before: Date, profileId: string | null, tx: Tx = this.db.client): Promise<number> {
     const ended = { OR: [{ revokedAt: { lt: before } }, { expiresAt: { lt: before } }] };
-    return (await tx.consoleSession.deleteMany({ where: { profileId, ...ended } })).count;
+    return (await tx.consoleSession.deleteMany({ where: profileId === null ? ended : { profileId, ...ended } })).count;
   }
 }
