@@ -41,6 +41,9 @@ describe('API tokens (StudioAccounts token calls and AuthenticateToken, real dat
     request: UnaryRequest<StudioAccountsClient, M>,
   ) => callUnary<StudioAccountsClient, M>(consoleClient, method, request, 10_000);
   const authenticate = (token: string) => callUnary(gateway, 'AuthenticateToken', { token }, 10_000);
+  /** CreateToken for every workspace, read-write, never expiring, unless `fields` say otherwise. */
+  const createToken = (session: string, fields: Partial<Omit<UnaryRequest<StudioAccountsClient, 'CreateToken'>, 'session_token'>>) =>
+    accounts('CreateToken', { session_token: session, name: 'ci', workspace_id: '', read_only: false, expires_at: '', ...fields });
 
   /** A signed-in person with a workspace of their own: the session secret, profile and workspace. */
   async function person(): Promise<{ session: string; profileId: string; workspaceId: string; email: string }> {
@@ -140,13 +143,7 @@ describe('API tokens (StudioAccounts token calls and AuthenticateToken, real dat
   it("never shows, revokes or rolls another profile's token: not_found, as for an unknown one", async () => {
     const a = await person();
     const b = await person();
-    const issued = await accounts('CreateToken', {
-      session_token: a.session,
-      name: 'mine',
-      workspace_id: '',
-      read_only: false,
-      expires_at: '',
-    });
+    const issued = await createToken(a.session, { name: 'mine' });
     const id = issued.info!.token_id;
     expect((await accounts('ListTokens', { session_token: b.session })).tokens).toEqual([]);
     expect(await outcomeOf(accounts('RevokeToken', { session_token: b.session, token_id: id }))).toBe('not_found');
@@ -161,13 +158,7 @@ describe('API tokens (StudioAccounts token calls and AuthenticateToken, real dat
 
   it('revokes: the token stops at once, stays listed as revoked, and cannot be rolled', async () => {
     const p = await person();
-    const issued = await accounts('CreateToken', {
-      session_token: p.session,
-      name: 'old',
-      workspace_id: '',
-      read_only: false,
-      expires_at: '',
-    });
+    const issued = await createToken(p.session, { name: 'old' });
     const revoked = await accounts('RevokeToken', { session_token: p.session, token_id: issued.info!.token_id });
     expect(revoked.revoked_at).toBe(now().toISOString());
     expect(await outcomeOf(authenticate(issued.token))).toBe('unauthorized');
@@ -186,13 +177,7 @@ describe('API tokens (StudioAccounts token calls and AuthenticateToken, real dat
 
   it('refuses an expired token, and rolling it', async () => {
     const p = await person();
-    const issued = await accounts('CreateToken', {
-      session_token: p.session,
-      name: 'short',
-      workspace_id: '',
-      read_only: false,
-      expires_at: new Date(clockMs + DAY).toISOString(),
-    });
+    const issued = await createToken(p.session, { name: 'short', expires_at: new Date(clockMs + DAY).toISOString() });
     expect(await outcomeOf(authenticate(issued.token))).toBe('ok');
     advance(DAY);
     expect(await outcomeOf(authenticate(issued.token))).toBe('unauthorized');
@@ -206,13 +191,7 @@ describe('API tokens (StudioAccounts token calls and AuthenticateToken, real dat
 
   it('rolls with an overlap: both secrets work until it ends (the old one valid until then), then only the new one', async () => {
     const p = await person();
-    const issued = await accounts('CreateToken', {
-      session_token: p.session,
-      name: 'ci',
-      workspace_id: '',
-      read_only: false,
-      expires_at: '',
-    });
+    const issued = await createToken(p.session, { name: 'ci' });
     const rolled = await accounts('RollToken', { session_token: p.session, token_id: issued.info!.token_id, overlap_seconds: 3600 });
     expect(rolled.token).not.toBe(issued.token);
     expect(rolled.token).toMatch(/^stu_[0-9A-Za-z]{46}$/);
@@ -232,13 +211,7 @@ describe('API tokens (StudioAccounts token calls and AuthenticateToken, real dat
 
   it('rolls with no overlap: the old secret stops at once; a second roll ends the first overlap early', async () => {
     const p = await person();
-    const issued = await accounts('CreateToken', {
-      session_token: p.session,
-      name: 'ci',
-      workspace_id: '',
-      read_only: false,
-      expires_at: '',
-    });
+    const issued = await createToken(p.session, { name: 'ci' });
     const first = await accounts('RollToken', { session_token: p.session, token_id: issued.info!.token_id, overlap_seconds: 0 });
     expect(first.info!.previous_valid_until).toBe('');
     expect(await outcomeOf(authenticate(issued.token))).toBe('unauthorized');
@@ -269,13 +242,7 @@ describe('API tokens (StudioAccounts token calls and AuthenticateToken, real dat
 
   it('records the last use at most once a minute', async () => {
     const p = await person();
-    const issued = await accounts('CreateToken', {
-      session_token: p.session,
-      name: 'used',
-      workspace_id: '',
-      read_only: false,
-      expires_at: '',
-    });
+    const issued = await createToken(p.session, { name: 'used' });
     const lastUsed = async () => (await accounts('ListTokens', { session_token: p.session })).tokens[0]!.last_used_at;
     await authenticate(issued.token);
     const first = now().toISOString();
@@ -289,8 +256,7 @@ describe('API tokens (StudioAccounts token calls and AuthenticateToken, real dat
   });
   it('caps the working tokens of a profile at MAX_ACTIVE_TOKENS; revoked and expired ones do not count', async () => {
     const p = await person();
-    const create = (name: string, expiresAt = '') =>
-      accounts('CreateToken', { session_token: p.session, name, workspace_id: '', read_only: true, expires_at: expiresAt });
+    const create = (name: string, expiresAt = '') => createToken(p.session, { name, read_only: true, expires_at: expiresAt });
     const soon = new Date(clockMs + DAY).toISOString();
     const first = await create('revoked later');
     await create('expires soon', soon);
