@@ -44,14 +44,15 @@ async function signedOutForm(path: string): Promise<{ cookie: string; csrf: stri
   return { cookie: `studio_console_csrf=${cookieValue(setCookies(res).get('studio_console_csrf'))}`, csrf };
 }
 
+/** Posts the sign-in form as a browser would: with a fresh double-submit token, its cookie and `headers`. */
+async function postSignIn(email: string, password: string, headers: Record<string, string> = {}): Promise<Response> {
+  const form = await signedOutForm('/console/sign-in');
+  return post('/console/sign-in', { csrf: form.csrf, email, password }, { cookie: form.cookie, ...headers });
+}
+
 /** A signed-in person's cookie header and CSRF token. */
 async function signIn(profile: FakeProfile): Promise<{ cookie: string; csrf: string }> {
-  const form = await signedOutForm('/console/sign-in');
-  const res = await post(
-    '/console/sign-in',
-    { csrf: form.csrf, email: profile.email, password: profile.password },
-    { cookie: form.cookie },
-  );
+  const res = await postSignIn(profile.email, profile.password);
   expect(res.status).toBe(303);
   const cookie = `studio_console=${cookieValue(setCookies(res).get('studio_console'))}`;
   const page = await (await get('/console/tokens', { cookie })).text();
@@ -158,12 +159,7 @@ describe('pages and their headers', () => {
 
 describe('sign-in', () => {
   it('good credentials: a new session cookie (HttpOnly, SameSite=Lax, Path=/console, Expires) and the tokens page', async () => {
-    const form = await signedOutForm('/console/sign-in');
-    const res = await post(
-      '/console/sign-in',
-      { csrf: form.csrf, email: alice.email, password: alice.password },
-      { cookie: form.cookie, 'user-agent': 'test-agent' },
-    );
+    const res = await postSignIn(alice.email, alice.password, { 'user-agent': 'test-agent' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/console/tokens');
     const cookie = setCookies(res).get('studio_console') ?? '';
@@ -181,8 +177,7 @@ describe('sign-in', () => {
       [alice.email, 'wrong password!!'],
       ['nobody@example.com', alice.password],
     ]) {
-      const form = await signedOutForm('/console/sign-in');
-      const res = await post('/console/sign-in', { csrf: form.csrf, email: email!, password: password! }, { cookie: form.cookie });
+      const res = await postSignIn(email!, password!);
       expect(res.status).toBe(400);
       expect(setCookies(res).has('studio_console')).toBe(false);
       const page = await res.text();
@@ -192,8 +187,7 @@ describe('sign-in', () => {
   });
 
   it('bad input: each field says what is wrong, never a 500', async () => {
-    const form = await signedOutForm('/console/sign-in');
-    const res = await post('/console/sign-in', { csrf: form.csrf, email: 'not-an-address', password: '' }, { cookie: form.cookie });
+    const res = await postSignIn('not-an-address', '');
     expect(res.status).toBe(400);
     const page = await res.text();
     expect(page).toContain('Enter an email address like name@example.com.');
@@ -205,12 +199,7 @@ describe('sign-in', () => {
   it('throttled by studio: 429 with the wait', async () => {
     studio.throttleSeconds = 7;
     try {
-      const form = await signedOutForm('/console/sign-in');
-      const res = await post(
-        '/console/sign-in',
-        { csrf: form.csrf, email: alice.email, password: alice.password },
-        { cookie: form.cookie },
-      );
+      const res = await postSignIn(alice.email, alice.password);
       expect(res.status).toBe(429);
       expect(res.headers.get('retry-after')).toBe('7');
       expect(await res.text()).toContain('Too many attempts. Try again in 7 seconds.');
@@ -423,12 +412,7 @@ describe('studio down', () => {
     const res = await get('/console/tokens', { cookie });
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('The console is unavailable. Try again in a moment.');
-    const form = await signedOutForm('/console/sign-in');
-    const signInRes = await post(
-      '/console/sign-in',
-      { csrf: form.csrf, email: alice.email, password: alice.password },
-      { cookie: form.cookie },
-    );
+    const signInRes = await postSignIn(alice.email, alice.password);
     expect(signInRes.status).toBe(503);
     expect((await fetch(`${admin}/readyz`)).status).toBe(503);
   });
