@@ -29,4 +29,27 @@ describe('console config', () => {
     }
     expect(() => parseConsoleConfig({ NODE_ENV: 'production', SERVICE_SIGNING_KEY: key })).toThrow(ConfigError);
   });
+
+  it('PORTAL_IMAGE_ORIGINS: empty by default; a comma list of http(s) origins, normalised, each once', () => {
+    expect(parseConsoleConfig({ SERVICE_SIGNING_KEY: key }).portalImageOrigins).toEqual([]);
+    const c = parseConsoleConfig({
+      SERVICE_SIGNING_KEY: key,
+      PORTAL_IMAGE_ORIGINS: ' http://127.0.0.1:9000 , https://Photos.Example.com:443/,http://127.0.0.1:9000,',
+    });
+    expect(c.portalImageOrigins).toEqual(['http://127.0.0.1:9000', 'https://photos.example.com']);
+    for (const bad of [
+      'ftp://x.example',
+      'x.example',
+      'https://x.example/bucket',
+      'https://x.example/a/..',
+      'https://x.example?q=1',
+      'https://x.example#f',
+      'https://u:p@x.example',
+      'https://*.example.com',
+      "'self'",
+      'http://127.0.0.1:9000 http://evil.example',
+    ]) {
+      expect(() => parseConsoleConfig({ SERVICE_SIGNING_KEY: key, PORTAL_IMAGE_ORIGINS: bad }), bad).toThrow(/PORTAL_IMAGE_ORIGINS/);
+    }
+  });
 });

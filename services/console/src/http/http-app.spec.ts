@@ -10,6 +10,7 @@ import { parseConsoleConfig } from '../config.js';
 import type { Accounts, ConsoleSession, NewToken, TokenInfo } from '../grpc/studio-accounts.client.js';
 import { createServices } from '../services/index.js';
 import { buildHttpApp } from './http-app.js';
+import { CONTENT_SECURITY_POLICY } from './security.middleware.js';
 
 const ORIGIN = 'http://127.0.0.1:8080';
 const SESSION = 'S'.repeat(43);
@@ -83,7 +84,7 @@ let base: string;
 beforeAll(async () => {
   const key = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
   const app = buildHttpApp({
-    config: parseConsoleConfig({ SERVICE_SIGNING_KEY: key, PUBLIC_URL: ORIGIN }),
+    config: parseConsoleConfig({ SERVICE_SIGNING_KEY: key, PUBLIC_URL: ORIGIN, PORTAL_IMAGE_ORIGINS: 'http://127.0.0.1:9000' }),
     logger: createLogger({ service: 'console', level: 'silent' }),
     metrics: createMetrics('console'),
     services: createServices({ accounts }),
@@ -167,5 +168,23 @@ describe('studio answers -> pages', () => {
   it('a POST that is not a form is the 400 page', async () => {
     const res = await post('/console/tokens', {}, { 'content-type': 'application/json' });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('the client portal in the console', () => {
+  it('/portal/ is the portal with its own policy; the console keeps its own', async () => {
+    const portal = await fetch(`${base}/portal/`);
+    expect(portal.status).toBe(200);
+    expect(await portal.text()).toContain('<main id="app">');
+    const policy = portal.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("img-src 'self' http://127.0.0.1:9000;");
+    expect(policy).toContain("form-action 'none'");
+    const page = await fetch(`${base}/console/sign-in`);
+    expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it('a POST to /portal/ is 405, not the console form guard', async () => {
+    const res = await fetch(`${base}/portal/`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+    expect(res.status).toBe(405);
   });
 });

@@ -2,7 +2,8 @@
  * The console's HTTP application: the shared skeleton (request id, trace, metrics, access log; createHttpApp of
  * @studio/http), then
  *
- *   security headers (CSP, no-store) -> static assets (immutable) -> POST guard (Origin, form body <= 16 KiB)
+ *   the client portal (/portal, its own policy; it answers every /portal request: portal.routes.ts)
+ *   -> security headers (CSP, no-store) -> static assets (immutable) -> POST guard (Origin, form body <= 16 KiB)
  *   -> signing in and out (account.routes.ts) -> tokens and workspaces (tokens.routes.ts) -> 404 page -> error pages
  *
  * Every answer is HTML made by the typed templates of ./pages; a failure is a page too (404, 403, 413, 503, 500),
@@ -15,6 +16,7 @@ import type { ConsoleCore } from '../core.js';
 import { accountRoutes } from './account.routes.js';
 import { assetRoutes, buildAssets } from './assets.routes.js';
 import { errorPages, guardPosts } from './console.middleware.js';
+import { portalRoutes } from './portal.routes.js';
 import { securityHeaders } from './security.middleware.js';
 import { tokenRoutes } from './tokens.routes.js';
 
@@ -27,6 +29,7 @@ export function buildHttpApp({ config, logger, metrics, services, now = () => ne
   const app = createHttpApp({ logger, metrics, accessLog: config.accessLog });
   const assets = buildAssets();
   const cookies = { secure: config.secureCookies };
+  app.use(portalRoutes({ imageOrigins: config.portalImageOrigins }));
   app.use(securityHeaders());
   app.use(assetRoutes(assets));
   app.use(guardPosts(config.publicOrigin, assets));

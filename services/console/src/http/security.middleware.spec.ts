@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, isSameOrigin, tokensMatch } from './security.middleware.js';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, isSameOrigin, tokensMatch } from './security.middleware.js';
 
 describe('the Origin check', () => {
   const origin = 'http://127.0.0.1:8080';
@@ -28,5 +28,13 @@ describe('the Content-Security-Policy', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; connect-src 'self'",
     );
+  });
+
+  it("the portal's: the same base, photos from the object store, no forms", () => {
+    const policy = contentSecurityPolicy({ imageOrigins: ['http://127.0.0.1:9000', 'https://s3.example.com'], formAction: "'none'" });
+    expect(policy).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' http://127.0.0.1:9000 https://s3.example.com; form-action 'none'; frame-ancestors 'none'; base-uri 'none'; connect-src 'self'",
+    );
+    expect(policy).not.toContain('unsafe');
   });
 });
