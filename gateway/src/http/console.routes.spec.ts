@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@studio/logger';
 import { parseTrustedProxies } from '../services/client-address.js';
-import { CONSOLE_FORM_LIMIT_BYTES, consoleRoutes, isConsolePath } from './console.routes.js';
+import { CONSOLE_FORM_LIMIT_BYTES, consoleDeployablePath, consoleRoutes, isConsolePath, isPortalPath } from './console.routes.js';
 import { createGatewayMetrics } from './metrics.js';
 import { noStore } from './no-store.middleware.js';
 import { createUpstreamAgent } from './proxy.routes.js';
@@ -102,6 +102,42 @@ describe('isConsolePath', () => {
   });
 });
 
+describe('isPortalPath and consoleDeployablePath', () => {
+  it('is /portal and below, nothing else; the portal takes GET and HEAD only', () => {
+    for (const path of ['/portal', '/portal/', '/portal/assets/portal.abc.js']) expect(isPortalPath(path)).toBe(true);
+    for (const path of ['/portals', '/api/v1/portal', '/', '/Portal']) expect(isPortalPath(path)).toBe(false);
+    expect(consoleDeployablePath('GET', '/portal/')).toBe('/portal');
+    expect(consoleDeployablePath('HEAD', '/portal')).toBe('/portal');
+    expect(consoleDeployablePath('POST', '/portal/')).toBeUndefined();
+    expect(consoleDeployablePath('POST', '/console/sign-in')).toBe('/console');
+    expect(consoleDeployablePath('GET', '/api/v1/galleries')).toBeUndefined();
+  });
+});
+
+describe('the portal route', () => {
+  it('proxies GET and HEAD of /portal/ with Authorization dropped; other methods go to the route table', async () => {
+    upstream.seen.length = 0;
+    const get = await fetch(`${base}/portal/`, { headers: { authorization: 'Bearer eyJx' } });
+    expect(get.status).toBe(200);
+    const head = await fetch(`${base}/portal`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const post = await fetch(`${base}/portal/`, { method: 'POST', body: 'x' });
+    expect(post.status).toBe(404);
+    expect(upstream.seen.map((s) => [s.method, s.url])).toEqual([
+      ['GET', '/portal/'],
+      ['HEAD', '/portal'],
+    ]);
+    expect(upstream.seen[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('counts the page against the per-address budget, not its assets', async () => {
+    budget.hits.length = 0;
+    await fetch(`${base}/portal/`);
+    await fetch(`${base}/portal/assets/portal.0123456789abcdef.js`);
+    expect(budget.hits).toEqual([{ subject: 'console:ip:127.0.0.1', limit: 5 }]);
+  });
+});
+
 describe('the console route', () => {
   it('proxies GET, HEAD and POST with their path and query, dropping Authorization and setting X-Forwarded-For', async () => {
     upstream.seen.length = 0;
@@ -184,6 +220,9 @@ describe('an unreachable console', () => {
       expect(res.status).toBe(503);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(await res.text()).toContain('The console is unavailable. Try again in a moment.');
+      const portal = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/portal/`);
+      expect(portal.status).toBe(503);
+      expect(await portal.text()).toContain("We can't show this gallery right now.");
     } finally {
       await new Promise((r) => server.close(r));
     }

@@ -1,6 +1,8 @@
 /**
- * The account console's pages (docs/decisions/0016-account-console.md): GET, HEAD and POST of `/console` and
- * `/console/*` go to the console's upstream (CONSOLE_HTTP_URL), apart from the API:
+ * The pages of the console deployable: the account console (docs/decisions/0016-account-console.md: GET, HEAD and
+ * POST of `/console` and `/console/*`) and the client portal (docs/decisions/0017-client-portal.md: GET and HEAD of
+ * `/portal` and `/portal/*`, a static page that calls the API itself) go to its upstream (CONSOLE_HTTP_URL), apart
+ * from the API:
  * - no bearer authentication, no API rate limit, no Idempotency-Key, not in the OpenAPI document; mounted before the
  *   route table, whose 404 answers every other method and path;
  * - the Authorization header is deleted (an API token cannot use the console, so a leaked one cannot mint more);
@@ -26,13 +28,30 @@ import { parseTarget } from './proxy.routes.js';
 import { pathOf } from './route-table.js';
 
 export const CONSOLE_PATH = '/console';
+export const PORTAL_PATH = '/portal';
 export const CONSOLE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST']);
+/** The portal takes no form: a POST there is the route table's 404 like any other unknown request. */
+export const PORTAL_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 /** The largest form the console takes (its own limit is the same). */
 export const CONSOLE_FORM_LIMIT_BYTES = 16 * 1024;
 
+const under = (root: string, path: string) => path === root || path.startsWith(`${root}/`);
+
 /** `/console` and everything below it (`/console/...`), not `/consoles`. */
 export function isConsolePath(path: string): boolean {
-  return path === CONSOLE_PATH || path.startsWith(`${CONSOLE_PATH}/`);
+  return under(CONSOLE_PATH, path);
+}
+
+/** `/portal` and everything below it (`/portal/...`), not `/portals`. */
+export function isPortalPath(path: string): boolean {
+  return under(PORTAL_PATH, path);
+}
+
+/** The label (metrics, logs) of a request the console deployable serves, or undefined for any other request. */
+export function consoleDeployablePath(method: string, path: string): string | undefined {
+  if (CONSOLE_METHODS.has(method) && isConsolePath(path)) return CONSOLE_PATH;
+  if (PORTAL_METHODS.has(method) && isPortalPath(path)) return PORTAL_PATH;
+  return undefined;
 }
 
 export interface ConsoleProxyOptions {
@@ -47,8 +66,8 @@ export interface ConsoleProxyOptions {
   rateLimit: { limiter: RateLimitService; perWindow: number };
 }
 
-/** The console's fingerprinted static files: served from the console's memory, not counted against the budget. */
-const ASSETS_PATH = `${CONSOLE_PATH}/assets/`;
+/** The fingerprinted static files: served from the console's memory, not counted against the budget. */
+const ASSET_PATHS = [`${CONSOLE_PATH}/assets/`, `${PORTAL_PATH}/assets/`];
 
 /** The few answers the gateway gives in the console's place: a small HTML page under the console's own CSP. */
 function sendConsolePage(res: Response, status: number, heading: string, text: string): void {
@@ -75,11 +94,13 @@ export function consoleRoutes(opts: ConsoleProxyOptions): RequestHandler {
   });
 
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!CONSOLE_METHODS.has(req.method) || !isConsolePath(pathOf(req.url))) {
+    const path = pathOf(req.url);
+    const label = consoleDeployablePath(req.method, path);
+    if (!label) {
       next();
       return;
     }
-    req.gateway.label = CONSOLE_PATH;
+    req.gateway.label = label;
     delete req.headers.authorization;
     const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], opts.trustedProxies);
     req.headers['x-forwarded-for'] = address;
@@ -91,7 +112,7 @@ export function consoleRoutes(opts: ConsoleProxyOptions): RequestHandler {
       return;
     }
     const forward = () => proxy(req, res, next).catch(next);
-    if (pathOf(req.url).startsWith(ASSETS_PATH)) {
+    if (ASSET_PATHS.some((prefix) => path.startsWith(prefix))) {
       forward();
       return;
     }
@@ -120,7 +141,11 @@ function consoleEvents(opts: ConsoleProxyOptions): Plugin<Request, Response> {
         res.destroy();
         return;
       }
-      sendConsolePage(res as Response, 503, 'Console unavailable', 'The console is unavailable. Try again in a moment.');
+      if (req.gateway?.label === PORTAL_PATH) {
+        sendConsolePage(res as Response, 503, 'Gallery unavailable', "We can't show this gallery right now. Try again in a moment.");
+      } else {
+        sendConsolePage(res as Response, 503, 'Console unavailable', 'The console is unavailable. Try again in a moment.');
+      }
     });
     server.on('proxyRes', (proxyRes: http.IncomingMessage, _req: Request, res: Response) => {
       delete proxyRes.headers['keep-alive'];
