@@ -80,17 +80,18 @@ describe('client sessions', () => {
     const suspended = await published();
     expect((await galleryAdmin('expire-portal', '--gallery', expired.id)).portal.state).toBe('expired');
     expect((await galleryAdmin('suspend-portal', '--prefix', suspended.prefix)).portal.state).toBe('suspended');
-    const cases: [string, unknown][] = [
-      ['invalid', { portal_token: 'not-a-portal-token' }],
-      ['unknown', { portal_token: `gpt_${'0'.repeat(12)}_${'A'.repeat(43)}` }],
-      ['non-gallery (an API token)', { portal_token: t.tokens.owner }],
-      ['expired', { portal_token: expired.token }],
-      ['suspended', { magic_code: suspended.token }],
+    // The reason tells the portal page what to say; only a holder of the real token learns expired or suspended.
+    const cases: [string, unknown, string, string][] = [
+      ['invalid', { portal_token: 'not-a-portal-token' }, 'portal_invalid', 'the portal token is not valid'],
+      ['unknown', { portal_token: `gpt_${'0'.repeat(12)}_${'A'.repeat(43)}` }, 'portal_invalid', 'the portal token is not valid'],
+      ['non-gallery (an API token)', { portal_token: t.tokens.owner }, 'portal_invalid', 'the portal token is not valid'],
+      ['expired', { portal_token: expired.token }, 'portal_expired', 'the portal link has expired'],
+      ['suspended', { magic_code: suspended.token }, 'portal_suspended', 'the portal link is suspended'],
     ];
-    for (const [name, body] of cases) {
+    for (const [name, body, reason, message] of cases) {
       const res = await openSession(body);
       expect(res.status, name).toBe(401);
-      expect(res.body, name).toEqual({ ok: false, error: 'unauthorized' });
+      expect(res.body, name).toEqual({ ok: false, error: 'unauthorized', message, reason });
     }
   });
 

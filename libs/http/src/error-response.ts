@@ -23,8 +23,9 @@ export function answerThrownError(err: unknown, req: Request, res: Response, log
   }
   if (appErr.kind === 'internal') logger.error({ err }, 'internal error');
   if (appErr.kind === 'unavailable') logger.warn({ err: (err as Error)?.message }, 'dependency unavailable');
+  // The caller's fault may say more (invalid_input's issues, a portal's reason); not_found never does (errorBody).
   let extra =
-    appErr.details && typeof appErr.details === 'object' && appErr.kind === 'invalid_input'
+    appErr.details && typeof appErr.details === 'object' && appErr.httpStatus < 500
       ? (appErr.details as Record<string, unknown>)
       : undefined;
   // A 5xx names the request id so an operator can find the log line; it never carries upstream detail.

@@ -3,7 +3,19 @@
  * default; a bad value stops the process with one line naming the variable.
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig, refineS3Env, s3Credentials, s3Env, serviceEnv, serviceSettings } from '@studio/config';
+import {
+  env,
+  loadConfig,
+  parseConfig,
+  publicUrlEnv,
+  publicUrlOf,
+  refinePublicUrl,
+  refineS3Env,
+  s3Credentials,
+  s3Env,
+  serviceEnv,
+  serviceSettings,
+} from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
 
 /** A duration in whole seconds (a bare number is seconds), from min to max seconds. */
@@ -37,6 +49,8 @@ export const galleryEnvSchema = z
     PORTAL_TOKEN_KEY: secretEnv.key32(),
     /** A portal token minted at first publish works this long (the operator can expire it sooner). */
     PORTAL_TOKEN_TTL: seconds('365d', 60, 10 * 365 * 86_400),
+    /** The stack's public base URL: a portal link is `<PUBLIC_URL>/portal/#<portal token>`. */
+    ...publicUrlEnv,
 
     ...s3Env,
 
@@ -54,6 +68,7 @@ export const galleryEnvSchema = z
   })
   .superRefine((c, ctx) => {
     refineS3Env(c, ctx);
+    refinePublicUrl(c, ctx);
     if (c.PHOTO_URL_WINDOW >= c.PHOTO_URL_TTL) {
       ctx.addIssue({ code: 'custom', path: ['PHOTO_URL_WINDOW'], message: 'must be shorter than PHOTO_URL_TTL' });
     }
@@ -68,7 +83,7 @@ export const galleryEnvSchema = z
     serviceKey: e.SERVICE_SIGNING_KEY,
     serviceKeyring: e.SERVICE_PUBLIC_KEYS,
     clientSession: { signingKey: e.CLIENT_SESSION_SIGNING_KEY, ttlSeconds: e.CLIENT_SESSION_TTL },
-    portal: { key: e.PORTAL_TOKEN_KEY, ttlSeconds: e.PORTAL_TOKEN_TTL },
+    portal: { key: e.PORTAL_TOKEN_KEY, ttlSeconds: e.PORTAL_TOKEN_TTL, publicUrl: publicUrlOf(e) },
     s3: {
       endpoint: e.S3_PUBLIC_ENDPOINT || e.S3_ENDPOINT,
       region: e.S3_REGION,

@@ -5,7 +5,15 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSecretsEnv } from '@studio/testkit/secrets';
-import { GALLERY_SECRETS, MISSING_ID, NOT_FOUND_TEXT, startTestGallery, type Caller, type TestGallery } from './harness.js';
+import {
+  GALLERY_SECRETS,
+  MISSING_ID,
+  NOT_FOUND_TEXT,
+  startTestGallery,
+  TEST_PUBLIC_URL,
+  type Caller,
+  type TestGallery,
+} from './harness.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -27,7 +35,13 @@ async function admin(...args: string[]): Promise<{ code: number; json: any; stde
       ['--import', 'tsx', path.join(ROOT, 'services/gallery/src/cli/admin.ts'), ...args, '--json'],
       {
         cwd: ROOT,
-        env: { ...process.env, ...testSecretsEnv(GALLERY_SECRETS, 'gallery'), DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' },
+        env: {
+          ...process.env,
+          ...testSecretsEnv(GALLERY_SECRETS, 'gallery'),
+          DATABASE_URL: t.database.url,
+          PUBLIC_URL: TEST_PUBLIC_URL,
+          LOG_LEVEL: 'silent',
+        },
       },
     );
     return { code: 0, json: JSON.parse(stdout.trim().split('\n').pop()!), stderr };
@@ -48,6 +62,7 @@ async function publishedGallery(photos = 3) {
     callers,
     keepers,
     token: published.body.gallery.portal_token as string,
+    url: published.body.gallery.portal_url as string,
     prefix: published.body.gallery.portal.prefix as string,
   };
 }
@@ -60,6 +75,8 @@ function clientOf(opened: { bearer: string }) {
 describe('POST /client-sessions', () => {
   it('exchanges a portal token (or the magic_code alias) for a short-lived bearer of that gallery', async () => {
     const g = await publishedGallery();
+    // Publish answers the customer's link: the portal page with the token in its fragment.
+    expect(g.url).toBe(`${TEST_PUBLIC_URL}/portal/#${g.token}`);
     const res = await t.api('POST', '/client-sessions', { body: { portal_token: g.token } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true, session: { gallery_id: g.id } });
@@ -82,7 +99,7 @@ describe('POST /client-sessions', () => {
     for (const token of ['nope', unknown, 'stu_000000000001_secret', g.token.slice(0, -1), `${g.token}x`]) {
       const res = await t.api('POST', '/client-sessions', { body: { portal_token: token } });
       expect(res.status, token).toBe(401);
-      expect(res.body).toEqual({ ok: false, error: 'unauthorized' });
+      expect(res.body).toEqual({ ok: false, error: 'unauthorized', message: 'the portal token is not valid', reason: 'portal_invalid' });
     }
     expect((await t.api('POST', '/client-sessions', { body: {} })).status).toBe(400);
     expect((await t.api('POST', '/client-sessions', { body: { portal_token: 5 } })).status).toBe(400);
@@ -92,13 +109,25 @@ describe('POST /client-sessions', () => {
     const s = await admin('suspend-portal', '--gallery', suspended.id);
     expect(s.code).toBe(0);
     expect(s.json).toMatchObject({ gallery_id: suspended.id, portal: { state: 'suspended' } });
-    expect((await t.api('POST', '/client-sessions', { body: { portal_token: suspended.token } })).status).toBe(401);
+    const refusedSuspended = await t.api('POST', '/client-sessions', { body: { portal_token: suspended.token } });
+    expect(refusedSuspended.status).toBe(401);
+    expect(refusedSuspended.body).toMatchObject({ error: 'unauthorized', reason: 'portal_suspended' });
 
     const expired = await publishedGallery();
     const e = await admin('expire-portal', '--prefix', expired.prefix);
     expect(e.code).toBe(0);
     expect(e.json).toMatchObject({ gallery_id: expired.id, portal: { state: 'expired' } });
-    expect((await t.api('POST', '/client-sessions', { body: { portal_token: expired.token } })).status).toBe(401);
+    const refusedExpired = await t.api('POST', '/client-sessions', { body: { portal_token: expired.token } });
+    expect(refusedExpired.status).toBe(401);
+    expect(refusedExpired.body).toMatchObject({ error: 'unauthorized', reason: 'portal_expired' });
+    // The operator prints the same link again, with the portal's state.
+    const link = await admin('portal-link', '--gallery', expired.id);
+    expect(link.code).toBe(0);
+    expect(link.json).toEqual({
+      gallery_id: expired.id,
+      portal_url: `${TEST_PUBLIC_URL}/portal/#${expired.token}`,
+      portal: expect.objectContaining({ state: 'expired', prefix: expired.prefix }),
+    });
     // The photographer still sees the same token and its state when publishing again.
     const again = await t.api('POST', `/galleries/${expired.id}/publish`, { as: expired.callers.owner });
     expect(again.body.gallery).toMatchObject({ portal_token: expired.token, portal: { state: 'expired' } });
@@ -108,7 +137,9 @@ describe('POST /client-sessions', () => {
     const g = await publishedGallery();
     t.clock.offsetMs = 366 * 86_400_000;
     try {
-      expect((await t.api('POST', '/client-sessions', { body: { portal_token: g.token } })).status).toBe(401);
+      const refused = await t.api('POST', '/client-sessions', { body: { portal_token: g.token } });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ reason: 'portal_expired' });
     } finally {
       t.clock.offsetMs = 0;
     }

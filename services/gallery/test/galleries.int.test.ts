@@ -207,6 +207,41 @@ describe('GET /galleries/{id}', () => {
     expect(await (await fetch(first.original_url)).text()).toBe(`original ${g.photoIds[0]}`);
   });
 
+  it('photos_limit answers the first photos and the cursor of the rest; the whole gallery when it covers it', async () => {
+    const first = await t.api('GET', `/galleries/${g.id}?photos_limit=3`, { as: g.callers.viewer });
+    expect(first.status).toBe(200);
+    expect(first.body.gallery).toMatchObject({ id: g.id, photo_count: 4 });
+    expect(first.body.gallery.photos.map((p: { id: string }) => p.id)).toEqual(g.photoIds.slice(0, 3));
+    for (const p of first.body.gallery.photos) expect(p).not.toHaveProperty('original_url');
+    expect(typeof first.body.gallery.urls_expire_at).toBe('string');
+    const rest = await t.api('GET', `/galleries/${g.id}/photos?cursor=${encodeURIComponent(first.body.gallery.photos_next_cursor)}`, {
+      as: g.callers.viewer,
+    });
+    expect(rest.body.items.map((p: { id: string }) => p.id)).toEqual(g.photoIds.slice(3));
+    expect(rest.body.next_cursor).toBeNull();
+    // Gzip when accepted (the answer is large enough): fetch decodes it to the same photos.
+    const gz = await fetch(`http://127.0.0.1:${t.ports.httpPort}/api/v1/galleries/${g.id}?photos_limit=3`, {
+      headers: { ...g.callers.owner.headers(), 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toBe('Accept-Encoding');
+    const decoded = (await gz.json()) as { gallery: { photos: { id: string }[] } };
+    expect(decoded.gallery.photos.map((p) => p.id)).toEqual(g.photoIds.slice(0, 3));
+    for (const limit of ['4', '200']) {
+      const all = await t.api('GET', `/galleries/${g.id}?photos_limit=${limit}`, { as: g.callers.owner });
+      expect(
+        all.body.gallery.photos.map((p: { id: string }) => p.id),
+        limit,
+      ).toEqual(g.photoIds);
+      expect(all.body.gallery.photos_next_cursor, limit).toBeNull();
+    }
+    for (const bad of ['0', '-1', '10001', 'x', '1.5', '']) {
+      const res = await t.api('GET', `/galleries/${g.id}?photos_limit=${bad}`, { as: g.callers.owner });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.error, bad).toBe('invalid_input');
+    }
+  });
+
   it('shows original_url to owner, admin and photographer only (absent for a viewer)', async () => {
     for (const role of ['owner', 'admin', 'photographer'] as const) {
       const res = await t.api('GET', `/galleries/${g.id}`, { as: g.callers[role] });

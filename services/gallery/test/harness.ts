@@ -28,6 +28,9 @@ import { testKeys, testSecretsEnv } from '@studio/testkit/secrets';
 import { startS3Server, type RunningS3Server } from '../../upload/src/dev/s3-server.js';
 import { createGallery, type Gallery, type GalleryDeps } from '../src/app.js';
 import { galleryEnvSchema, type GalleryConfig } from '../src/config.js';
+
+/** The public base URL the test gallery (and its operator CLI) builds portal links with. */
+export const TEST_PUBLIC_URL = 'https://studio.example.test';
 import { ClientBearerSigner } from '../src/services/client-bearer.js';
 import ensureTemplate, { TEMPLATE } from './global-setup.js';
 
@@ -210,6 +213,7 @@ export async function startTestGallery(opts: { env?: Record<string, string>; dep
     UPLOAD_GRPC_ADDR: `127.0.0.1:${fakes.upload.port}`,
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: BUCKET,
+    PUBLIC_URL: TEST_PUBLIC_URL,
     // Static keys, so that no test falls into the AWS default credential chain unless it asks to (empty values).
     S3_ACCESS_KEY_ID: 'test-access-key',
     S3_SECRET_ACCESS_KEY: 'test-secret-key',

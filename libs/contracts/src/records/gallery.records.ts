@@ -72,6 +72,11 @@ export const publishedGalleryRecord = z
   .object({
     ...galleryShape,
     portal_token: z.string().describe("The gallery's portal token for its customer (POST /client-sessions)."),
+    portal_url: z
+      .string()
+      .describe(
+        "The link to send the gallery's customer: the client portal page with the portal token in its fragment (<public URL>/portal/#<portal_token>).",
+      ),
     portal: portalRecord,
   })
   .meta({ id: 'PublishedGallery' });

@@ -20,6 +20,13 @@ function portalRef(options: Options): { galleryId?: string; prefix?: string } {
 }
 
 const COMMANDS: Record<string, Command<GalleryCore>> = {
+  'portal-link': {
+    usage: 'portal-link (--gallery GALLERY_ID | --prefix PORTAL_PREFIX)',
+    description: "(the customer's link to the gallery, <PUBLIC_URL>/portal/#<portal token>, and the portal's state)",
+    options: ['gallery', 'prefix'],
+    required: [],
+    run: async ({ services }, options) => ({ ...(await services.operator.portalLink(portalRef(options))) }),
+  },
   'suspend-portal': {
     usage: 'suspend-portal (--gallery GALLERY_ID | --prefix PORTAL_PREFIX)',
     options: ['gallery', 'prefix'],

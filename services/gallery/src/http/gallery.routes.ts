@@ -10,6 +10,7 @@ import {
   favoritePhotoId,
   favoriteQuery,
   galleryParams,
+  galleryQuery,
   listGalleriesQuery,
   photosQuery,
 } from './gallery.schema.js';
@@ -110,15 +111,17 @@ export function galleryRoutes({ galleries }: Services): AnyRouteDef[] {
       operationId: 'getGallery',
       summary: 'Read one gallery with all its photos in order and signed URLs (1 hour)',
       description:
-        "Any member of the gallery's workspace, or a client session opened for this gallery, may read it. Returns the gallery with its photos in order, each with a URL to the web derivative signed for 1 hour (original_url only for photographer roles); a very large gallery carries its first photos and photos_next_cursor to continue with /photos. The answer is gzip-encoded when Accept-Encoding allows it; a gallery of another tenant, or not the client session's gallery, is 404.",
+        "Any member of the gallery's workspace, or a client session opened for this gallery, may read it. Returns the gallery with its photos in order, each with a URL to the web derivative signed for 1 hour (original_url only for photographer roles); photos_limit asks for only the first photos (a page that shows them at once), and a very large gallery carries its first photos; either way photos_next_cursor continues with /photos. The answer is gzip-encoded when Accept-Encoding allows it; a gallery of another tenant, or not the client session's gallery, is 404.",
       tags: ['galleries'],
       auth: 'token_or_client',
       response: galleryDetailResponse,
       params: galleryParams,
-      handler: async ({ principal, params, req, res }) => {
+      query: galleryQuery,
+      handler: async ({ principal, params, query, req, res }) => {
         // Pre-rendered JSON bytes (see GalleryViews): written as they are, no object graph, no copy.
         const { chunks, encoding } = await galleries.readJson(principal, params.id, {
           acceptsGzip: acceptsGzip(req.headers['accept-encoding']),
+          photosLimit: query.photos_limit,
         });
         res.status(200);
         res.setHeader('content-type', 'application/json; charset=utf-8');

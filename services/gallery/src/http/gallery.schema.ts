@@ -1,7 +1,7 @@
 /** Inputs of the gallery routes (docs/decisions/0007-galleries.md). */
 import { z } from 'zod';
 import { AppError } from '@studio/errors';
-import { cursor, idParams, limit, uuid } from '@studio/http';
+import { cursor, idParams, limit, uuid, withWireFormat } from '@studio/http';
 
 export const galleryParams = idParams;
 
@@ -12,6 +12,29 @@ export const listGalleriesQuery = z.object({ workspace_id: uuid(), limit: limit(
 export const createGalleryBody = z.object({
   shoot_id: uuid(),
   title: z.string().trim().min(1).max(200).nullish(),
+});
+
+/**
+ * GET /galleries/{id}: photos_limit 1..10,000 (absent: every photo, up to MAX_GALLERY_PHOTOS). A page that shows a
+ * gallery's first photos at once asks for a few and pages on with /photos from photos_next_cursor.
+ */
+export const MAX_PHOTOS_LIMIT = 10_000;
+export const galleryQuery = z.object({
+  photos_limit: withWireFormat(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, `must be an integer from 1 to ${MAX_PHOTOS_LIMIT}`)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(MAX_PHOTOS_LIMIT))
+      .optional(),
+    {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_PHOTOS_LIMIT,
+      description:
+        'At most this many photos in the answer (absent: all of them); photos_next_cursor continues with GET /galleries/{id}/photos.',
+    },
+  ),
 });
 
 /** limit 1..200 (default 200); cursor opaque, or a legacy decimal offset. */

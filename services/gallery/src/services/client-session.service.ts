@@ -15,6 +15,22 @@ import { systemClock } from './deps.js';
 import { ClientBearerSigner } from './client-bearer.js';
 import { hashPortalToken, isPortalTokenShape } from './portal-token.js';
 
+/**
+ * Why a portal token opens no session, in the 401's `reason` member, so the portal page can tell its customer what
+ * to do (docs/decisions/0017-client-portal.md). Only a holder of the real 256-bit token can learn that it is expired
+ * or suspended; a guess only ever gets `portal_invalid`, as does a gallery that is not published.
+ */
+export const PORTAL_REFUSALS = {
+  portal_invalid: 'the portal token is not valid',
+  portal_expired: 'the portal link has expired',
+  portal_suspended: 'the portal link is suspended',
+} as const;
+export type PortalRefusal = keyof typeof PORTAL_REFUSALS;
+
+function refused(reason: PortalRefusal): AppError {
+  return new AppError('unauthorized', PORTAL_REFUSALS[reason], { reason });
+}
+
 export interface OpenedSession {
   bearer: string;
   expires_at: string;
@@ -31,13 +47,15 @@ export class ClientSessionService {
   }
 
   async open(portalToken: string): Promise<OpenedSession> {
-    if (!isPortalTokenShape(portalToken)) throw new AppError('unauthorized');
+    if (!isPortalTokenShape(portalToken)) throw refused('portal_invalid');
     const { stores, db, events, config } = this.deps;
     const portal = await stores.portals.byHash(hashPortalToken(portalToken));
     const now = this.now();
-    if (portal?.state !== 'active' || portal.expiresAt.getTime() <= now.getTime()) throw new AppError('unauthorized');
+    if (!portal) throw refused('portal_invalid');
+    if (portal.state === 'suspended') throw refused('portal_suspended');
+    if (portal.state !== 'active' || portal.expiresAt.getTime() <= now.getTime()) throw refused('portal_expired');
     const gallery = await stores.galleries.getById(portal.galleryId);
-    if (gallery?.state !== 'published' || gallery.workspaceId !== portal.workspaceId) throw new AppError('unauthorized');
+    if (gallery?.state !== 'published' || gallery.workspaceId !== portal.workspaceId) throw refused('portal_invalid');
 
     const issuedAt = Math.floor(now.getTime() / 1000);
     const expiresAtSeconds = issuedAt + config.clientSession.ttlSeconds;

@@ -9,6 +9,8 @@
  *   and only while its session and portal are valid (suspended or expired portal: 401).
  */
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { serializeGallery, serializePublishedGallery } from '@studio/contracts/records';
 import { createCursorCodec, decodeTimeKey, pageOf, type CursorCodec } from '@studio/cursor';
 import { AppError } from '@studio/errors';
@@ -21,7 +23,7 @@ import type { ServiceDeps } from './deps.js';
 import { systemClock } from './deps.js';
 import { GalleryViews, photoObject } from './gallery-views.js';
 import { PhotoUrls } from './photo-urls.js';
-import { createTokenBox, mintPortalToken, type TokenBox } from './portal-token.js';
+import { createTokenBox, mintPortalToken, portalUrl, type TokenBox } from './portal-token.js';
 import { portalJson } from './serializers.js';
 import { baseSlugFor } from '@studio/slug';
 
@@ -40,6 +42,7 @@ export interface Viewer {
 export const CURSOR_KIND = { galleries: 'galleries', photos: 'gallery_photos' } as const;
 
 const CLOSE_GALLERY = Buffer.from('}}');
+const gzipAsync = promisify(gzip);
 
 /** A legacy GET /galleries/{id}/photos cursor: a decimal offset (kept for one release, see decision 0007). */
 const LEGACY_CURSOR_RE = /^\d{1,10}$/;
@@ -185,9 +188,13 @@ export class GalleryService {
   async readJson(
     caller: Caller,
     galleryId: string,
-    opts: { acceptsGzip?: boolean } = {},
+    opts: { acceptsGzip?: boolean; photosLimit?: number } = {},
   ): Promise<{ chunks: Buffer[]; encoding: 'gzip' | null }> {
     const { gallery, viewer, favorites } = await this.readAccess(caller, galleryId);
+    const limit = opts.photosLimit;
+    if (limit !== undefined && limit < Math.min(gallery.photoCount, this.deps.config.maxGalleryPhotos)) {
+      return this.firstPhotosJson(gallery, viewer, favorites, limit, opts.acceptsGzip === true);
+    }
     const photos = await this.views.photosJson(gallery, { favorites, originals: viewer.photographer });
     const more = photos.last !== null && photos.count < gallery.photoCount;
     const summary = JSON.stringify({
@@ -201,6 +208,36 @@ export class GalleryService {
       if (gz) return { chunks: [gz], encoding: 'gzip' };
     }
     return { chunks: [Buffer.from(head), photos.body, CLOSE_GALLERY], encoding: null };
+  }
+
+  /**
+   * `GET /galleries/{id}?photos_limit=N` below the gallery's size: the same answer with its first N photos and the
+   * cursor of the next (a page read by the primary key, like /photos; the whole-gallery views stay for the full read).
+   * What a page that shows its first photos at once, then pages, asks for.
+   */
+  private async firstPhotosJson(
+    gallery: GalleryRow,
+    viewer: Viewer,
+    favorites: Set<string>,
+    limit: number,
+    acceptsGzip: boolean,
+  ): Promise<{ chunks: Buffer[]; encoding: 'gzip' | null }> {
+    const rows = await this.deps.stores.galleries.entries(gallery.id, limit);
+    const window = await this.urls.window();
+    const last = rows[rows.length - 1];
+    const body = Buffer.from(
+      JSON.stringify({
+        ok: true,
+        gallery: {
+          ...serializeGallery(gallery),
+          urls_expire_at: window.expiresAt.toISOString(),
+          photos_next_cursor: last && rows.length === limit ? this.photoCursor(gallery.id, last) : null,
+          photos: rows.map((e) => photoObject(e, window, favorites.has(e.photoId), viewer.photographer)),
+        },
+      }),
+    );
+    if (acceptsGzip && body.length > 1024) return { chunks: [await gzipAsync(body)], encoding: 'gzip' };
+    return { chunks: [body], encoding: null };
   }
 
   /**
@@ -309,6 +346,11 @@ export class GalleryService {
       return { gallery: current, portal, token, changed };
     });
     if (changed) events.nudge();
-    return serializePublishedGallery({ ...gallery, portalToken: token, portal: portalJson(portal, this.now()) });
+    return serializePublishedGallery({
+      ...gallery,
+      portalToken: token,
+      portalUrl: portalUrl(config.portal.publicUrl, token),
+      portal: portalJson(portal, this.now()),
+    });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Operator actions (the CLI, src/cli/admin.ts): suspend or expire a gallery's portal token, create an album.
+ * Operator actions (the CLI, src/cli/admin.ts): print, suspend or expire a gallery's portal link, create an album.
  * There is no tenant check here: the operator acts on any workspace, by id.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { albumCreated } from '../events/domain-events.js';
 import type { PortalRow } from '../store/portal.store.js';
 import type { ServiceDeps } from './deps.js';
 import { systemClock } from './deps.js';
+import { createTokenBox, portalUrl } from './portal-token.js';
 import { portalJson } from './serializers.js';
 
 export interface PortalRef {
@@ -42,6 +43,20 @@ export class OperatorService {
         : null;
     if (!portal) throw new AppError('not_found', 'no portal token for that gallery (it is minted when the gallery is first published)');
     return portal;
+  }
+
+  /**
+   * The gallery's portal link again (the token is kept encrypted for this), for an operator to send to the customer:
+   * the same link publish answered, whatever the portal's state (which is shown beside it).
+   */
+  async portalLink(ref: PortalRef) {
+    const portal = await this.portal(ref);
+    const token = createTokenBox(this.deps.config.portal.key).decrypt(portal.tokenCiphertext, portal.id);
+    return {
+      gallery_id: portal.galleryId,
+      portal_url: portalUrl(this.deps.config.portal.publicUrl, token),
+      portal: portalJson(portal, this.now()),
+    };
   }
 
   /** Suspends the portal: new client sessions are refused and open ones stop working at once. Idempotent. */

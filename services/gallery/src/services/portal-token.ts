@@ -37,3 +37,11 @@ export function isPortalTokenShape(value: string): boolean {
 export type TokenBox = TextBox;
 
 export const createTokenBox = (key: Buffer): TokenBox => createTextBox(key, 'portal token');
+
+/**
+ * The link a gallery's customer opens: the client portal page (served at /portal/ of the public base URL) with the
+ * token in the fragment, so it never reaches a server log or a Referer (docs/decisions/0017-client-portal.md).
+ */
+export function portalUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/portal/#${token}`;
+}
