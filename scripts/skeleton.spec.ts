@@ -45,6 +45,8 @@ const LAYERS = new Set(['http', 'grpc', 'events', 'services', 'store', 'loops', 
 const EXTRA_FOLDERS: Record<string, string> = {
   'services/upload/src/imaging': 'image decoding, derivatives and the cull model: pure functions the services call',
   'services/upload/src/dev': 'the local S3-compatible server that npm start runs (not part of the deployable)',
+  'services/console/src/portal':
+    'the client portal page: its browser code (client/, bundled by scripts/bundle-portal.mjs into bundle/, generated), shell and styles',
 };
 
 /** What a file in each layer folder is called. */

@@ -15,7 +15,7 @@
 // and fails when the compiled code imports a package that the production install does not provide, or when a
 // TypeScript loader is among the production packages.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEPLOYABLES } from '../deployables.ts';
 import { ROOT, bundleWorkspace, compiledEntry, entriesOf, workspaceManifests } from '../build/bundle.mjs';
@@ -61,8 +61,11 @@ export async function buildDeployable(name, outDir, { log = (msg) => process.std
   const ws = deployable.workspace;
   const hasDatabase = existsSync(path.join(ROOT, ws, 'prisma', 'schema.prisma'));
 
-  // 1. Compile. The Prisma client is generated from the schema first (it is never committed).
+  // 1. Compile. The Prisma client is generated from the schema first (it is never committed), and so are the
+  // generated assets of a workspace that has them (`assets:generate`: the console's portal script).
   if (hasDatabase) run('npm', ['run', '-s', 'prisma:generate'], path.join(ROOT, ws));
+  const scripts = JSON.parse(readFileSync(path.join(ROOT, ws, 'package.json'), 'utf8')).scripts ?? {};
+  if (scripts['assets:generate']) run('npm', ['run', '-s', 'assets:generate'], path.join(ROOT, ws));
   const imported = await bundleWorkspace(ws, out);
   log(`${name}: compiled ${entriesOf(ws).map(compiledEntry).join(', ')} (imports ${imported.join(', ')})`);
 

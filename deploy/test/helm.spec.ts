@@ -64,10 +64,10 @@ describe(`helm chart (${HELM})`, () => {
     expect(more).toHaveLength(0);
     expect(ingress!.spec.ingressClassName).toBe('nginx');
     expect(ingress!.spec.tls[0].secretName).toBe('studio-api-tls');
-    // Two paths, the prefixes /api and /console, to the gateway's API port; no `/` (it would publish the whole gateway).
+    // Three paths, the prefixes /api, /console and /portal, to the gateway's API port; no `/` (it would publish the whole gateway).
     expect(ingress!.spec.rules).toHaveLength(1);
     expect(ingress!.spec.rules[0].http.paths).toEqual(
-      ['/api', '/console'].map((path) => ({
+      ['/api', '/console', '/portal'].map((path) => ({
         path,
         pathType: 'Prefix',
         backend: { service: { name: 'studio-gateway', port: { name: 'http' } } },
@@ -198,13 +198,13 @@ describe(`helm chart (${HELM})`, () => {
         expect.arrayContaining([
           'Deployment studio-gateway: livenessProbe must use the admin port (uses http)',
           'ServiceMonitor studio-studio: endpoint scrapes port http, must be admin',
-          'Ingress studio: path / (Prefix), must be one of /api, /console (Prefix)',
+          'Ingress studio: path / (Prefix), must be one of /api, /console, /portal (Prefix)',
           expect.stringMatching(/^NetworkPolicy search: admits .* to the admin port 7304: only the metrics peers may$/),
         ]),
       );
     });
 
-    it('refuses an ingress.path (the Ingress routes /api and /console only) and an admin port shared with the API', () => {
+    it('refuses an ingress.path (the Ingress routes /api, /console and /portal only) and an admin port shared with the API', () => {
       expect(() => helmTemplateText({ set: { 'ingress.enabled': 'true', 'ingress.path': '/' } })).toThrow(/ingress\.path is gone/);
       expect(() => helmTemplateText({ set: { 'deployables.studio.ports.admin': '7101' } })).toThrow(/must differ from ports\.http/);
       expect(() => helmTemplateText({ set: { 'deployables.gateway.ports.admin': 'null' } })).toThrow(/schema/);

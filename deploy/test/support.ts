@@ -300,8 +300,8 @@ export function checkServiceMonitors(objects: K8sObject[]): string[] {
   return problems;
 }
 
-/** The path prefixes the Ingress routes to the gateway: the API and the account console; never `/`. */
-export const INGRESS_PATHS = ['/api', '/console'] as const;
+/** The path prefixes the Ingress routes to the gateway: the API, the account console and the client portal; never `/`. */
+export const INGRESS_PATHS = ['/api', '/console', '/portal'] as const;
 
 /** Every Ingress routes exactly INGRESS_PATHS (prefixes) to the gateway's API port: never `/`, never an admin port. */
 export function checkIngress(objects: K8sObject[]): string[] {

@@ -134,8 +134,13 @@ function workspaceScript(dir: string, script: string, env: Record<string, string
   if (res.status !== 0) throw new Error(`${dir}: npm run ${script} failed`);
 }
 
+/** The workspaces whose sources include generated assets (`assets:generate`: the console's portal script). */
+export const ASSET_WORKSPACES = ['services/console'] as const;
+
+/** What `npm run generate` makes: the Prisma clients and the generated assets (neither is committed). */
 export function generateClients(): void {
   for (const svc of DATABASE_SERVICES) workspaceScript(svc.dir, 'prisma:generate', {});
+  for (const dir of ASSET_WORKSPACES) workspaceScript(dir, 'assets:generate', {});
 }
 
 export function migrate(svc: (typeof DATABASE_SERVICES)[number], url: string): void {

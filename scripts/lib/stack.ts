@@ -275,6 +275,8 @@ function baseSpecs(options: StackOptions, smtpUrl: string | undefined): Omit<Pro
       UPLOAD_GRPC_ADDR: `127.0.0.1:${options.ports.uploadGrpc}`,
       S3_ENDPOINT: `http://127.0.0.1:${options.ports.s3}`,
       ...LOCAL_S3_CREDENTIALS,
+      // Publish answers the customer's link, `<PUBLIC_URL>/portal/#<portal token>`.
+      PUBLIC_URL: publicUrlOf(options.ports),
     }),
     // Fed only by events; its rebuild command streams from studio's and gallery's IndexSource.
     processSpec('search', 'services/search/src/main.ts', {
@@ -294,6 +296,8 @@ function baseSpecs(options: StackOptions, smtpUrl: string | undefined): Omit<Pro
       CONSOLE_ADMIN_PORT: String(options.ports.consoleAdmin),
       STUDIO_GRPC_ADDR: `127.0.0.1:${options.ports.studioGrpc}`,
       PUBLIC_URL: publicUrlOf(options.ports),
+      // The portal's photos come from the object store's public endpoint (its img-src).
+      PORTAL_IMAGE_ORIGINS: `http://127.0.0.1:${options.ports.s3}`,
     }),
     processSpec('gateway', 'gateway/src/main.ts', {
       ...common,

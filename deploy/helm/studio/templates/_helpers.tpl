@@ -233,3 +233,20 @@ needs its API port. Arg: dict root name d.
 {{- fail (printf "deployables.%s.terminationGracePeriodSeconds (%v) must exceed SHUTDOWN_GRACE_MS/1000 + preStopSleepSeconds + shutdownExtraSeconds (%v)" .name .d.terminationGracePeriodSeconds $needed) -}}
 {{- end -}}
 {{- end -}}
+
+{{/*
+The origins of the signed photo URLs (the client portal's img-src): .Values.portalImageOrigins, else the public S3
+endpoint's origin, with the bucket as a subdomain when the store is addressed virtual-hosted style.
+*/}}
+{{- define "studio.portalImageOrigins" -}}
+{{- if .Values.portalImageOrigins -}}
+{{- .Values.portalImageOrigins -}}
+{{- else -}}
+{{- $u := urlParse (.Values.config.S3_PUBLIC_ENDPOINT | default .Values.config.S3_ENDPOINT) -}}
+{{- if eq (toString .Values.config.S3_FORCE_PATH_STYLE) "true" -}}
+{{- printf "%s://%s" $u.scheme $u.host -}}
+{{- else -}}
+{{- printf "%s://%s.%s" $u.scheme .Values.config.S3_BUCKET $u.host -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
