@@ -6,6 +6,7 @@ import { ROOT, defaultInfra, provision } from './lib/infra.js';
 import { loadLocalSecrets } from './lib/local-secrets.js';
 import { DEV_PORTS, deployableSecretsEnv, startStack } from './lib/stack.js';
 import { DEMO_EMAIL } from '../services/studio/src/cli/demo-seed.js';
+import { demoPortalUrl } from './lib/demo-gallery.js';
 
 const execFileAsync = promisify(execFile);
 const MAIL_DIR = path.join(ROOT, '.run/mail');
@@ -57,6 +58,14 @@ try {
   invite = `(none: the invite command failed: ${(err as Error).message.split('\n')[0]})`;
 }
 
+// A published demo gallery (made on the first start; found again after): the link its customer would open.
+let portal: string;
+try {
+  portal = await demoPortalUrl(stack.baseUrl, seed.token, seed.workspace_id);
+} catch (err) {
+  portal = `(none: the demo gallery could not be made: ${(err as Error).message.split('\n')[0]})`;
+}
+
 console.log(`
   Studio is running.
     base URL:      ${stack.baseUrl}
@@ -66,6 +75,8 @@ console.log(`
     console:       ${stack.publicUrl}/console/   (sign-in and API tokens for people)
     invitation:    ${invite}
                    (${DEMO_EMAIL}: open it to set a password; also in the caught mail)
+    portal:        ${portal}
+                   (the demo gallery as its customer sees it: the link publish answers)
     caught mail:   ${MAIL_DIR}/   (each message studio sends, as .eml and .json; a [mail] line here per message)
 
   try:  curl -s -H "Authorization: Bearer ${seed.token}" "${stack.baseUrl}/shoots?workspace_id=${seed.workspace_id}"
