@@ -133,6 +133,14 @@ export function errorBodySchema(kind: ErrorKind): z.ZodType {
     message: z.string().optional().describe('For people; not stable.'),
   };
   if (kind === 'invalid_input') shape.issues = z.array(issueSchema).optional().describe('Each invalid input, e.g. path `body.title`.');
+  if (kind === 'unauthorized') {
+    shape.reason = z
+      .string()
+      .optional()
+      .describe(
+        'Why, where an operation says more: POST /client-sessions answers portal_invalid, portal_expired or portal_suspended (only a holder of the real portal token learns the last two).',
+      );
+  }
   if (ERROR_TABLE[kind].http >= 500) shape.request_id = z.string().describe('The X-Request-Id of the request, for the operator.');
   return z.object(shape);
 }

@@ -76,7 +76,8 @@ export const publishedGalleryRecord = z
       .string()
       .describe(
         "The link to send the gallery's customer: the client portal page with the portal token in its fragment (<public URL>/portal/#<portal_token>).",
-      ),
+      )
+      .meta({ examples: ['https://api.studio.example/portal/#gpt_3f9a1c2b7d4e_q8ZkV1xN0pW3sT6yB9cF2hJ5mL7rD4gA1eK8uQ0iO3n'] }),
     portal: portalRecord,
   })
   .meta({ id: 'PublishedGallery' });

@@ -31,6 +31,7 @@ export const galleryQuery = z.object({
       type: 'integer',
       minimum: 1,
       maximum: MAX_PHOTOS_LIMIT,
+      examples: [60],
       description:
         'At most this many photos in the answer (absent: all of them); photos_next_cursor continues with GET /galleries/{id}/photos.',
     },
