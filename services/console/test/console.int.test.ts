@@ -71,6 +71,7 @@ beforeAll(async () => {
     STUDIO_GRPC_ADDR: studio.address,
     SERVICE_SIGNING_KEY: studio.consoleKey,
     PUBLIC_URL: ORIGIN,
+    PORTAL_IMAGE_ORIGINS: 'http://127.0.0.1:9000',
     LOG_LEVEL: 'silent',
     ACCESS_LOG: 'false',
   });
@@ -154,6 +155,25 @@ describe('pages and their headers', () => {
     const res = await get('/console/sign-in', { cookie });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<button type="submit">Sign in</button>');
+  });
+});
+
+describe('the client portal', () => {
+  it('/portal/ is the shell with the portal policy (photos from PORTAL_IMAGE_ORIGINS); its script is served compressed', async () => {
+    const res = await get('/portal/');
+    expect(res.status).toBe(200);
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("img-src 'self' http://127.0.0.1:9000;");
+    expect(policy).not.toContain('unsafe-inline');
+    const page = await res.text();
+    expect(page).toContain('<link rel="preconnect" href="http://127.0.0.1:9000">');
+    const script = /<script defer src="([^"]+)"/.exec(page)?.[1] ?? '';
+    const js = await get(script, { 'accept-encoding': 'gzip' });
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-encoding')).toBe('gzip');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await js.text()).length).toBeGreaterThan(1000);
+    expect((await get('/portal')).status).toBe(308);
   });
 });
 

@@ -245,21 +245,23 @@ export function start(win: Window): void {
 
     // ---- expired URLs --------------------------------------------------------------------------------------------
 
-    const refreshing = new Map<string, Promise<void>>();
-    /** Re-reads a page for fresh signed URLs (once per page at a time), updating the photos' records. */
+    const refreshed = new Map<string, { at: number; done: Promise<void> }>();
+    /**
+     * Re-reads a page for fresh signed URLs, updating the photos' records; a page re-read in the last half hour is not
+     * read again (its photos' records already hold the fresh URLs).
+     */
     const refresh = (page: PageRef): Promise<void> => {
       const key = `${page.cursor}|${page.limit}`;
-      let done = refreshing.get(key);
-      if (!done) {
-        done = api.call<PhotoPage>('GET', pagePath(galleryId, page)).then((answer) => {
-          for (const item of answer.items) {
-            const tile = tiles.get(item.id);
-            if (tile) Object.assign(tile.photo, { url: item.url, thumbnail_url: item.thumbnail_url });
-          }
-        });
-        done.finally(() => refreshing.delete(key)).catch(() => undefined);
-        refreshing.set(key, done);
-      }
+      const last = refreshed.get(key);
+      if (last && Date.now() - last.at < 30 * 60_000) return last.done;
+      const done = api.call<PhotoPage>('GET', pagePath(galleryId, page)).then((answer) => {
+        for (const item of answer.items) {
+          const tile = tiles.get(item.id);
+          if (tile) Object.assign(tile.photo, { url: item.url, thumbnail_url: item.thumbnail_url });
+        }
+      });
+      done.catch(() => refreshed.delete(key));
+      refreshed.set(key, { at: Date.now(), done });
       return done;
     };
     const urlsExpired = () => Date.now() >= expiresAt - 60_000;
@@ -276,6 +278,11 @@ export function start(win: Window): void {
         if (!(img instanceof HTMLImageElement)) return;
         const tile = tiles.get(img.closest('li')?.dataset.photoId ?? '');
         if (!tile || tile.li.classList.contains('failed')) return;
+        // Its page was re-read meanwhile (for another tile): the fresh URL is already known.
+        if (img.src !== tile.photo.thumbnail_url) {
+          img.src = tile.photo.thumbnail_url;
+          return;
+        }
         if (tile.refreshed || !urlsExpired()) {
           failed(tile);
           return;
@@ -283,7 +290,8 @@ export function start(win: Window): void {
         tile.refreshed = true;
         refresh(tile.page).then(
           () => {
-            img.src = tile.photo.thumbnail_url;
+            if (img.src === tile.photo.thumbnail_url) failed(tile);
+            else img.src = tile.photo.thumbnail_url;
           },
           () => failed(tile),
         );
@@ -363,12 +371,13 @@ export function start(win: Window): void {
         img.height = photo.height;
         img.alt = photoAlt(photo.order_index, count);
         img.src = photo.url;
+        preloaded.add(photo.url);
         setPressed(fav, favorites.isFavorite(photo.id));
         const list = shown();
         const i = list.indexOf(photo);
         prev.disabled = i <= 0;
         next.disabled = i === list.length - 1 && (favoritesOnly || pager.done);
-        // The next photo's web derivative, once (at most one ahead).
+        // The next photo's web derivative, once (at most one ahead; never one already shown).
         const after = list[i + 1];
         if (after && !preloaded.has(after.url)) {
           preloaded.add(after.url);
