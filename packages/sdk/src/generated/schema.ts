@@ -140,7 +140,7 @@ export interface paths {
         };
         /**
          * Read one gallery with all its photos in order and signed URLs (1 hour)
-         * @description Any member of the gallery's workspace, or a client session opened for this gallery, may read it. Returns the gallery with its photos in order, each with a URL to the web derivative signed for 1 hour (original_url only for photographer roles); a very large gallery carries its first photos and photos_next_cursor to continue with /photos. The answer is gzip-encoded when Accept-Encoding allows it; a gallery of another tenant, or not the client session's gallery, is 404.
+         * @description Any member of the gallery's workspace, or a client session opened for this gallery, may read it. Returns the gallery with its photos in order, each with a URL to the web derivative signed for 1 hour (original_url only for photographer roles); photos_limit asks for only the first photos (a page that shows them at once), and a very large gallery carries its first photos; either way photos_next_cursor continues with /photos. The answer is gzip-encoded when Accept-Encoding allows it; a gallery of another tenant, or not the client session's gallery, is 404.
          */
         get: operations["getGallery"];
         put?: never;
@@ -2970,6 +2970,11 @@ export interface components {
             updated_at: string;
             /** @description The gallery's portal token for its customer (POST /client-sessions). */
             portal_token: string;
+            /**
+             * @description The link to send the gallery's customer: the client portal page with the portal token in its fragment (<public URL>/portal/#<portal_token>).
+             * @example https://api.studio.example/portal/#gpt_3f9a1c2b7d4e_q8ZkV1xN0pW3sT6yB9cF2hJ5mL7rD4gA1eK8uQ0iO3n
+             */
+            portal_url: string;
             portal: components["schemas"]["Portal"];
         };
         RateLimitedError: {
@@ -3242,6 +3247,8 @@ export interface components {
             error: "unauthorized";
             /** @description For people; not stable. */
             message?: string;
+            /** @description Why, where an operation says more: POST /client-sessions answers portal_invalid, portal_expired or portal_suspended (only a holder of the real portal token learns the last two). */
+            reason?: string;
         };
         UnavailableError: {
             /** @constant */
@@ -4269,7 +4276,13 @@ export interface operations {
     };
     getGallery: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description At most this many photos in the answer (absent: all of them); photos_next_cursor continues with GET /galleries/{id}/photos.
+                 * @example 60
+                 */
+                photos_limit?: number;
+            };
             header?: never;
             path: {
                 /** @example 352cfc74-9e55-422e-935e-e48e67631ba3 */
@@ -4599,6 +4612,7 @@ export interface operations {
                      *         "created_at": "2026-11-24T10:30:00Z",
                      *         "updated_at": "2026-11-24T10:30:00Z",
                      *         "portal_token": "portal token",
+                     *         "portal_url": "https://api.studio.example/portal/#gpt_3f9a1c2b7d4e_q8ZkV1xN0pW3sT6yB9cF2hJ5mL7rD4gA1eK8uQ0iO3n",
                      *         "portal": {
                      *           "prefix": "prefix",
                      *           "state": "active",
