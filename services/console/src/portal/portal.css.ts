@@ -47,7 +47,7 @@ main h1:focus { outline: none; box-shadow: none; }
 .stage img { display: block; max-width: 100%; max-height: 100%; width: auto; height: auto; object-fit: contain; }
 .controls { display: flex; justify-content: center; gap: 0.75rem; padding: 0.5rem 0.75rem 1rem; }
 .controls button { min-width: 2.75rem; height: 2.75rem; padding: 0 0.75rem; border: 1px solid #8c959f; border-radius: 999px; background: #24292f; color: #ffffff; font-size: 1.5rem; line-height: 1; }
-.controls button:disabled { opacity: 0.45; cursor: default; }
+.controls button[aria-disabled="true"] { opacity: 0.45; cursor: default; }
 .controls .fav { position: static; width: 2.75rem; padding: 0.5rem; }
 @media (prefers-reduced-motion: reduce) { *, *::before, *::after { transition: none !important; animation: none !important; scroll-behavior: auto !important; } }
 `;

@@ -363,7 +363,16 @@ export function start(win: Window): void {
       const state = { dialog, img, fav, current: null as Photo | null, opener: null as HTMLElement | null };
       const preloaded = new Set<string>();
 
-      const shown = (): Photo[] => (favoritesOnly ? photos.filter((p) => favorites.isFavorite(p.id)) : photos);
+      /** The photo `step` away among those the grid shows (all, or the favorites), from `photo` even if it left the view. */
+      const neighbor = (photo: Photo, step: 1 | -1): Photo | undefined => {
+        for (let i = photos.indexOf(photo) + step; i >= 0 && i < photos.length; i += step) {
+          const p = photos[i]!;
+          if (!favoritesOnly || favorites.isFavorite(p.id)) return p;
+        }
+        return undefined;
+      };
+      /** aria-disabled rather than disabled: a focused button that became disabled would drop the focus out of the viewer. */
+      const enable = (button: HTMLButtonElement, on: boolean) => button.setAttribute('aria-disabled', String(!on));
 
       const show = (photo: Photo) => {
         state.current = photo;
@@ -373,12 +382,10 @@ export function start(win: Window): void {
         img.src = photo.url;
         preloaded.add(photo.url);
         setPressed(fav, favorites.isFavorite(photo.id));
-        const list = shown();
-        const i = list.indexOf(photo);
-        prev.disabled = i <= 0;
-        next.disabled = i === list.length - 1 && (favoritesOnly || pager.done);
+        const after = neighbor(photo, 1);
+        enable(prev, !!neighbor(photo, -1));
+        enable(next, !!after || (!favoritesOnly && !pager.done));
         // The next photo's web derivative, once (at most one ahead; never one already shown).
-        const after = list[i + 1];
         if (after && !preloaded.has(after.url)) {
           preloaded.add(after.url);
           new Image().src = after.url;
@@ -388,15 +395,12 @@ export function start(win: Window): void {
       const move = async (step: 1 | -1) => {
         const from = state.current;
         if (!from) return;
-        let list = shown();
-        let i = list.indexOf(from);
-        if (step === 1 && i === list.length - 1 && !favoritesOnly && !pager.done) {
+        if (step === 1 && !neighbor(from, 1) && !favoritesOnly && !pager.done) {
+          // Past the last loaded photo: its page first (the one in flight when there is one).
           await loadMore().catch(() => undefined);
           if (state.current !== from || !dialog.open) return;
-          list = shown();
-          i = list.indexOf(from);
         }
-        const target = list[i + step];
+        const target = neighbor(from, step);
         if (target) show(target);
       };
 
@@ -406,7 +410,9 @@ export function start(win: Window): void {
       fav.addEventListener('click', () => {
         if (state.current) toggleFavorite(state.current.id);
       });
-      dialog.addEventListener('keydown', (event) => {
+      // On the document: the keys work wherever the focus is while the viewer is open.
+      doc.addEventListener('keydown', (event) => {
+        if (!dialog.open || !dialog.isConnected || event.altKey || event.ctrlKey || event.metaKey) return;
         if (event.key === 'ArrowRight') void move(1);
         else if (event.key === 'ArrowLeft') void move(-1);
         else return;
