@@ -197,6 +197,15 @@ describe('the API client', () => {
   });
 });
 
+describe('a call without an answer', () => {
+  it('is abandoned after the timeout as unreachable', async () => {
+    const hang = (_url: string, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const a = createApi({ token: TOKEN, fetch: hang, storage: null, now: () => now, timeoutMs: 20 });
+    await expect(a.galleryId()).rejects.toMatchObject({ kind: 'unreachable' });
+  });
+});
+
 describe('reading the refusal', () => {
   it('reason and Retry-After', () => {
     expect(refusalKind(null)).toBe('invalid');

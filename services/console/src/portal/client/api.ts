@@ -30,6 +30,8 @@ export interface ApiOptions {
   storage: SessionStore | null;
   now?: () => number;
   base?: string;
+  /** A call with no answer after this long is abandoned as unreachable (ms), so a hung request never blocks paging. */
+  timeoutMs?: number;
 }
 
 export interface Api {
@@ -66,7 +68,7 @@ function failure(res: Response, now: number): ApiError {
 
 const readJson = (res: Response): Promise<unknown> => res.json().catch(() => null);
 
-export function createApi({ token, fetch, storage, now = Date.now, base = '/api/v1' }: ApiOptions): Api {
+export function createApi({ token, fetch, storage, now = Date.now, base = '/api/v1', timeoutMs = 20_000 }: ApiOptions): Api {
   const key = sessionKey(token);
   let session: ClientSession | null = null;
   let exchanging: Promise<ClientSession> | null = null;
@@ -92,12 +94,14 @@ export function createApi({ token, fetch, storage, now = Date.now, base = '/api/
     const headers: Record<string, string> = { accept: 'application/json' };
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(timeoutMs) : undefined;
     try {
       return await fetch(`${base}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'omit',
+        signal,
       });
     } catch {
       throw new ApiError('unreachable');
