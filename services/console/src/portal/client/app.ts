@@ -222,22 +222,34 @@ export function start(win: Window): void {
       return loading;
     };
 
-    /** Pages while the sentinel is near the screen, or all of them in the favorites-only view. */
-    const more = async (): Promise<void> => {
+    /**
+     * Pages while the sentinel is near the screen (`seen`: the observer just said so), or all of them in the
+     * favorites-only view.
+     */
+    const more = async (seen = false): Promise<void> => {
       try {
-        while ((favoritesOnly || near()) && !pager.done) await loadMore();
+        while ((seen || favoritesOnly || near()) && !pager.done) {
+          seen = false;
+          await loadMore();
+        }
       } catch {
-        return;
+        return; // the retry timer calls again
       }
       if (status.textContent === "Couldn't load more photos. Retrying…") say('');
       updateEmpty();
+      // The observer reports changes only: a page added and a fast scroll back to the end between two frames would
+      // leave it "intersecting" with nothing to report. Observing again makes it report where the sentinel is now.
+      if (!pager.done) {
+        observer.unobserve(sentinel);
+        observer.observe(sentinel);
+      }
     };
 
-    // Within ~2 screens below the view: measured again after each page (the observer says only when it changes).
+    // Within ~2 screens below the view: measured again after each page.
     const near = () => sentinel.getBoundingClientRect().top < win.innerHeight * 3;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void more();
+        if (entries.some((e) => e.isIntersecting)) void more(true);
       },
       { rootMargin: '0px 0px 200% 0px' },
     );
