@@ -13,7 +13,12 @@ const READY_TIMEOUT_MS = 60_000;
 
 interface Answer {
   status: number;
-  body: any;
+  body: unknown;
+}
+
+interface Upload {
+  photo: { id: string };
+  upload: { url: string; method: string; headers: Record<string, string> };
 }
 
 /** Landscape and portrait frames of a soft gradient with a sun and hills: enough to tell the photos apart. */
@@ -22,7 +27,7 @@ function demoSvg(i: number): { svg: string; width: number; height: number } {
   const width = portrait ? 1067 : 1600;
   const height = portrait ? 1600 : 1067;
   const hue = (i * 47) % 360;
-  const sunX = Math.round(width * (0.2 + 0.08 * i) % width);
+  const sunX = Math.round((width * (0.2 + 0.08 * i)) % width);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
     <stop offset="0" stop-color="hsl(${hue},55%,70%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,88%)"/>
@@ -54,15 +59,19 @@ export async function demoPortalUrl(baseUrl: string, token: string, workspaceId:
     });
     return { status: res.status, body: await res.json().catch(() => null) };
   };
-  const expectOk = (what: string, r: Answer, status = 200): any => {
+  /** The body of an answer of the expected status, as the shape that route answers. */
+  const expectOk = <T>(what: string, r: Answer, status = 200): T => {
     if (r.status !== status) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body;
+    return r.body as T;
   };
 
-  const list = expectOk('list galleries', await api('GET', `/galleries?workspace_id=${workspaceId}&limit=100`));
-  let galleryId: string | undefined = list.items.find((g: { title: string }) => g.title === DEMO_GALLERY_TITLE)?.id;
+  const list = expectOk<{ items: { id: string; title: string }[] }>(
+    'list galleries',
+    await api('GET', `/galleries?workspace_id=${workspaceId}&limit=100`),
+  );
+  let galleryId = list.items.find((g) => g.title === DEMO_GALLERY_TITLE)?.id;
   if (!galleryId) {
-    const shoot = expectOk(
+    const shoot = expectOk<{ shoot: { id: string } }>(
       'create the demo shoot',
       await api('POST', '/shoots', { workspace_id: workspaceId, title: DEMO_GALLERY_TITLE }),
       201,
@@ -70,7 +79,7 @@ export async function demoPortalUrl(baseUrl: string, token: string, workspaceId:
     const ids: string[] = [];
     for (let i = 0; i < PHOTOS; i++) {
       const bytes = await demoJpeg(i);
-      const created = expectOk(
+      const created = expectOk<Upload>(
         'start an upload',
         await api('POST', '/photos', {
           shoot_id: shoot.id,
@@ -93,14 +102,19 @@ export async function demoPortalUrl(baseUrl: string, token: string, workspaceId:
     const until = Date.now() + READY_TIMEOUT_MS;
     for (const id of ids) {
       for (;;) {
-        const state = expectOk('read a photo', await api('GET', `/photos/${id}`)).photo.state;
+        const state = expectOk<{ photo: { state: string } }>('read a photo', await api('GET', `/photos/${id}`)).photo.state;
         if (state === 'ready') break;
         if (state === 'failed') throw new Error(`demo photo ${id} failed processing`);
         if (Date.now() > until) throw new Error(`demo photos not ready within ${READY_TIMEOUT_MS / 1000} s`);
         await new Promise((r) => setTimeout(r, 200));
       }
     }
-    galleryId = expectOk('create the demo gallery', await api('POST', '/galleries', { shoot_id: shoot.id }), 201).gallery.id;
+    galleryId = expectOk<{ gallery: { id: string } }>(
+      'create the demo gallery',
+      await api('POST', '/galleries', { shoot_id: shoot.id }),
+      201,
+    ).gallery.id;
   }
-  return expectOk('publish the demo gallery', await api('POST', `/galleries/${galleryId}/publish`)).gallery.portal_url;
+  return expectOk<{ gallery: { portal_url: string } }>('publish the demo gallery', await api('POST', `/galleries/${galleryId}/publish`))
+    .gallery.portal_url;
 }
