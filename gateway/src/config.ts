@@ -109,22 +109,7 @@ export const gatewayEnvSchema = z
      * Origins whose pages may call the client-portal routes from a browser (http/cors.middleware.ts): a comma-separated
      * list of exact origins, `https://photos.example.com` or `http://127.0.0.1:5173`. Empty (the default): no CORS.
      */
-    CORS_ORIGINS: z
-      .string()
-      .default('')
-      .transform((value, ctx) => {
-        const origins = new Set<string>();
-        for (const item of value.split(',').map((s) => s.trim())) {
-          if (item === '') continue;
-          const origin = originOf(item);
-          if (!origin) {
-            ctx.addIssue({ code: 'custom', message: `${JSON.stringify(item)} is not an origin (scheme://host[:port], no path, no *)` });
-            return z.NEVER;
-          }
-          origins.add(origin);
-        }
-        return origins;
-      }),
+    CORS_ORIGINS: env.origins(),
   })
   .refine((c) => c.IDEMPOTENCY_LOCK_MS > c.UPSTREAM_TIMEOUT_MS, {
     path: ['IDEMPOTENCY_LOCK_MS'],
@@ -152,7 +137,7 @@ export const gatewayEnvSchema = z
       timeoutMs: e.UPSTREAM_TIMEOUT_MS,
       maxSockets: e.UPSTREAM_MAX_SOCKETS,
     },
-    corsOrigins: e.CORS_ORIGINS,
+    corsOrigins: new Set(e.CORS_ORIGINS) as ReadonlySet<string>,
     openApi: {
       cacheTtlMs: e.OPENAPI_CACHE_TTL_MS,
       fetchTimeoutMs: e.OPENAPI_FETCH_TIMEOUT_MS,
@@ -187,20 +172,6 @@ export const gatewayEnvSchema = z
   }));
 
 export type GatewayConfig = z.output<typeof gatewayEnvSchema>;
-
-/** `item` as the exact origin a browser sends (`https://a.example`, default ports dropped), or null. */
-function originOf(item: string): string | null {
-  if (item.includes('*')) return null;
-  let url: URL;
-  try {
-    url = new URL(item);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
-  return url.origin;
-}
 
 /** Parses the process environment once; prints one line naming a bad variable and exits. */
 export function loadGatewayConfig(source: Record<string, string | undefined> = process.env): GatewayConfig {

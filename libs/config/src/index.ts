@@ -73,6 +73,25 @@ export interface DurationOptions {
 }
 
 /** Reusable field parsers for environment strings. */
+/**
+ * `item` as the exact origin a browser compares (`https://a.example`, default ports dropped), or null for anything
+ * else: another scheme, credentials, a path, a query, a fragment, a wildcard. An origin list (CORS, a CSP source) must
+ * not carry more than the origin: a path would narrow it in one browser and not in another.
+ */
+export function originOf(item: string): string | null {
+  // scheme://authority and at most a final slash: no path (`/x/..` would normalise away), no query, no fragment.
+  if (item.includes('*') || !/^https?:\/\/[^/?#\\]+\/?$/i.test(item)) return null;
+  let url: URL;
+  try {
+    url = new URL(item);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return null;
+  return url.origin;
+}
+
 export const env = {
   /** A duration (see parseDuration) in milliseconds, within the options' range. */
   duration: (
@@ -114,6 +133,27 @@ export const env = {
           return z.NEVER;
         }
         return items as T[];
+      }),
+  /**
+   * A comma-separated list of exact web origins (`https://photos.example.com`, `http://127.0.0.1:5173`) as a browser
+   * compares them (see originOf); each once, in order. Empty (the default): none. Anything else is refused, naming it.
+   */
+  origins: () =>
+    z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const origins: string[] = [];
+        for (const item of value.split(',').map((s) => s.trim())) {
+          if (item === '') continue;
+          const origin = originOf(item);
+          if (!origin) {
+            ctx.addIssue({ code: 'custom', message: `${JSON.stringify(item)} is not an origin (http(s)://host[:port], no path, no *)` });
+            return z.NEVER;
+          }
+          if (!origins.includes(origin)) origins.push(origin);
+        }
+        return origins as readonly string[];
       }),
   /** A `host:port` address (a gRPC server's). */
   hostPort: (def: string) =>

@@ -31,22 +31,7 @@ export const consoleEnvSchema = z
      * e.g. `http://127.0.0.1:9000`), comma-separated, each scheme://host[:port] with no path. They join the portal's
      * `img-src` and get a preconnect hint. Empty (the default): images from the console's own origin only.
      */
-    PORTAL_IMAGE_ORIGINS: z
-      .string()
-      .default('')
-      .transform((value, ctx) => {
-        const origins: string[] = [];
-        for (const item of value.split(',').map((s) => s.trim())) {
-          if (item === '') continue;
-          const origin = originOf(item);
-          if (!origin) {
-            ctx.addIssue({ code: 'custom', message: `${JSON.stringify(item)} is not an origin (http(s)://host[:port], no path)` });
-            return z.NEVER;
-          }
-          if (!origins.includes(origin)) origins.push(origin);
-        }
-        return origins;
-      }),
+    PORTAL_IMAGE_ORIGINS: env.origins(),
   })
   .superRefine(refinePublicUrl)
   .transform((e) => ({
@@ -62,27 +47,8 @@ export const consoleEnvSchema = z
     grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
     serviceKey: e.SERVICE_SIGNING_KEY,
     /** Origins the portal's photos are loaded from (besides its own). */
-    portalImageOrigins: e.PORTAL_IMAGE_ORIGINS as readonly string[],
+    portalImageOrigins: e.PORTAL_IMAGE_ORIGINS,
   }));
-
-/**
- * `item` as the exact origin a browser compares (`https://a.example`, default ports dropped), or null for anything
- * else: another scheme, credentials, a path, a query, a fragment, a wildcard. A CSP source must not carry more than the
- * origin: a path would narrow it in one browser and not in another.
- */
-function originOf(item: string): string | null {
-  // scheme://authority and at most a final slash: no path (`/x/..` would normalise away), no query, no fragment.
-  if (item.includes('*') || !/^https?:\/\/[^/?#\\]+\/?$/i.test(item)) return null;
-  let url: URL;
-  try {
-    url = new URL(item);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return null;
-  return url.origin;
-}
 
 export type ConsoleConfig = z.output<typeof consoleEnvSchema>;
 
