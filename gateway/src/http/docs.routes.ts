@@ -5,7 +5,8 @@
  * below /api/v1/docs falls through to the unknown-route 404.
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { type ApiDocsService, DOCS_ASSETS_PATH, DOCS_PATH, pickEncoding } from '../services/api-docs.service.js';
+import { sendStaticAsset } from '@studio/http/static-asset';
+import { type ApiDocsService, DOCS_ASSETS_PATH, DOCS_PATH } from '../services/api-docs.service.js';
 import { sendErrorKind } from './respond.js';
 
 export function docsRoutes(docs: ApiDocsService, limit: RequestHandler): Router {
@@ -29,15 +30,7 @@ export function docsRoutes(docs: ApiDocsService, limit: RequestHandler): Router 
       sendErrorKind(req, res, 'not_found');
       return;
     }
-    const coding = pickEncoding(req.headers['accept-encoding']);
-    const body = asset[coding];
-    res.statusCode = 200;
-    res.setHeader('content-type', asset.contentType);
-    res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-    res.setHeader('vary', 'Accept-Encoding');
-    if (coding !== 'identity') res.setHeader('content-encoding', coding);
-    res.setHeader('content-length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendStaticAsset(req, res, asset);
   });
 
   return router;

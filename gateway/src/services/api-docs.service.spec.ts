@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ApiDocsService,
-  fingerprintedAsset,
-  INLINE_LOGO,
-  initScript,
-  pickEncoding,
-  REDOC_CDN_LOGO,
-  servedRedocBundle,
-} from './api-docs.service.js';
+import { ApiDocsService, INLINE_LOGO, initScript, REDOC_CDN_LOGO, servedRedocBundle } from './api-docs.service.js';
 
 describe('api docs: assets', () => {
-  it('names an asset by the hash of its content, so changed content gets a new name', () => {
-    const a = fingerprintedAsset('init.js', Buffer.from('one'), 'text/javascript');
-    const b = fingerprintedAsset('init.js', Buffer.from('two'), 'text/javascript');
-    expect(a.name).toMatch(/^init\.[0-9a-f]{16}\.js$/);
-    expect(b.name).not.toBe(a.name);
-    expect(fingerprintedAsset('init.js', Buffer.from('one'), 'text/javascript').name).toBe(a.name);
-  });
-
-  it('picks brotli, then gzip, then identity, as Accept-Encoding allows (q=0 refuses, * admits)', () => {
-    expect(pickEncoding('gzip, deflate, br')).toBe('br');
-    expect(pickEncoding('gzip;q=1, br;q=0')).toBe('gzip');
-    expect(pickEncoding('x-gzip')).toBe('gzip');
-    expect(pickEncoding('*')).toBe('br');
-    expect(pickEncoding('*;q=0, identity')).toBe('identity');
-    expect(pickEncoding(undefined)).toBe('identity');
-    expect(pickEncoding('deflate')).toBe('identity');
-  });
-
+  // Fingerprints, compression and the choice of coding: libs/http/src/static-asset.spec.ts.
   it("serves Redoc's bundle with its one CDN logo made inline, and refuses a bundle that names it any other number of times", () => {
     const served = servedRedocBundle(Buffer.from(`a"${REDOC_CDN_LOGO}"b`)).toString();
     expect(served).toBe(`a"${INLINE_LOGO}"b`);

@@ -12,58 +12,17 @@
  *   request of any kind (`default-src 'none'`, `connect-src 'self'` for the document). Redoc's search index runs in
  *   a worker made from a blob URL by Redoc's own served script: `worker-src blob:`.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { staticAsset, type StaticAsset } from '@studio/http/static-asset';
 
 /** Where the page and its assets live (the page at the root; assets below it). */
 export const DOCS_PATH = '/api/v1/docs';
 export const DOCS_ASSETS_PATH = `${DOCS_PATH}/assets`;
 
-export interface DocsAsset {
-  /** The fingerprinted file name, e.g. `redoc.standalone.0123456789abcdef.js`. */
-  name: string;
-  contentType: string;
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-}
-
-export type ContentCoding = 'br' | 'gzip' | 'identity';
-
-/** `name.js` -> `name.<first 16 hex of its SHA-256>.js`, with its body in each coding. */
-export function fingerprintedAsset(name: string, body: Buffer, contentType: string): DocsAsset {
-  const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
-  const dot = name.lastIndexOf('.');
-  return {
-    name: `${name.slice(0, dot)}.${hash}${name.slice(dot)}`,
-    contentType,
-    identity: body,
-    gzip: gzipSync(body, { level: 9 }),
-    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  };
-}
-
-/**
- * The coding to send for an Accept-Encoding header (RFC 9110 section 12.5.3): brotli, else gzip, else identity,
- * each only when its q-value (or that of `*`) is above 0.
- */
-export function pickEncoding(header: string | string[] | undefined): ContentCoding {
-  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
-  const q = new Map<string, number>();
-  for (const part of text.split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (!coding) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    q.set(coding === 'x-gzip' ? 'gzip' : coding, Number.isFinite(value) ? value : 0);
-  }
-  const accepts = (coding: string) => (q.get(coding) ?? q.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return 'identity';
-}
+/** A served file of the reference (fingerprinted, precompressed: @studio/http/static-asset). */
+export type DocsAsset = StaticAsset;
 
 /**
  * The init script, loaded before Redoc's bundle. It gives every `<style>` element a script creates the page's nonce
@@ -133,8 +92,8 @@ export class ApiDocsService {
 
   constructor(private readonly opts: ApiDocsOptions) {
     const installed = opts.redocBundle ?? readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
-    this.redoc = fingerprintedAsset('redoc.standalone.js', servedRedocBundle(installed), 'text/javascript; charset=utf-8');
-    this.init = fingerprintedAsset('init.js', Buffer.from(initScript(REDOC_OPTIONS)), 'text/javascript; charset=utf-8');
+    this.redoc = staticAsset('redoc.standalone.js', servedRedocBundle(installed), 'text/javascript; charset=utf-8');
+    this.init = staticAsset('init.js', Buffer.from(initScript(REDOC_OPTIONS)), 'text/javascript; charset=utf-8');
     this.assets = new Map([this.redoc, this.init].map((a) => [a.name, a]));
   }
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPortalAssets, chooseEncoding } from '../portal/assets.js';
+import { buildPortalAssets } from '../portal/assets.js';
 import { PORTAL_CSS } from '../portal/portal.css.js';
 import { matchesEtag, portalRoutes } from './portal.routes.js';
 
@@ -141,18 +141,6 @@ describe('the portal assets', () => {
     const head = await raw(assets.urls.css, { 'accept-encoding': 'gzip' }, 'HEAD');
     expect(head.body.length).toBe(0);
     expect(Number(head.headers['content-length'])).toBe(assets.byName.get(assets.urls.css.split('/').at(-1)!)!.bodies.gzip.length);
-  });
-
-  it('chooses by Accept-Encoding, q-values included', () => {
-    expect(chooseEncoding('br')).toBe('br');
-    expect(chooseEncoding('gzip, br;q=0')).toBe('gzip');
-    expect(chooseEncoding('br;q=0, gzip;q=0')).toBe('identity');
-    expect(chooseEncoding('*')).toBe('br');
-    expect(chooseEncoding('*;q=0, gzip')).toBe('gzip');
-    expect(chooseEncoding('x-gzip')).toBe('gzip');
-    expect(chooseEncoding('deflate')).toBe('identity');
-    expect(chooseEncoding('identity')).toBe('identity');
-    expect(chooseEncoding('')).toBe('identity');
   });
 });
 

@@ -14,7 +14,8 @@
  */
 import { createHash } from 'node:crypto';
 import { type NextFunction, type Request, type Response, Router } from 'express';
-import { buildPortalAssets, chooseEncoding, PORTAL_ASSETS_PATH, type PortalAssets } from '../portal/assets.js';
+import { sendStaticAsset } from '@studio/http/static-asset';
+import { buildPortalAssets, PORTAL_ASSETS_PATH, type PortalAssets } from '../portal/assets.js';
 import { portalNotFound, portalShell } from '../portal/shell.js';
 import { contentSecurityPolicy, securityHeaders } from './security.middleware.js';
 
@@ -68,15 +69,7 @@ export function portalRoutes({ imageOrigins, assets = buildPortalAssets() }: Por
       next();
       return;
     }
-    const encoding = chooseEncoding(req.headers['accept-encoding']);
-    const body = asset.bodies[encoding];
-    res.status(200);
-    res.setHeader('content-type', asset.contentType);
-    res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-    res.setHeader('vary', 'Accept-Encoding');
-    if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
-    res.setHeader('content-length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendStaticAsset(req, res, asset);
   });
 
   // Whatever else reaches /portal: 405 for a method the portal does not take, else the 404 page.
