@@ -9,9 +9,11 @@
  * associated data (a blob copied onto another row does not decrypt).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { PORTAL_TOKEN_RE } from '@studio/contracts/portal-link';
 import { createTextBox, type TextBox } from '@studio/sealed-box';
 
-export const PORTAL_TOKEN_RE = /^gpt_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/;
+/** The customer's link of a token (one definition with the portal page, @studio/contracts/portal-link). */
+export { portalUrl } from '@studio/contracts/portal-link';
 
 export interface MintedPortalToken {
   token: string;
@@ -37,11 +39,3 @@ export function isPortalTokenShape(value: string): boolean {
 export type TokenBox = TextBox;
 
 export const createTokenBox = (key: Buffer): TokenBox => createTextBox(key, 'portal token');
-
-/**
- * The link a gallery's customer opens: the client portal page (served at /portal/ of the public base URL) with the
- * token in the fragment, so it never reaches a server log or a Referer (docs/decisions/0017-client-portal.md).
- */
-export function portalUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/portal/#${token}`;
-}

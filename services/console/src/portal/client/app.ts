@@ -21,16 +21,10 @@ import {
   photoCount,
 } from './text.js';
 import { portalTokenOf } from './token.js';
+import type { GalleryPhotoJson } from '@studio/contracts/records';
 
-export interface Photo {
-  id: string;
-  order_index: number;
-  url: string;
-  thumbnail_url: string;
-  width: number;
-  height: number;
-  favorite: boolean;
-}
+/** A photo as the gallery routes answer it (its one definition, @studio/contracts; a type only, nothing bundled). */
+export type Photo = GalleryPhotoJson;
 
 interface GalleryAnswer {
   gallery: { id: string; title: string; photo_count: number; urls_expire_at: string; photos_next_cursor: string | null; photos: Photo[] };

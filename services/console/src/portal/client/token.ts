@@ -3,7 +3,7 @@
  * before any request: a link cut short or mangled by a mail client shows the invalid-link page at once, and the
  * exchange route's per-address limit is not spent on it.
  */
-export const PORTAL_TOKEN_RE = /^gpt_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/;
+import { PORTAL_TOKEN_RE } from '@studio/contracts/portal-link';
 
 /** The token of a location's fragment (`#...` included or not), or null when it is empty or not of the form. */
 export function portalTokenOf(hash: string): string | null {
