@@ -63,6 +63,12 @@ describe('the portal shell', () => {
     expect(page).toMatch(/<script defer src="\/portal\/assets\/portal\.[0-9a-f]{16}\.js"><\/script>/);
     expect(page).toMatch(/<link rel="stylesheet" href="\/portal\/assets\/portal\.[0-9a-f]{16}\.css">/);
     for (const origin of ORIGINS) expect(page).toContain(`<link rel="preconnect" href="${origin}">`);
+    // An icon of our own, so the browser does not ask for /favicon.ico.
+    expect(page).toMatch(/<link rel="icon" href="\/portal\/assets\/portal-icon\.[0-9a-f]{16}\.svg" type="image\/svg\+xml">/);
+    const icon = await raw(assets.urls.icon);
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.body.toString()).toMatch(/^<svg /);
     expect(page).toContain('<main id="app">');
     expect(page).toContain('<noscript><p>This gallery needs JavaScript. Turn it on and reload the page.</p></noscript>');
     expect(page).toContain('id="portal-status"');

@@ -8,6 +8,8 @@ import { html, type Html } from '../http/pages/html.js';
 export interface PortalAssetUrls {
   css: string;
   js: string;
+  /** The tab's icon (an SVG of our own: without it the browser asks for /favicon.ico and logs a 404). */
+  icon: string;
 }
 
 export function portalShell(assets: PortalAssetUrls, imageOrigins: readonly string[]): Html {
@@ -18,6 +20,7 @@ export function portalShell(assets: PortalAssetUrls, imageOrigins: readonly stri
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
 <title>Gallery</title>
+<link rel="icon" href="${assets.icon}" type="image/svg+xml">
 ${imageOrigins.map((origin) => html`<link rel="preconnect" href="${origin}">\n`)}<link rel="stylesheet" href="${assets.css}">
 <script defer src="${assets.js}"></script>
 </head>
@@ -39,6 +42,7 @@ export function portalNotFound(assets: PortalAssetUrls): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Page not found · Gallery</title>
+<link rel="icon" href="${assets.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${assets.css}">
 </head>
 <body>
