@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: provisions an isolated copy of the databases (suffix _bench), starts the real stack with
  * access logs off, runs each benchmark and writes the figures to bench/results/.
+ * Benchmarks (`--only` takes a comma-separated list): foundation, upload, gallery, mixed, search, webhooks, portal
+ * (the client portal in Debian's Chromium, /usr/bin/chromium), and soak.
  * Usage: npm run bench [-- --seconds 10] [--only foundation,upload] [--upload-sections derivatives,cull,multipart]
  *                      [--profile gateway,studio[,floors]]
  *        npm run bench -- --only soak [--soak-minutes 20] [--soak-warmup-minutes 2] [--soak-concurrency 32]
@@ -28,6 +30,7 @@ import { prepareMixed, runMixed, type MixedResult } from './mixed.bench.js';
 import { admin, benchToken, foundationBench } from './foundation.bench.js';
 import { searchBench } from './search.bench.js';
 import { galleryBench } from './gallery.bench.js';
+import { portalBench } from './portal.bench.js';
 import { uploadBench, type UploadBenchPart } from './upload.bench.js';
 import { webhooksBench } from './webhooks.bench.js';
 import { soakBench } from './soak.bench.js';
@@ -135,6 +138,7 @@ try {
   const upload = wanted('upload') ? await uploadBench(stack, databaseUrls, ports, uploadSections) : undefined;
   const gallery = wanted('gallery') ? await galleryBench(stack, databaseUrls, ports, seconds) : undefined;
   const mixed = wanted('mixed') ? await mixedBench(stackOptions, stack, mixedSeconds) : undefined;
+  const portal = wanted('portal') ? await portalBench(stack, databaseUrls, ports) : undefined;
   let search;
   if (wanted('search')) {
     const { demo, token: bearer } = benchToken(stack, databaseUrls.studio!, 'search-bench');
@@ -175,6 +179,7 @@ try {
     upload,
     gallery,
     mixed,
+    portal,
     search,
     webhooks,
     soak,
