@@ -534,6 +534,12 @@ describe('a 2,000-photo gallery', () => {
       }),
     );
     expect(sizes).toEqual(big.photoIds.map((_, n) => `${seededSize(n).width}x${seededSize(n).height}`));
+    // The first dozen thumbnails load eagerly, the rest lazily; all decode off the main thread.
+    const loading = await tiles(page).evaluateAll((els) => els.map((el) => el.querySelector('img')!.getAttribute('loading') ?? 'eager'));
+    expect(loading[0]).toBe('eager');
+    expect(loading.slice(16)).toEqual(loading.slice(16).map(() => 'lazy'));
+    const decoding = await tiles(page).evaluateAll((els) => els.map((el) => el.querySelector('img')!.getAttribute('decoding')));
+    expect(new Set(decoding)).toEqual(new Set(['async']));
 
     const calls = seen.filter((s) => s.url.pathname.startsWith('/api/v1/'));
     const single = calls.filter((s) => s.url.pathname === `/api/v1/galleries/${big.galleryId}`);
