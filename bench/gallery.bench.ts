@@ -24,9 +24,9 @@ import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import pg from 'pg';
 import type { Role } from '@studio/identity';
 import { S3Presigner } from '@studio/s3-presign';
+import { withClient } from '@studio/testkit/db';
 import type { Stack, StackPorts } from '../scripts/lib/stack.js';
 import {
   formatRatioTables,
@@ -55,16 +55,6 @@ const S3 = {
   bucket: 'studio-photos',
   forcePathStyle: true,
 };
-
-async function withDb<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 /** A bare node http server answering a fixed body (the machine's ceiling for answers of this size). */
 async function startBufferServer(body: Buffer, encoding: string | null): Promise<{ url: string; close(): Promise<void> }> {
@@ -276,7 +266,7 @@ export async function galleryBench(stack: Stack, databaseUrls: Record<string, st
   // ---- paging 1,000,000 entries with the keyset cursor -----------------------------------------------------
   const bigId = randomUUID();
   const insertStarted = performance.now();
-  await withDb(databaseUrls.gallery!, async (c) => {
+  await withClient(databaseUrls.gallery!, async (c) => {
     await c.query(
       `INSERT INTO galleries (id, workspace_id, shoot_id, title, slug, state, photo_count, created_by, updated_at)
        VALUES ($1, $2, $3, 'A million photos', $4, 'draft', $5, $6, now())`,

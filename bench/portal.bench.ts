@@ -22,12 +22,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { type Browser, chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { CHROMIUM_PATH, ensureChromium } from '../scripts/lib/browser.js';
+import { loopbackAddress, startTcpProxy } from '@studio/testkit/tcp-proxy';
+import { BROWSER_ARGS, CHROMIUM_PATH, ensureChromium } from '../scripts/lib/browser.js';
 import type { Stack, StackPorts } from '../scripts/lib/stack.js';
 import { benchToken } from './foundation.bench.js';
 
@@ -35,15 +36,6 @@ const PHOTOS = 2_000;
 const FIRST = 12;
 const GOAL_MS = 2_000;
 const BUCKET = 'studio-photos';
-/** As the black-box tests launch it (test/support/browser.ts BROWSER_ARGS, which imports vitest and cannot be used here). */
-const BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -51,35 +43,12 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 const round1 = (x: number) => Math.round(x * 10) / 10;
-const randomLoopback = () =>
-  `127.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** A TCP entry on 127.0.0.1 forwarding each connection to `target` from a random loopback source address. */
 async function startEntry(target: string): Promise<{ origin: string; close(): Promise<void> }> {
   const { hostname, port } = new URL(target);
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect({ host: hostname, port: Number(port), localAddress: randomLoopback() });
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.setNoDelay(true);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const proxy = await startTcpProxy(hostname, Number(port), { localAddress: loopbackAddress });
+  return { origin: `http://127.0.0.1:${proxy.port}`, close: () => proxy.close() };
 }
 
 /** Photo-like images (a gradient with fine texture, so they compress like photos): `n` variants of one size. */
@@ -256,7 +225,7 @@ export async function portalBench(
         `${stack.baseUrl}/client-sessions`,
         {
           method: 'POST',
-          localAddress: randomLoopback(),
+          localAddress: loopbackAddress(),
           headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         },
         (res) => {
@@ -316,7 +285,7 @@ export async function portalBench(
   };
 
   // ---- the runs: portal, static floor and chain interleaved, so the machine's load shifts them alike ----
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: BROWSER_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BROWSER_ARGS] });
   const portal: number[] = [];
   const floor: number[] = [];
   const api: number[] = [];

@@ -32,3 +32,16 @@ export function ensureChromium(): void {
   if (!install() && !(aptGet('update') && install())) throw new Error('apt-get could not install chromium');
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`chromium was installed but ${CHROMIUM_PATH} is missing`);
 }
+
+/**
+ * How every test and bench launches Chromium: headless, no sandbox (CI runs as root), and nothing of Chromium's own
+ * that would reach the network.
+ */
+export const BROWSER_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];

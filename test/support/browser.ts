@@ -13,17 +13,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { CHROMIUM_PATH } from '../../scripts/lib/browser.js';
+import { BROWSER_ARGS, CHROMIUM_PATH } from '../../scripts/lib/browser.js';
 
-/** Headless, no sandbox (CI runs as root), and nothing of Chromium's own that would reach the network. */
-export const BROWSER_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
+export { BROWSER_ARGS };
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...BROWSER_ARGS] });

@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import amqp from 'amqplib';
+import { loopbackAddress } from '@studio/testkit/tcp-proxy';
 import { expect, inject } from 'vitest';
 import { stackSecretsEnv } from './secrets.js';
 import { api, baseUrl } from './client.js';
@@ -60,10 +61,7 @@ export async function createGallery(token: string, shootId: string, title?: stri
 }
 
 /** A random loopback address (127.x.y.z): the gateway sees it as the client IP. */
-export function loopbackAddress(): string {
-  const octet = () => 1 + Math.floor(Math.random() * 250);
-  return `127.${octet()}.${octet()}.${octet()}`;
-}
+export { loopbackAddress };
 
 export interface RawAnswer {
   status: number;

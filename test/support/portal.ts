@@ -6,10 +6,10 @@
  * browser's connections comes from its own client address.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
 import sharp from 'sharp';
+import { withClient } from '@studio/testkit/db';
+import { startTcpProxy } from '@studio/testkit/tcp-proxy';
 import { expect, inject } from 'vitest';
 import { api } from './client.js';
 import { loopbackAddress, openSession } from './gallery.js';
@@ -85,32 +85,8 @@ export interface LoopbackEntry {
  */
 export async function startLoopbackEntry(target: string = inject('publicUrl')): Promise<LoopbackEntry> {
   const { hostname, port } = new URL(target);
-  const sockets = new Set<net.Socket>();
-  let count = 0;
-  const server = net.createServer((client) => {
-    count++;
-    const upstream = net.connect({ host: hostname, port: Number(port), localAddress: loopbackAddress() });
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as net.AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${address.port}`,
-    connections: () => count,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const proxy = await startTcpProxy(hostname, Number(port), { localAddress: loopbackAddress });
+  return { origin: `http://127.0.0.1:${proxy.port}`, connections: () => proxy.connections(), close: () => proxy.close() };
 }
 
 // ---- seeded galleries -----------------------------------------------------------------------------------
@@ -178,16 +154,6 @@ export async function putObjects(objects: { key: string; body: Buffer; contentTy
   await Promise.all(Array.from({ length: Math.min(concurrency, objects.length) }, worker));
 }
 
-async function withDb<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
 /** The tenant a seeded gallery belongs to (test/support/operator.ts `tenant(['owner'])`). */
 export interface Owner {
   workspaceId: string;
@@ -224,7 +190,7 @@ export async function seedPublishedGallery(
   const shootId = await createShoot(owner.token, owner.workspaceId, title);
   const ids = Array.from({ length: opts.count }, () => randomUUID());
   const prefix = (id: string) => `ws/${owner.workspaceId}/photos/${id}`;
-  await withDb(inject('databaseUrls').upload!, (db) =>
+  await withClient(inject('databaseUrls').upload!, (db) =>
     db.query(
       `INSERT INTO photos (id, workspace_id, shoot_id, file_name, content_type, size_bytes, original_key, web_key, thumb_key,
                            width, height, capture_time, state, keeper, created_by, uploaded_at, processed_at, updated_at)
@@ -259,7 +225,7 @@ export async function seedPublishedGallery(
 export async function seedEmptyGallery(owner: Owner, title = 'Nothing here yet'): Promise<Published & { title: string }> {
   const shootId = await createShoot(owner.token, owner.workspaceId, title);
   const id = randomUUID();
-  await withDb(inject('databaseUrls').gallery!, (db) =>
+  await withClient(inject('databaseUrls').gallery!, (db) =>
     db.query(
       `INSERT INTO galleries (id, workspace_id, shoot_id, title, slug, state, photo_count, created_by, updated_at)
        VALUES ($1, $2, $3, $4, $5, 'draft', 0, $6, now())`,

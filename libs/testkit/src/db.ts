@@ -18,14 +18,19 @@ export function databaseUrl(name: string, adminUrl = testConfig.TEST_PG_ADMIN_UR
   return url.toString();
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>, adminUrl = testConfig.TEST_PG_ADMIN_URL): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** Runs `fn` with a client connected to `url`, closed afterwards whatever happens. */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await fn(client);
   } finally {
     await client.end();
   }
+}
+
+function withAdmin<T>(fn: (client: pg.Client) => Promise<T>, adminUrl = testConfig.TEST_PG_ADMIN_URL): Promise<T> {
+  return withClient(adminUrl, fn);
 }
 
 export async function dropDatabase(name: string): Promise<void> {
