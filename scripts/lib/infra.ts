@@ -134,13 +134,14 @@ function workspaceScript(dir: string, script: string, env: Record<string, string
   if (res.status !== 0) throw new Error(`${dir}: npm run ${script} failed`);
 }
 
-/** The workspaces whose sources include generated assets (`assets:generate`: the console's portal script). */
-export const ASSET_WORKSPACES = ['services/console'] as const;
-
-/** What `npm run generate` makes: the Prisma clients and the generated assets (neither is committed). */
+/**
+ * What `npm run generate` makes (scripts/generate.mjs): the Prisma clients, and the generated assets of every workspace
+ * that has an `assets:generate` script (found as npm run generate and the image build find them; neither is committed).
+ */
 export function generateClients(): void {
   for (const svc of DATABASE_SERVICES) workspaceScript(svc.dir, 'prisma:generate', {});
-  for (const dir of ASSET_WORKSPACES) workspaceScript(dir, 'assets:generate', {});
+  const res = spawnSync('npm', ['run', '-s', 'assets:generate', '--workspaces', '--if-present'], { cwd: ROOT, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('npm run assets:generate --workspaces failed');
 }
 
 export function migrate(svc: (typeof DATABASE_SERVICES)[number], url: string): void {
