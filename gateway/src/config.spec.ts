@@ -32,6 +32,7 @@ describe('gateway config', () => {
         timeoutMs: 30_000,
         maxSockets: 256,
       },
+      maxInFlight: 256,
       corsOrigins: new Set(),
       openApi: { cacheTtlMs: 60_000, fetchTimeoutMs: 2000, rateLimitPerMinute: 60 },
       identitySigningKey: ed25519('private'),
@@ -96,6 +97,10 @@ describe('gateway config', () => {
     bad({ STUDIO_GRPC_ADDR: 'nope' }, 'STUDIO_GRPC_ADDR');
     bad({ ACCESS_LOG: 'maybe' }, 'ACCESS_LOG');
     bad({ IDEMPOTENCY_LOCK_MS: '5000' }, 'IDEMPOTENCY_LOCK_MS');
+    bad({ GATEWAY_MAX_IN_FLIGHT: '0' }, 'GATEWAY_MAX_IN_FLIGHT');
+    // More than the upstream agent's sockets: the rest would queue in the agent, which the cap exists to prevent.
+    bad({ GATEWAY_MAX_IN_FLIGHT: '300' }, 'GATEWAY_MAX_IN_FLIGHT');
+    bad({ GATEWAY_MAX_IN_FLIGHT: '65', UPSTREAM_MAX_SOCKETS: '64' }, 'GATEWAY_MAX_IN_FLIGHT');
     for (const origin of ['*', 'https://*.example.com', 'https://a.example/path', 'a.example', 'ftp://a.example', 'https://a.example?x=1'])
       bad({ CORS_ORIGINS: `https://ok.example,${origin}` }, 'CORS_ORIGINS');
   });

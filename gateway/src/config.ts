@@ -38,6 +38,12 @@ export const gatewayEnvSchema = z
     UPSTREAM_TIMEOUT_MS: env.int(30_000, 1),
     /** Keep-alive sockets per upstream host in the one shared agent. */
     UPSTREAM_MAX_SOCKETS: env.int(256, 1),
+    /**
+     * Requests the gateway holds at once (every request on the public port: API, console pages, the OpenAPI document);
+     * the next one is answered 503 unavailable with Retry-After: 1 at once, never queued (shed.ts of @studio/http,
+     * docs/decisions/0019-load-shedding.md). At most UPSTREAM_MAX_SOCKETS: no request ever waits for an upstream socket.
+     */
+    GATEWAY_MAX_IN_FLIGHT: env.int(256, 1),
     /** GET /api/v1/openapi.json is rebuilt from the services' fragments in the background after this long. */
     OPENAPI_CACHE_TTL_MS: env.int(60_000, 0),
     /** One service's fragment (GET /internal/openapi) must arrive within this time. */
@@ -115,6 +121,11 @@ export const gatewayEnvSchema = z
     path: ['IDEMPOTENCY_LOCK_MS'],
     message: 'must be greater than UPSTREAM_TIMEOUT_MS',
   })
+  // The agent queues a request that finds every socket to its upstream busy: with the cap at most the sockets, none waits.
+  .refine((c) => c.GATEWAY_MAX_IN_FLIGHT <= c.UPSTREAM_MAX_SOCKETS, {
+    path: ['GATEWAY_MAX_IN_FLIGHT'],
+    message: 'must not exceed UPSTREAM_MAX_SOCKETS (a request past the sockets would wait in the agent, unbounded by the cap)',
+  })
   .transform((e) => ({
     ...processSettings(e),
     host: e.GATEWAY_HOST,
@@ -137,6 +148,8 @@ export const gatewayEnvSchema = z
       timeoutMs: e.UPSTREAM_TIMEOUT_MS,
       maxSockets: e.UPSTREAM_MAX_SOCKETS,
     },
+    /** GATEWAY_MAX_IN_FLIGHT: requests held at once, past it 503 (http-app.ts). */
+    maxInFlight: e.GATEWAY_MAX_IN_FLIGHT,
     corsOrigins: new Set(e.CORS_ORIGINS) as ReadonlySet<string>,
     openApi: {
       cacheTtlMs: e.OPENAPI_CACHE_TTL_MS,

@@ -1,7 +1,7 @@
 /**
  * The gateway's HTTP application: the middleware chain every public request goes through. Order matters:
  *
- *   strip x-studio-* / request id -> metrics + access log -> helmet
+ *   strip x-studio-* / request id -> metrics + access log -> helmet -> in-flight cap (503 + Retry-After past it)
  *   -> GET /api/v1/openapi.json (429 past its per-address limit) -> GET /api/v1/docs and its assets (the HTML
  *   reference, same kind of limit) -> the account console's pages (/console, /console/*: proxied without a bearer,
  *   their own caching) -> Cache-Control: no-store -> route table (404)
@@ -17,6 +17,7 @@ import type http from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '@studio/logger';
+import { shedRequests } from '@studio/http/server';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayServices } from '../core.js';
 import { authenticate } from './auth.middleware.js';
@@ -56,6 +57,9 @@ export function buildHttpApp({ config, logger, metrics, services, routes, upstre
   app.use(observe({ metrics, logger, accessLog: config.accessLog }));
   // A JSON API: no CSP/COEP (they govern documents a browser renders, and cost bytes on every answer).
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  // The cap on requests in flight (GATEWAY_MAX_IN_FLIGHT): past it 503 + Retry-After at once, before any other work;
+  // it covers everything on this port, the console's pages and the OpenAPI document too (docs/decisions/0019).
+  app.use(shedRequests({ max: config.maxInFlight, registry: metrics.registry }));
   // The public OpenAPI document: no bearer, answered before the route table (docs/decisions/0008-openapi.md).
   app.use(
     openApiRoutes(

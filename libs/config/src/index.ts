@@ -342,6 +342,16 @@ export function processSettings(e: ProcessFields) {
   };
 }
 
+/**
+ * The members of the env schema of every process whose HTTP app is built by @studio/http's createHttpApp (each
+ * service, the console), spread into it like processEnv: HTTP_MAX_IN_FLIGHT, the requests the process holds at once;
+ * the next one is answered 503 with Retry-After at once (docs/decisions/0019-load-shedding.md). The gateway has its
+ * own, GATEWAY_MAX_IN_FLIGHT.
+ */
+export const httpServerEnv = {
+  HTTP_MAX_IN_FLIGHT: env.int(256, 1),
+};
+
 /** The listener variables of the service `N`: `<N>_HOST` (or the one it names), `<N>_HTTP_PORT`, ... in capitals. */
 type HostVariable<N extends string> = `${Uppercase<N>}_HOST`;
 type PortVariable<N extends string> = `${Uppercase<N>}_${'HTTP' | 'GRPC' | 'ADMIN'}_PORT`;
@@ -354,7 +364,7 @@ export interface ServicePorts {
 }
 
 /**
- * The members of every service's env schema: processEnv; its listeners, `<NAME>_HOST` (or the `hostVariable` it
+ * The members of every service's env schema: processEnv and httpServerEnv; its listeners, `<NAME>_HOST` (or the `hostVariable` it
  * names), `<NAME>_HTTP_PORT`, `<NAME>_GRPC_PORT` and `<NAME>_ADMIN_PORT` with the service's default ports; its own
  * PostgreSQL database (default: the local database named after the service) and the broker. Map them with
  * `serviceSettings`.
@@ -370,6 +380,7 @@ export function serviceEnv<N extends string, H extends string = HostVariable<N>>
   } as { [K in H]: ReturnType<typeof env.str> } & { [K in PortVariable<N>]: ReturnType<typeof env.port> };
   return {
     ...processEnv,
+    ...httpServerEnv,
     ...listeners,
     DATABASE_URL: env.schemeUrl(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL', `postgresql://postgres@127.0.0.1:5432/${name}`),
     /** Connections in the process's database pool. */
@@ -378,7 +389,9 @@ export function serviceEnv<N extends string, H extends string = HostVariable<N>>
   };
 }
 
-type ServiceFields<N extends string, H extends string> = ProcessFields & { [K in H]: string } & { [K in PortVariable<N>]: number } & {
+type ServiceFields<N extends string, H extends string> = ProcessFields & { HTTP_MAX_IN_FLIGHT: number } & { [K in H]: string } & {
+  [K in PortVariable<N>]: number;
+} & {
   DATABASE_URL: string;
   DATABASE_POOL_SIZE: number;
   AMQP_URL: string;
@@ -386,7 +399,7 @@ type ServiceFields<N extends string, H extends string> = ProcessFields & { [K in
 
 /**
  * The camelCase members `serviceEnv(name, ports, hostVariable)` gives a config: processSettings', host, httpPort,
- * grpcPort, adminPort, databaseUrl, databasePoolSize and amqpUrl.
+ * grpcPort, adminPort, databaseUrl, databasePoolSize, amqpUrl and maxInFlight.
  */
 export function serviceSettings<N extends string, H extends string = HostVariable<N>>(
   e: NoInfer<ServiceFields<N, H>>,
@@ -403,6 +416,8 @@ export function serviceSettings<N extends string, H extends string = HostVariabl
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     amqpUrl: e.AMQP_URL,
+    /** HTTP_MAX_IN_FLIGHT (httpServerEnv). */
+    maxInFlight: e.HTTP_MAX_IN_FLIGHT,
   };
 }
 

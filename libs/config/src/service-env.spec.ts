@@ -19,7 +19,13 @@ describe('the members every service config has', () => {
       httpPort: 7100,
       grpcPort: 7200,
       adminPort: 7300,
+      maxInFlight: 256,
     });
+  });
+
+  it('reads the cap on requests in flight (HTTP_MAX_IN_FLIGHT), at least 1', () => {
+    expect(parseConfig(schema, { HTTP_MAX_IN_FLIGHT: '8' }).maxInFlight).toBe(8);
+    expect(() => parseConfig(schema, { HTTP_MAX_IN_FLIGHT: '0' })).toThrow('config: HTTP_MAX_IN_FLIGHT:');
   });
 
   it('reads the prefixed listener variables', () => {

@@ -1,7 +1,8 @@
 /**
  * The express skeleton every process shares: call context (request id and W3C trace context continued from the
  * caller's `x-request-id` / `traceparent`), latency metrics by route pattern, an access log line and a span (to the
- * span sink of @studio/trace, when an exporter registered one) per request, JSON body parsing with 400s for bad JSON
+ * span sink of @studio/trace, when an exporter registered one) per request, the cap on requests in flight (shed.ts:
+ * 503 with Retry-After past it, never a queue), JSON body parsing with 400s for bad JSON
  * and oversized bodies, identity verification; then (finishHttpApp) 404 for unknown routes and the single error
  * handler (error-response.ts). Listening and graceful close: graceful-server.ts. /healthz, /readyz and /metrics are
  * not here: they are served on the process's admin port only (admin-app.ts, started by @studio/process).
@@ -14,6 +15,7 @@ import { createAccessLogger, type Logger } from '@studio/logger';
 import { httpServerSpan, logFields, runInContext, spanSinkFor, startCallFrom } from '@studio/trace';
 import { answerThrownError } from './error-response.js';
 import { routePatternOf, trackRoutePatterns, UNMATCHED_ROUTE, type HttpMetrics } from './metrics.js';
+import { shedRequests } from './shed.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -33,6 +35,8 @@ export interface HttpAppOptions {
   identity?: IdentityVerification;
   /** One access-log line per request; default on. See createAccessLogger. */
   accessLog?: boolean;
+  /** Requests held at once (HTTP_MAX_IN_FLIGHT); past it a request is answered 503 at once (shed.ts). Omit: no cap. */
+  maxInFlight?: number;
 }
 
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -64,6 +68,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     });
     runInContext(ctx, next);
   });
+  // Before the body is read: a refused request costs its headers only (and is still timed and logged above).
+  if (options.maxInFlight !== undefined) app.use(shedRequests({ max: options.maxInFlight, registry: options.metrics.registry }));
 
   const json = express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: ['application/json', 'application/*+json'] });
   app.use((req: Request, res: Response, next: NextFunction) => {

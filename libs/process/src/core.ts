@@ -33,15 +33,21 @@ export function createProcessCore<Config extends { logLevel: LoggerOptions['leve
 
 /**
  * The skeleton options of a service's HTTP app (createApiApp of @studio/http): the core's logger and metrics, the
- * config's access log, and the gateway's signed identities verified with `identityKey` (IDENTITY_PUBLIC_KEY) for the
- * audience of the process's name.
+ * config's access log and cap on requests in flight (HTTP_MAX_IN_FLIGHT), and the gateway's signed identities verified
+ * with `identityKey` (IDENTITY_PUBLIC_KEY) for the audience of the process's name.
  */
 export function apiAppOptions(
-  core: ProcessCore<{ accessLog: boolean }>,
+  core: ProcessCore<{ accessLog: boolean; maxInFlight: number }>,
   identityKey: KeyObject,
 ): HttpAppOptions & { identity: IdentityVerification } {
   const { name, config, logger, metrics } = core;
-  return { logger, metrics, accessLog: config.accessLog, identity: { publicKey: identityKey, audience: name } };
+  return {
+    logger,
+    metrics,
+    accessLog: config.accessLog,
+    maxInFlight: config.maxInFlight,
+    identity: { publicKey: identityKey, audience: name },
+  };
 }
 
 /**

@@ -6,12 +6,24 @@
  * through serviceEnv (whose DATABASE_URL, AMQP_URL and gRPC port it would never read).
  */
 import { z } from 'zod';
-import { env, loadConfig, parseConfig, processEnv, processSettings, publicUrlEnv, publicUrlOf, refinePublicUrl } from '@studio/config';
+import {
+  env,
+  httpServerEnv,
+  loadConfig,
+  parseConfig,
+  processEnv,
+  processSettings,
+  publicUrlEnv,
+  publicUrlOf,
+  refinePublicUrl,
+} from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
 
 export const consoleEnvSchema = z
   .object({
     ...processEnv,
+    /** HTTP_MAX_IN_FLIGHT: the requests the pages hold at once (docs/decisions/0019-load-shedding.md). */
+    ...httpServerEnv,
     CONSOLE_HOST: env.str('127.0.0.1'),
     /** The pages (the gateway proxies /console and /console/* here). */
     CONSOLE_HTTP_PORT: env.port(7106),
@@ -39,6 +51,7 @@ export const consoleEnvSchema = z
     host: e.CONSOLE_HOST,
     httpPort: e.CONSOLE_HTTP_PORT,
     adminPort: e.CONSOLE_ADMIN_PORT,
+    maxInFlight: e.HTTP_MAX_IN_FLIGHT,
     /** The public origin (scheme://host[:port]) the pages are served from. */
     publicOrigin: new URL(publicUrlOf(e)).origin,
     /** Cookies get `Secure` when the public URL is https. */

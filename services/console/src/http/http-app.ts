@@ -26,7 +26,7 @@ export interface ConsoleHttpOptions extends Pick<ConsoleCore, 'config' | 'logger
 }
 
 export function buildHttpApp({ config, logger, metrics, services, now = () => new Date() }: ConsoleHttpOptions): Express {
-  const app = createHttpApp({ logger, metrics, accessLog: config.accessLog });
+  const app = createHttpApp({ logger, metrics, accessLog: config.accessLog, maxInFlight: config.maxInFlight });
   const assets = buildAssets();
   const cookies = { secure: config.secureCookies };
   app.use(portalRoutes({ imageOrigins: config.portalImageOrigins }));
