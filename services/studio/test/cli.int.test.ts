@@ -25,7 +25,7 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     await t?.stop();
   });
 
-  async function cli(args: string[], via: 'tsx' | 'npm-script' = 'tsx'): Promise<CliResult> {
+  async function cli(args: string[], via: 'tsx' | 'npm-script' = 'tsx', env?: NodeJS.ProcessEnv): Promise<CliResult> {
     const [cmd, argv] =
       via === 'tsx'
         ? [process.execPath, ['--import', 'tsx', ADMIN, ...args]]
@@ -33,7 +33,7 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     try {
       const { stdout, stderr } = await run(cmd, argv, {
         cwd: ROOT,
-        env: { ...process.env, ...testSecretsEnv(STUDIO_SECRETS), DATABASE_URL: t.database.url, LOG_LEVEL: 'info' },
+        env: env ?? { ...process.env, ...testSecretsEnv(STUDIO_SECRETS), DATABASE_URL: t.database.url, LOG_LEVEL: 'info' },
       });
       return { code: 0, stdout, stderr };
     } catch (err) {
@@ -48,6 +48,19 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     expect(lines).toHaveLength(1);
     return JSON.parse(lines[0]!);
   };
+
+  it('reads only the configuration its commands use: DATABASE_URL alone is enough, no service key', async () => {
+    const bare = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.database.url };
+    const profile = json(await cli(['create-profile', '--email', 'bare-env@example.com', '--json'], 'tsx', bare));
+    const workspace = json(await cli(['create-workspace', '--name', 'Bare', '--owner', profile.profile_id, '--json'], 'tsx', bare));
+    const token = json(await cli(['create-token', '--profile', profile.profile_id, '--json'], 'tsx', bare));
+    expect(token.token).toMatch(/^stu_/);
+    const caller = await t.given.callerForToken(token.token);
+    expect(caller.principal.memberships).toEqual({ [workspace.workspace_id]: 'owner' });
+    const bad = await cli(['create-profile', '--email', 'x@example.com', '--json'], 'tsx', { ...bare, DATABASE_URL: 'mysql://x' });
+    expect(bad.code).toBe(78);
+    expect(bad.stderr).toMatch(/DATABASE_URL/);
+  });
 
   it('seed-demo creates the demo workspace once, with data, and mints a new owner token each time', async () => {
     const first = json(await cli(['seed-demo', '--json'], 'npm-script'));

@@ -1,7 +1,7 @@
 /** The account commands parse their options with the operations' schemas: bad input never reaches a service. */
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '@studio/errors';
-import type { StudioCore } from '../core.js';
+import type { StudioOperatorCore } from '../core.js';
 import { ACCOUNT_COMMANDS } from './account.commands.js';
 
 const PROFILE = '7d4e1c1e-8a4b-4c7e-9f7a-1b2c3d4e5f60';
@@ -16,7 +16,7 @@ function coreWithServices() {
       roll: vi.fn(async () => ({ token: 'stu_y', info: { row: { id: WS }, previousValidUntil: null } })),
     },
   };
-  return { core: { services } as unknown as StudioCore, services };
+  return { core: { services } as unknown as StudioOperatorCore, services };
 }
 
 async function refusal(run: () => Promise<unknown>): Promise<AppError> {

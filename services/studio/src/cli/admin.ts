@@ -3,8 +3,8 @@
  * tokens, a demo seed, and the domain operations without a public route (clients, leads, shoots, bookings,
  * proposals, contracts, invoices, reviews, print orders, a scheduler round). `--json` prints exactly one JSON line on
  * stdout. Bad arguments (and a refused operation: invalid input, not found, a transition the lifecycle does not
- * allow) print a message on stderr and exit 2; any other failure exits 1. Reads DATABASE_URL (and the rest of
- * studio's config) from env. Commands are one word (`create-profile`) or two (`order transition`); the domain
+ * allow) print a message on stderr and exit 2; any other failure exits 1. Reads only what its commands use
+ * (config.ts studioOperatorEnvSchema): DATABASE_URL and the account settings (PUBLIC_URL, SMTP_URL, MAIL_FROM). Commands are one word (`create-profile`) or two (`order transition`); the domain
  * commands answer `{"<entity>": {...}}` (the entity's JSON) or, for deletes, `{"<entity>_id", "deleted_at"}`.
  * `--help` / `-h` prints the usage (after a command: that command's) on stdout and exits 0; no command or an
  * unknown one prints it on stderr and exits 2.
@@ -27,12 +27,12 @@ process.exitCode = await runCli({
   notFoundMessage: 'not found (no such record in that workspace)',
   async open() {
     // Loaded only for a valid command line, so usage errors answer at once.
-    const [{ loadStudioConfig }, { createStudioCore }, { createLogger }] = await Promise.all([
+    const [{ loadStudioOperatorConfig }, { createStudioOperatorCore }, { createLogger }] = await Promise.all([
       import('../config.js'),
       import('../core.js'),
       import('@studio/logger'),
     ]);
-    return createStudioCore(loadStudioConfig(), { logger: createLogger({ service: 'studio-admin', level: 'silent' }) });
+    return createStudioOperatorCore(loadStudioOperatorConfig(), createLogger({ service: 'studio-admin', level: 'silent' }));
   },
   close: (core) => core.close(),
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '@studio/errors';
-import type { StudioCore } from '../core.js';
+import type { StudioOperatorCore } from '../core.js';
 import { ACCOUNT_COMMANDS } from './account.commands.js';
 import { command, operationCommand, refCommand, requiredIn } from './args.js';
 import { CRM_COMMANDS } from './crm.commands.js';
@@ -30,7 +30,7 @@ function commandAnswering() {
   return { command, seen };
 }
 
-const core = { services: {} } as StudioCore;
+const core = { services: {} } as StudioOperatorCore;
 
 describe('operationCommand', () => {
   it('declares its options, required and clearable ones for the command line', () => {

@@ -7,14 +7,14 @@
 import type { z } from 'zod';
 import { parseInput } from '@studio/http';
 import { UsageError, type Command as CliCommand, type Options } from '@studio/process/cli';
-import type { StudioCore } from '../core.js';
+import type { StudioOperatorCore } from '../core.js';
 import type { Services } from '../services/index.js';
 
 export { UsageError };
 export type { Options };
 
 /** A command on studio's core, with its one usage line (without "admin "). */
-export type Command = CliCommand<StudioCore> & { usage: string };
+export type Command = CliCommand<StudioOperatorCore> & { usage: string };
 
 /** The options a usage line requires: every `--option` outside `[...]` and `(... | ...)`. */
 export function requiredIn(usage: string): string[] {
