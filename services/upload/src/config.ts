@@ -50,8 +50,11 @@ function uploadEnvSchemaFor(role: ProcessRole) {
       /** How often the janitor looks for expired sessions. */
       JANITOR_INTERVAL_SECONDS: env.int(300, 1),
 
-      /** Largest single-shot upload (one PUT). */
-      MAX_SINGLE_UPLOAD_BYTES: env.int(100 * MiB, 1),
+      /**
+       * Largest single-shot upload (one PUT). At most 5 GiB: S3's limit of one PUT, and of the CopyObject that
+       * finalize promotes the staged object with (docs/decisions/0020-upload-hardening.md).
+       */
+      MAX_SINGLE_UPLOAD_BYTES: env.int(100 * MiB, 1).pipe(z.number().max(5 * GiB)),
       /** Largest file of a multipart session. */
       MAX_MULTIPART_FILE_BYTES: env.int(50 * GiB, 1),
       MAX_FILES_PER_SESSION: env.int(1000, 1),

@@ -97,15 +97,17 @@ describe('S3 credentials from the AWS default provider chain (container endpoint
 
     await uploadAndFinish(me, created);
     const touched = signersOf(created.photo.id);
-    // The client's presigned PUT and finalize's HEAD (API, through the SDK client); the worker's GET of the original
-    // and PUTs of web and thumb go over presigned URLs too (storage.service.ts: getInto, put).
+    // The client's presigned PUT (of the staging key) and finalize's requests through the SDK client (HEAD, the
+    // CopyObject PUT to the original, the ranged GET of its first bytes, the DELETE of the staged object; decision
+    // 0020); the worker's GET of the original and PUTs of web and thumb go over presigned URLs too
+    // (storage.service.ts: getInto, put).
     expect(
       touched
         .filter((r) => r.presigned)
         .map((r) => r.method)
         .sort(),
     ).toEqual(['GET', 'PUT', 'PUT', 'PUT']);
-    expect(new Set(touched.filter((r) => !r.presigned).map((r) => r.method))).toEqual(new Set(['HEAD']));
+    expect(new Set(touched.filter((r) => !r.presigned).map((r) => r.method))).toEqual(new Set(['HEAD', 'PUT', 'GET', 'DELETE']));
     expect(proxy.requests.length).toBeGreaterThan(0);
     for (const r of proxy.requests)
       expect(r, `${r.method} ${r.path}`).toMatchObject({ accessKeyId: KEY_A.accessKeyId, sessionToken: KEY_A.sessionToken });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestUpload, type Caller, type TestUpload } from './harness.js';
 import { makeJpeg, putTo } from './images.js';
 import { UPLOAD_EXPIRY_MARGIN_MS } from '../src/services/photo.service.js';
+import { objectKeys } from '../src/services/storage.service.js';
 
 const TTL_SECONDS = 60;
 let t: TestUpload;
@@ -53,7 +54,8 @@ describe('janitor: pending single-shot photos whose upload URL expired', () => {
     const abandoned = await newPhoto(me, shootId, 'abandoned.jpg');
     expect(Date.parse(abandoned.upload.expires_at) - Date.now()).toBeLessThanOrEqual(TTL_SECONDS * 1000);
     expect((await putTo(abandoned.upload, jpeg)).status).toBe(200);
-    const abandonedKey = (await t.upload.stores.photos.getById(abandoned.photo.id))!.originalKey;
+    // The PUT lands on the photo's staging key (decision 0020), never on its original.
+    const abandonedKey = objectKeys.staging(workspaceId, abandoned.photo.id);
     expect(await t.upload.storage.head(abandonedKey)).toMatchObject({ size: jpeg.length });
     // Uploaded and finalized (no worker here: it stays processing).
     const uploaded = await newPhoto(me, shootId, 'uploaded.jpg');

@@ -1,6 +1,7 @@
 /** zod pieces shared by upload's route schemas (on top of @studio/http's uuid, idParams, ...). */
 import { z } from 'zod';
-import { int53, SAFE_INT_MAX, uuid } from '@studio/http';
+import { int53, SAFE_INT_MAX, uuid, withWireFormat } from '@studio/http';
+import { UPLOAD_CONTENT_TYPES } from '../imaging/formats.js';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -13,16 +14,21 @@ export const fileName = () =>
     .max(255)
     .refine((s) => !CONTROL.test(s), 'must not contain control characters');
 
-/** An image media type (image/jpeg, image/x-canon-cr2, ...) or application/octet-stream; lower-cased. */
+/**
+ * The media type of an upload: one of the raster formats the pipeline decodes (UPLOAD_CONTENT_TYPES: image/jpeg,
+ * image/png, ...), case-insensitive. Anything else (SVG, HEIC, camera RAW, application/octet-stream) is 400: its bytes
+ * could never become a photo, and an original is only ever stored and served as a verified raster type
+ * (docs/decisions/0020-upload-hardening.md). Documented as the enum.
+ */
 export const contentType = () =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(
-      /^(image\/[a-z0-9][a-z0-9.+-]{0,126}|application\/octet-stream)$/,
-      'must be an image media type (image/...) or application/octet-stream',
-    );
+  withWireFormat(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(UPLOAD_CONTENT_TYPES, { error: `must be one of ${UPLOAD_CONTENT_TYPES.join(', ')}` })),
+    z.enum(UPLOAD_CONTENT_TYPES),
+  );
 
 /** Size in bytes, a positive integer (a BigInt column: up to 2^53 - 1, what a JSON number carries exactly). */
 export const byteSize = () => int53(1, SAFE_INT_MAX, 'must be an integer from 1 to 2^53 - 1');

@@ -19,6 +19,7 @@ import os from 'node:os';
 import { stat } from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { parseExifCaptureTime, type ExifCaptureTime } from './exif.js';
+import { UPLOAD_FORMATS } from './formats.js';
 
 export type ImageInput = Buffer | Uint8Array | string;
 
@@ -36,8 +37,11 @@ export class ImageDecodeError extends Error {
   }
 }
 
-/** Raster formats we accept from uploads. SVG/PDF (vector, scriptable, external references) and others are refused. */
-export const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'tiff', 'heif', 'avif', 'gif']);
+/**
+ * Raster formats we decode (libvips' names), those of the upload formats (formats.ts): SVG/PDF (vector, scriptable,
+ * external references) and others are refused even when their bytes reach the worker.
+ */
+export const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(UPLOAD_FORMATS.map((f) => f.decoder));
 
 export interface ImageMetadata {
   /** Width of the original after EXIF orientation is applied. */

@@ -27,6 +27,8 @@ export type {
   ImageInput,
   ImageMetadata,
 } from './derivative.js';
+export { SNIFF_BYTES, UPLOAD_CONTENT_TYPES, UPLOAD_FORMATS, describeBytes, sniffFormat } from './formats.js';
+export type { UploadFormat } from './formats.js';
 export { parseExifCaptureTime, parseExifDateTime } from './exif.js';
 export type { CaptureTimeSource, ExifCaptureTime } from './exif.js';
 export { computeFeatures, dHash, exposureStats, hammingDistance, laplacianSharpness, pHash, perceptualDistance } from './features.js';

@@ -1,10 +1,14 @@
 /**
- * Single-shot uploads: POST /photos reserves a photo (pending) and hands out a presigned PUT; the client PUTs
- * the bytes straight to the object store; POST /photos/{id}/finalize checks the object (present, the declared
- * size, the declared SHA-256) and moves the photo to processing with its photo.uploaded event in one
- * transaction (the event also queues the derivative job). A failed check is a 400 and the photo stays pending,
- * so the client can PUT again and finalize again. Finalizing a photo that is past pending answers its current
- * state without a second event: it is how a client polls for ready.
+ * Single-shot uploads: POST /photos reserves a photo (pending) and hands out a presigned PUT of its STAGING key; the
+ * client PUTs the bytes straight to the object store; POST /photos/{id}/finalize copies the staged object to the
+ * photo's original key (server side, our content type and `attachment`), checks that copy (the declared size, the
+ * declared SHA-256, the magic numbers of the declared format) and moves the photo to processing with its
+ * photo.uploaded event in one transaction (the event also queues the derivative job). A failed size or hash check
+ * is a 400 (the copy is deleted) and the photo stays pending, so the client can PUT again and finalize again; bytes
+ * that are not the declared raster format fail the photo and are deleted (docs/decisions/0020-upload-hardening.md).
+ * Finalizing a photo that is past pending answers its current state without a second event: it is how a client
+ * polls for ready. A PUT after finalize lands on the staging key, which nothing reads and the janitor deletes: the
+ * original is written once.
  *
  * The PUT URL signs the declared size and type (a store that checks signatures refuses anything else). A pending
  * photo whose last URL expired UPLOAD_EXPIRY_MARGIN_MS ago without a finalize is failed by the janitor
@@ -17,10 +21,12 @@ import type { Logger } from '@studio/logger';
 import { requireWorkspace } from '@studio/identity/access';
 import { workspaceIdsOf, type TokenPrincipal } from '@studio/identity';
 import { photoUploaded } from '../events/domain-events.js';
+import { SNIFF_BYTES, UPLOAD_CONTENT_TYPES, describeBytes, sniffFormat } from '../imaging/formats.js';
+import type { Tx } from '../store/db.js';
 import type { PhotoRow } from '../store/photo.store.js';
 import type { ServiceDeps } from './deps.js';
 import { systemClock } from './deps.js';
-import { objectKeys, type ObjectStorage } from './storage.service.js';
+import { ORIGINAL_DISPOSITION, STAGING_PREFIX, objectKeys, photoIdOfStagingKey, type ObjectStorage } from './storage.service.js';
 
 /**
  * How long after its upload URL expired a pending photo is left alone: a PUT that started just before the expiry
@@ -31,6 +37,14 @@ export const UPLOAD_EXPIRY_MARGIN_MS = 60 * 60_000;
 
 /** Pending photos the janitor fails in one pass at most (the next pass takes the rest). */
 export const MAX_EXPIRED_UPLOADS_PER_PASS = 200;
+
+/** Staging objects the janitor looks at in one pass at most. */
+export const MAX_STAGING_PER_PASS = 1000;
+
+/** How long a finalize waits for another finalize of the same photo (which holds its row) before answering 409. */
+const FINALIZE_WAIT_MS = 90_000;
+/** The finalizing transaction's limit: a server-side copy and a SHA-256 of up to the single-shot limit. */
+const FINALIZE_TX_TIMEOUT_MS = 60_000;
 
 const UPLOAD_EXPIRED_REASON = 'The upload URL expired before the photo was uploaded and finalized: start a new upload.';
 
@@ -56,6 +70,21 @@ export async function verifyObject(storage: ObjectStorage, key: string, size: nu
   }
 }
 
+/**
+ * Null when the object at `key` starts with the magic numbers of `contentType` (one of the upload formats), else a
+ * sentence for people saying what it is instead. Reads only the first bytes (a ranged GET).
+ */
+export async function refusedFormat(storage: ObjectStorage, key: string, contentType: string): Promise<string | null> {
+  const head = (await storage.readHead(key, SNIFF_BYTES)) ?? Buffer.alloc(0);
+  const format = sniffFormat(head);
+  if (format?.contentType === contentType) return null;
+  const looks = format ? format.contentType : describeBytes(head);
+  return `The file is not a ${contentType} image (its bytes are ${looks}); only ${UPLOAD_CONTENT_TYPES.join(', ')} images are accepted, and their bytes were deleted.`;
+}
+
+/** Thrown inside a finalize transaction to roll it back when another finalize holds the photo. */
+const BUSY = Symbol('busy');
+
 export class PhotoService {
   private readonly now: () => Date;
 
@@ -66,10 +95,11 @@ export class PhotoService {
     this.now = deps.now ?? systemClock;
   }
 
-  /** A PUT URL for exactly the declared size and type of the photo. */
-  private presign(p: Pick<PhotoRow, 'originalKey' | 'contentType' | 'size'>) {
+  /** A PUT URL of the photo's staging key for exactly the declared size and type (never of its original). */
+  private presign(p: Pick<PhotoRow, 'id' | 'workspaceId' | 'contentType' | 'size'>) {
+    const key = objectKeys.staging(p.workspaceId, p.id);
     // Signed at the service's clock, the one the janitor compares upload_expires_at with.
-    return this.deps.storage.presignPut(p.originalKey, p.contentType, p.size, this.deps.config.presignPutTtlSeconds, this.now());
+    return this.deps.storage.presignPut(key, p.contentType, p.size, this.deps.config.presignPutTtlSeconds, this.now());
   }
 
   async create(principal: TokenPrincipal, input: CreatePhotoInput) {
@@ -84,7 +114,7 @@ export class PhotoService {
     const id = randomUUID();
     const originalKey = objectKeys.original(shoot.workspaceId, id);
     // Signed before the row is written, so the row records when its URL stops working.
-    const target = await this.presign({ originalKey, contentType: input.contentType, size: input.size });
+    const target = await this.presign({ id, workspaceId: shoot.workspaceId, contentType: input.contentType, size: input.size });
     const photo = await this.deps.stores.photos.create(this.deps.db.client, {
       id,
       workspaceId: shoot.workspaceId,
@@ -140,6 +170,8 @@ export class PhotoService {
     while (total < maxPerPass) {
       let expired = 0;
       const claimed = await stores.photos.withExpiredUploads(expiredBefore, createdBefore, 1, async (tx, photo) => {
+        // The staged bytes, and an original a URL of the previous release (which PUT originals in place) wrote.
+        await storage.delete(objectKeys.staging(photo.workspaceId, photo.id));
         await storage.delete(photo.originalKey);
         if (await stores.photos.markUploadExpired(tx, photo.id, UPLOAD_EXPIRED_REASON)) {
           expired++;
@@ -153,25 +185,110 @@ export class PhotoService {
     return total;
   }
 
+  /**
+   * The janitor's sweep of staging keys: deletes staged objects whose photo is no longer pending (a PUT after
+   * finalize, or a finalize that crashed before its cleanup) or does not exist. Pending photos keep theirs (the
+   * upload-expiry pass deletes them with the photo). At most `max` keys a pass.
+   */
+  async sweepStaging(max = MAX_STAGING_PER_PASS): Promise<number> {
+    const { storage, stores } = this.deps;
+    const keys = await storage.list(STAGING_PREFIX, max);
+    const ids = keys.map(photoIdOfStagingKey);
+    const pending = await stores.photos.pendingAmong(ids.filter((id): id is string => id !== null));
+    let deleted = 0;
+    for (const [i, key] of keys.entries()) {
+      const id = ids[i];
+      if (id && pending.has(id)) continue;
+      await storage.delete(key);
+      deleted++;
+    }
+    return deleted;
+  }
+
   async finalize(principal: TokenPrincipal, id: string) {
-    const { stores, storage, db, events } = this.deps;
+    const { stores, db, events } = this.deps;
     const photo = await stores.photos.getInWorkspaces(id, workspaceIdsOf(principal));
     if (!photo) throw new AppError('not_found');
     requireWorkspace(principal, photo.workspaceId, 'photographer');
     if (photo.state !== 'pending') return { photo: serializePhoto(photo) };
 
-    await verifyObject(storage, photo.originalKey, photo.size, photo.sha256);
-    const moved = await db.transaction(async (tx) => {
-      const row = await stores.photos.markProcessing(tx, photo.id, this.now());
-      if (row) await stores.outbox.append(tx, photoUploaded(row, null));
-      return row;
-    });
-    if (moved) {
-      events.nudge();
-      return { photo: serializePhoto(moved) };
+    // One finalize at a time promotes a photo (it holds the row); the others wait for it without holding a
+    // connection on the lock, then answer the photo as that one left it.
+    const until = Date.now() + FINALIZE_WAIT_MS;
+    for (;;) {
+      const outcome = await db
+        .transaction(
+          async (tx) => {
+            const locked = await stores.photos.lockIfFree(tx, photo.id);
+            if (!locked) throw BUSY;
+            if (locked.state !== 'pending') return { row: locked, moved: false };
+            return this.promote(tx, locked);
+          },
+          { timeout: FINALIZE_TX_TIMEOUT_MS },
+        )
+        .catch((err: unknown) => {
+          if (err === BUSY) return null;
+          throw err;
+        });
+      if (outcome) {
+        if (outcome.moved) {
+          events.nudge();
+          // Nothing reads the staged bytes any more (best effort: the janitor deletes what is left).
+          await this.deps.storage.delete(objectKeys.staging(photo.workspaceId, photo.id)).catch(() => undefined);
+        }
+        return { photo: serializePhoto(outcome.row) };
+      }
+      if (Date.now() > until) throw new AppError('conflict', 'the photo is being finalized by another request: try again');
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    // A concurrent finalize moved it first: answer the photo as it is now.
-    const current = (await stores.photos.getInWorkspaces(photo.id, [photo.workspaceId]))!;
-    return { photo: serializePhoto(current) };
+  }
+
+  /**
+   * Inside the finalize transaction, with the photo's row held: copies the staged object to the original key (our
+   * content type and disposition), checks the copy and moves the photo on. What is checked is the object that stays:
+   * no client URL can write the original key, so nothing can change it after the check. A size or hash mismatch
+   * throws invalid_input (the copy is deleted, the photo stays pending); bytes that are not the declared format fail
+   * the photo and are deleted, staged copy included.
+   */
+  private async promote(tx: Tx, photo: PhotoRow): Promise<{ row: PhotoRow; moved: boolean }> {
+    const { stores, storage } = this.deps;
+    const staging = objectKeys.staging(photo.workspaceId, photo.id);
+    const final = photo.originalKey;
+    const meta = { contentType: photo.contentType, contentDisposition: ORIGINAL_DISPOSITION };
+    let source = staging;
+    let staged = await storage.head(staging);
+    if (!staged) {
+      // A URL of the previous release PUT the original in place: promote it there (copied onto itself for our
+      // metadata). Such URLs stop working within PRESIGN_PUT_TTL_SECONDS of the upgrade.
+      staged = await storage.head(final);
+      source = final;
+    }
+    if (!staged)
+      throw new AppError('invalid_input', 'the object has not been uploaded yet: PUT the bytes to the upload URL, then finalize');
+    if (staged.size !== photo.size) {
+      throw new AppError('invalid_input', `the uploaded object is ${staged.size} bytes but ${photo.size} were declared`);
+    }
+    if (!(await storage.copy(source, final, meta))) {
+      throw new AppError('invalid_input', 'the object has not been uploaded yet: PUT the bytes to the upload URL, then finalize');
+    }
+    try {
+      await verifyObject(storage, final, photo.size, photo.sha256);
+    } catch (err) {
+      if (source !== final) await storage.delete(final);
+      throw err;
+    }
+    const refused = await refusedFormat(storage, final, photo.contentType);
+    const now = this.now();
+    if (refused) {
+      await storage.delete(final);
+      await storage.delete(staging);
+      const row = await stores.photos.markRefused(tx, photo.id, refused, now);
+      this.logger?.info({ photo_id: photo.id, workspace_id: photo.workspaceId }, 'upload refused: not the declared image format');
+      return { row: row ?? photo, moved: false };
+    }
+    const row = await stores.photos.markProcessing(tx, photo.id, now);
+    if (!row) return { row: photo, moved: false };
+    await stores.outbox.append(tx, photoUploaded(row, null));
+    return { row, moved: true };
   }
 }

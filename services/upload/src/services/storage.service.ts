@@ -21,12 +21,14 @@ import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -39,7 +41,14 @@ export interface ObjectInfo {
   size: number;
   etag: string | null;
   contentType: string | null;
+  contentDisposition: string | null;
 }
+
+/**
+ * How every original is stored (docs/decisions/0020-upload-hardening.md): a browser that opens one from the storage
+ * origin downloads it instead of rendering it, whatever its bytes.
+ */
+export const ORIGINAL_DISPOSITION = 'attachment';
 
 export interface StorageOptions {
   endpoint: string;
@@ -141,7 +150,12 @@ export class ObjectStorage {
   async head(key: string): Promise<ObjectInfo | null> {
     try {
       const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: Number(out.ContentLength ?? 0), etag: out.ETag ?? null, contentType: out.ContentType ?? null };
+      return {
+        size: Number(out.ContentLength ?? 0),
+        etag: out.ETag ?? null,
+        contentType: out.ContentType ?? null,
+        contentDisposition: out.ContentDisposition ?? null,
+      };
     } catch (err) {
       if (httpStatus(err) === 404 || errorCode(err) === 'NotFound' || errorCode(err) === 'NoSuchKey') return null;
       throw unavailable(err);
@@ -201,6 +215,81 @@ export class ObjectStorage {
     return this.getBuffer(key, expectedSize);
   }
 
+  /**
+   * The first `length` bytes of an object (all of a shorter one) with a ranged GET; null when there is no object.
+   * What finalize reads to check the magic numbers without downloading the file.
+   */
+  async readHead(key: string, length: number): Promise<Buffer | null> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${length - 1}` }));
+      const chunks: Buffer[] = [];
+      let got = 0;
+      // A store that ignores Range sends the whole object: stop reading once we have enough.
+      for await (const chunk of out.Body as Readable) {
+        chunks.push(chunk as Buffer);
+        got += (chunk as Buffer).length;
+        if (got >= length) {
+          (out.Body as Readable).destroy();
+          break;
+        }
+      }
+      return Buffer.concat(chunks).subarray(0, length);
+    } catch (err) {
+      const status = httpStatus(err);
+      if (status === 404 || errorCode(err) === 'NoSuchKey') return null;
+      // An empty object has no byte 0: S3 answers 416 to any range of it.
+      if (status === 416 || errorCode(err) === 'InvalidRange') return Buffer.alloc(0);
+      throw unavailable(err);
+    }
+  }
+
+  /**
+   * A server-side copy of `from` to `to` (CopyObject, so at most 5 GiB: S3's limit, above the single-shot limit) whose
+   * metadata is replaced by ours: the given content type and disposition, nothing the uploader sent. False when `from`
+   * does not exist.
+   */
+  async copy(from: string, to: string, meta: { contentType: string; contentDisposition: string }): Promise<boolean> {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: to,
+          CopySource: encodeURI(`${this.bucket}/${from}`),
+          MetadataDirective: 'REPLACE',
+          ContentType: meta.contentType,
+          ContentDisposition: meta.contentDisposition,
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (httpStatus(err) === 404 || errorCode(err) === 'NoSuchKey') return false;
+      throw unavailable(err);
+    }
+  }
+
+  /** Keys under `prefix`, in key order, at most `max` (from the start: callers delete what they no longer need). */
+  async list(prefix: string, max: number): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    try {
+      do {
+        const out = await this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: prefix,
+            MaxKeys: Math.min(1000, max - keys.length),
+            ContinuationToken: token,
+          }),
+        );
+        for (const o of out.Contents ?? []) if (o.Key) keys.push(o.Key);
+        token = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (token && keys.length < max);
+    } catch (err) {
+      throw unavailable(err);
+    }
+    return keys;
+  }
+
   /** Streams an object to a local file (large originals are not held in memory). */
   async downloadTo(key: string, file: string): Promise<void> {
     const stream = await this.getStream(key);
@@ -245,9 +334,20 @@ export class ObjectStorage {
     }
   }
 
+  /**
+   * Opens a multipart upload of an original: it assembles at `key` with our content type and ORIGINAL_DISPOSITION
+   * (only CompleteMultipartUpload, which only this service sends, ever writes the object).
+   */
   async createMultipartUpload(key: string, contentType: string): Promise<string> {
     try {
-      const out = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }));
+      const out = await this.client.send(
+        new CreateMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ContentType: contentType,
+          ContentDisposition: ORIGINAL_DISPOSITION,
+        }),
+      );
       if (!out.UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
       return out.UploadId;
     } catch (err) {
@@ -332,9 +432,22 @@ export class ObjectStorage {
   }
 }
 
-/** Object keys: one prefix per workspace and photo, so a tenant's objects can be listed or purged together. */
+/** Where single-shot PUTs land (docs/decisions/0020-upload-hardening.md): nothing ever reads or serves these keys. */
+export const STAGING_PREFIX = 'staging/';
+
+/**
+ * Object keys: one prefix per workspace and photo, so a tenant's objects can be listed or purged together. Clients
+ * only ever get URLs for `staging` keys (single-shot PUTs) and for parts of multipart uploads; `original`, `web` and
+ * `thumb` are written by this service alone.
+ */
 export const objectKeys = {
   original: (workspaceId: string, photoId: string) => `ws/${workspaceId}/photos/${photoId}/original`,
+  staging: (workspaceId: string, photoId: string) => `${STAGING_PREFIX}ws/${workspaceId}/photos/${photoId}/original`,
   web: (workspaceId: string, photoId: string) => `ws/${workspaceId}/photos/${photoId}/web.jpg`,
   thumb: (workspaceId: string, photoId: string) => `ws/${workspaceId}/photos/${photoId}/thumb.webp`,
 };
+
+/** The photo id of a staging key (see `objectKeys.staging`), or null for any other key. */
+export function photoIdOfStagingKey(key: string): string | null {
+  return /^staging\/ws\/[0-9a-f-]{36}\/photos\/([0-9a-f-]{36})\/original$/.exec(key)?.[1] ?? null;
+}

@@ -19,7 +19,7 @@ import type { Tx } from '../store/db.js';
 import type { FileRow, FileWithParts, NewFile, SessionRow } from '../store/session.store.js';
 import type { ServiceDeps } from './deps.js';
 import { systemClock } from './deps.js';
-import { verifyObject } from './photo.service.js';
+import { refusedFormat, verifyObject } from './photo.service.js';
 import { serializeFile, serializeSession } from './serializers.js';
 import { objectKeys } from './storage.service.js';
 
@@ -291,6 +291,11 @@ export class UploadSessionService {
       throw new AppError('invalid_input', `${err.message}; the file was reset: upload all of its parts again`);
     }
 
+    // Bytes that are not the declared raster format are deleted and the file completes into a failed photo
+    // (docs/decisions/0020-upload-hardening.md): the parts are gone, and no upload of them could ever be processed.
+    const refused = await refusedFormat(storage, file.storageKey, file.contentType);
+    if (refused) await storage.delete(file.storageKey);
+
     const moved = await db.transaction(async (tx) => {
       await stores.sessions.lock(tx, session.id);
       const now = this.now();
@@ -305,13 +310,14 @@ export class UploadSessionService {
         sizeBytes: file!.sizeBytes,
         sha256: file!.sha256,
         originalKey: file!.storageKey,
-        state: 'processing',
         createdBy: principal.profileId,
         uploadedAt: now,
+        ...(refused ? { state: 'failed' as const, failureReason: refused, processedAt: now } : { state: 'processing' as const }),
       });
-      await stores.outbox.append(tx, photoUploaded(photo, session.id));
+      // A refused file's photo is failed from the start: no event (no photo failure emits one), no job.
+      if (!refused) await stores.outbox.append(tx, photoUploaded(photo, session.id));
       await stores.sessions.touch(tx, session.id, now);
-      return true;
+      return !refused;
     });
     if (moved) events.nudge();
     file = (await stores.sessions.getFileWithParts(session.id, fileId))!;

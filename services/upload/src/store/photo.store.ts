@@ -55,6 +55,9 @@ export interface NewPhoto {
   state: PhotoState;
   createdBy: string;
   uploadedAt?: Date | null;
+  /** A photo created failed (its bytes were refused at completion): why, for people. */
+  failureReason?: string | null;
+  processedAt?: Date | null;
   /** Single-shot: when the PUT URL handed out with the photo stops working. */
   uploadExpiresAt?: Date | null;
 }
@@ -123,6 +126,39 @@ export class PhotoStore {
   async getByUploadFile(fileId: string, tx: Tx = this.db.client): Promise<PhotoRow | null> {
     const row = await tx.photo.findUnique({ where: { uploadFileId: fileId } });
     return row ? toPhotoRow(row) : null;
+  }
+
+  /**
+   * Locks a photo's row for the rest of the transaction unless another transaction holds it (FOR UPDATE SKIP
+   * LOCKED): the row, or null when it is busy (or gone). Finalize uses it so that one request at a time promotes a
+   * photo's bytes, and the others wait without holding a connection on the lock.
+   */
+  async lockIfFree(tx: Tx, id: string): Promise<PhotoRow | null> {
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM photos WHERE id = ${id}::uuid FOR UPDATE SKIP LOCKED`;
+    if (rows.length === 0) return null;
+    const row = await tx.photo.findUnique({ where: { id } });
+    return row ? toPhotoRow(row) : null;
+  }
+
+  /**
+   * pending -> failed because its bytes were refused at finalize (not the declared format), answering the moved row;
+   * null when it was not pending.
+   */
+  async markRefused(tx: Tx, id: string, reason: string, at: Date): Promise<PhotoRow | null> {
+    const rows = await tx.photo.updateManyAndReturn({
+      where: { id, state: 'pending' },
+      data: { state: 'failed', failureReason: reason, uploadedAt: at, processedAt: at },
+    });
+    return rows.length === 1 ? toPhotoRow(rows[0]!) : null;
+  }
+
+  /**
+   * Which of `ids` are pending photos (the janitor keeps their staging objects: a finalize may still read them).
+   */
+  async pendingAmong(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.client.photo.findMany({ where: { id: { in: ids }, state: 'pending' }, select: { id: true } });
+    return new Set(rows.map((r) => r.id));
   }
 
   /** pending -> processing, answering the moved row; null when the photo was not pending (finalized already). */
