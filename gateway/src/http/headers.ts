@@ -12,16 +12,8 @@ export function parseBearer(header: string | string[] | undefined): string | nul
   return token && token.length <= MAX_TOKEN_LENGTH ? token : null;
 }
 
-/** Idempotency-Key: 1..200 visible ASCII characters or spaces (0x20-0x7E). */
-const IDEMPOTENCY_KEY_RE = /^[\x20-\x7e]{1,200}$/;
-
-export type IdempotencyKeyResult = { kind: 'absent' } | { kind: 'valid'; key: string } | { kind: 'invalid' };
-
-export function parseIdempotencyKey(header: string | string[] | undefined): IdempotencyKeyResult {
-  if (header === undefined) return { kind: 'absent' };
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_RE.test(header)) return { kind: 'invalid' };
-  return { kind: 'valid', key: header };
-}
+/** Idempotency-Key: one definition with the services' check (@studio/idempotency). */
+export { parseIdempotencyKey, type IdempotencyKeyResult } from '@studio/idempotency';
 
 export type JsonContentTypeResult = 'json' | 'not_json' | 'bad_charset';
 

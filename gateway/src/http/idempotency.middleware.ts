@@ -9,13 +9,20 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { IdempotencyService, StoredAnswer } from '../services/idempotency.service.js';
-import { bodyFingerprint, requestFingerprint } from '../services/canonical-json.js';
+import {
+  bodyFingerprint,
+  CONFLICT_MESSAGE,
+  IDEMPOTENCY_KEY_HEADER,
+  IN_PROGRESS_MESSAGE,
+  INVALID_KEY_MESSAGE,
+  REPLAYED_HEADER,
+  requestFingerprint,
+} from '@studio/idempotency';
 import type { GatewayMetrics } from './metrics.js';
 import { parseIdempotencyKey } from './headers.js';
 import { sendErrorKind } from './respond.js';
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
+export { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER };
 
 export function idempotency(service: IdempotencyService, metrics: GatewayMetrics): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -30,7 +37,7 @@ export function idempotency(service: IdempotencyService, metrics: GatewayMetrics
       return;
     }
     if (parsedKey.kind === 'invalid') {
-      sendErrorKind(req, res, 'invalid_input', 'Idempotency-Key must be 1 to 200 printable ASCII characters');
+      sendErrorKind(req, res, 'invalid_input', INVALID_KEY_MESSAGE);
       return;
     }
     let fingerprint: string;
@@ -58,10 +65,10 @@ export function idempotency(service: IdempotencyService, metrics: GatewayMetrics
             replay(res, outcome.answer);
             return;
           case 'mismatch':
-            sendErrorKind(req, res, 'idempotency_conflict', 'this Idempotency-Key was used for a different request (method, path or body)');
+            sendErrorKind(req, res, 'idempotency_conflict', CONFLICT_MESSAGE);
             return;
           case 'busy':
-            sendErrorKind(req, res, 'conflict', 'a request with this Idempotency-Key is still in progress');
+            sendErrorKind(req, res, 'conflict', IN_PROGRESS_MESSAGE);
             return;
           case 'unavailable':
             sendErrorKind(req, res, 'unavailable');

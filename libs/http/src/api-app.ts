@@ -8,7 +8,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AppError } from '@studio/errors';
 import { PUBLIC_API_BASE, serveOpenApiFragment, type WebhookDef } from './openapi.js';
-import type { RouteRegistry } from './route.js';
+import type { MountOptions, RouteRegistry } from './route.js';
 import { createHttpApp, finishHttpApp, type HttpAppOptions } from './http-app.js';
 
 export interface ApiAppOptions extends HttpAppOptions {
@@ -19,12 +19,14 @@ export interface ApiAppOptions extends HttpAppOptions {
   webhooks?: readonly WebhookDef[];
   /** Maps an error thrown by one of `routes` to an AppError (null: leave it as it is) before it is answered. */
   mapError?: (err: unknown) => AppError | null;
+  /** The service's table of Idempotency-Keys (required when a route is idempotent; see RouteRegistry.mount). */
+  idempotency?: NonNullable<MountOptions['idempotency']>['store'];
 }
 
-export function createApiApp({ routes, title, webhooks, mapError, ...skeleton }: ApiAppOptions): Express {
+export function createApiApp({ routes, title, webhooks, mapError, idempotency, ...skeleton }: ApiAppOptions): Express {
   const app = createHttpApp(skeleton);
   const router = express.Router();
-  routes.mount(router);
+  routes.mount(router, idempotency ? { idempotency: { store: idempotency, logger: skeleton.logger } } : {});
   if (mapError) router.use((err: unknown, _req: Request, _res: Response, next: NextFunction) => next(mapError(err) ?? err));
   app.use(PUBLIC_API_BASE, router);
   serveOpenApiFragment(app, routes, { title, ...(webhooks ? { webhooks } : {}) });

@@ -7,6 +7,19 @@ import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import { AppError, type ErrorKind } from '@studio/errors';
 import type { ClientPrincipal, Principal, TokenPrincipal } from '@studio/identity';
+import {
+  bodyFingerprint,
+  fingerprintPath,
+  IDEMPOTENCY_KEY_HEADER,
+  type IdempotencyStore,
+  INVALID_KEY_MESSAGE,
+  keyScope,
+  parseIdempotencyKey,
+  performKeyed,
+  REPLAYED_HEADER,
+  requestFingerprint,
+  type StoredAnswer,
+} from '@studio/idempotency';
 import { setDeprecationHeaders, type Deprecation } from './deprecation.js';
 import { exceedsJsonDepth, TOO_DEEP_MESSAGE } from './json-depth.js';
 import { findUnstorableText } from './storable-text.js';
@@ -61,7 +74,10 @@ export interface RouteDef<P, Q, B, H, A extends AuthMode> {
   response?: z.ZodType;
   /** Error kinds this route may answer besides the common ones, for the OpenAPI document. */
   errors?: ErrorKind[];
-  /** Takes an Idempotency-Key header (handled by the gateway; documented here). */
+  /**
+   * Takes an Idempotency-Key header: the gateway keeps a fast-path record in Redis, and the service's own table (the
+   * store given to `mount`, @studio/idempotency) keeps the key, fingerprint and answer durably for token callers.
+   */
   idempotent?: boolean;
   /**
    * OpenAPI examples where the ones derived from the schemas (openapi-example.ts) would not show the route well: a
@@ -127,6 +143,14 @@ function parsePart(where: string, schema: z.ZodType | undefined, value: unknown)
   return schema ? parseInput(schema, value, where) : undefined;
 }
 
+/** What mounting needs for idempotent routes: the service's table of keys and where storing failures are logged. */
+export interface MountOptions {
+  idempotency?: { store: IdempotencyStore; logger: { warn(fields: object, msg: string): void } };
+}
+
+/** The content type express's res.json sends, which a kept answer records. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /** Registers route definitions on an express router; keeps them for the OpenAPI document. */
 export class RouteRegistry {
   readonly routes: AnyRouteDef[] = [];
@@ -136,7 +160,10 @@ export class RouteRegistry {
     return this;
   }
 
-  mount(router: Router): void {
+  /** Mounts every route; an idempotent route without `opts.idempotency` is refused here, not served unprotected. */
+  mount(router: Router, opts: MountOptions = {}): void {
+    const keyed = this.routes.find((def) => def.idempotent);
+    if (keyed && !opts.idempotency) throw new Error(`${keyed.operationId} is idempotent: mount needs an idempotency store`);
     for (const def of this.routes) {
       router[def.method](def.path, async (req: Request, res: Response) => {
         // First, so that every answer of a deprecated route says so, a refusal as much as a success.
@@ -155,12 +182,43 @@ export class RouteRegistry {
           if (absent && !def.bodyOptional) throw new AppError('invalid_input', 'a JSON body is required');
           body = absent && def.bodyOptional ? parsePart('body', def.body, undefined) : parsePart('body', def.body, req.body);
         }
-        const result = await def.handler({ params, query, body, headers, principal, req, res } as never);
-        if (res.headersSent) return;
-        res.status(def.status ?? 200).json(result);
+        const ctx = { params, query, body, headers, principal, req, res } as never;
+        const keyed = def.idempotent && opts.idempotency && principal?.kind === 'token' ? keyOf(req, principal.tokenId) : null;
+        if (!keyed || !opts.idempotency) {
+          const result = await def.handler(ctx);
+          if (res.headersSent) return;
+          res.status(def.status ?? 200).json(result);
+          return;
+        }
+        const outcome = await performKeyed({ ...opts.idempotency, ...keyed }, async (): Promise<StoredAnswer | null> => {
+          const result = await def.handler(ctx);
+          if (res.headersSent) return null;
+          return { status: def.status ?? 200, contentType: JSON_CONTENT_TYPE, body: Buffer.from(JSON.stringify(result) ?? '') };
+        });
+        if (outcome.kind === 'refuse') throw new AppError(outcome.refusal.error, outcome.refusal.message);
+        const { answer } = outcome;
+        if (!answer || res.headersSent) return;
+        if (outcome.replayed) res.setHeader(REPLAYED_HEADER, 'true');
+        res.status(answer.status);
+        if (answer.contentType) res.setHeader('content-type', answer.contentType);
+        res.send(answer.body);
       });
     }
   }
+}
+
+/**
+ * The scope and fingerprint of a keyed request (Idempotency-Key present), null without a key; a malformed key is a
+ * 400 (the gateway refuses it first; checked again here). The fingerprint names the method, the path (no query, no
+ * trailing slash) and the parsed body, with the gateway's functions; a body the parser left out is "absent".
+ */
+function keyOf(req: Request, tokenId: string): { scope: ReturnType<typeof keyScope>; fingerprint: string } | null {
+  const parsed = parseIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER]);
+  if (parsed.kind === 'absent') return null;
+  if (parsed.kind === 'invalid') throw new AppError('invalid_input', INVALID_KEY_MESSAGE);
+  const present = req.body !== undefined && req.headers['content-length'] !== '0';
+  const fingerprint = requestFingerprint(req.method, fingerprintPath(req.originalUrl), bodyFingerprint(req.body, present));
+  return { scope: keyScope(tokenId, parsed.key), fingerprint };
 }
 
 declare module 'express-serve-static-core' {

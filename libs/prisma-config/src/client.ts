@@ -67,7 +67,16 @@ export interface DatabaseOptions {
    * at most a repeated delivery) - never for a commit that must be durable before something else is acknowledged.
    */
   asyncCommit?: boolean;
+  /**
+   * Runs first inside every transaction of `transaction`, on its connection (before `fn`); a throw rolls the
+   * transaction back. It may answer a callback, told once the transaction settled whether it committed. Generic: e.g.
+   * @studio/idempotency's claimInTransaction inserts a keyed request's claim row atomically with its change.
+   */
+  inTransaction?: TransactionHook<never>;
 }
+
+/** See DatabaseOptions.inTransaction; `Tx` is the transaction it runs on. */
+export type TransactionHook<Tx> = (tx: Tx) => Promise<((committed: boolean) => void) | undefined>;
 
 const SETTING_NAME_RE = /^[A-Za-z_][A-Za-z0-9_.]*$/;
 const SETTING_VALUE_RE = /^[A-Za-z0-9_.:+-]+$/;
@@ -86,7 +95,7 @@ export function connectionOptions(settings: SessionSettings): string | undefined
 
 export function createPrismaDatabase<Client extends PrismaClientLike<Tx>, Tx>(
   newClient: (options: PrismaClientOptions) => Client,
-  { url, logger, poolSize = 10, applicationName, sessionSettings = {}, asyncCommit = false }: DatabaseOptions,
+  { url, logger, poolSize = 10, applicationName, sessionSettings = {}, asyncCommit = false, inTransaction }: DatabaseOptions,
 ): Database<Client, Tx> {
   const options = connectionOptions({ ...sessionSettings, ...(asyncCommit ? { synchronous_commit: 'off' } : {}) });
   const pool = new pg.Pool({
@@ -105,10 +114,30 @@ export function createPrismaDatabase<Client extends PrismaClientLike<Tx>, Tx>(
     pool,
     read: async <Row>(name: string, { text, values }: { text: string; values: unknown[] }) =>
       (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows,
-    transaction: (fn, opts) => client.$transaction(fn, opts),
+    transaction: inTransaction
+      ? hookedTransaction(client, inTransaction as TransactionHook<Tx>)
+      : (fn, opts) => client.$transaction(fn, opts),
     async ping() {
       await client.$queryRaw`SELECT 1`;
     },
     disconnect: () => (disconnecting ??= client.$disconnect().finally(() => pool.end())),
+  };
+}
+
+/** `transaction` with the hook run first inside it and told the outcome. */
+function hookedTransaction<Tx>(client: PrismaClientLike<Tx>, hook: TransactionHook<Tx>): Database<unknown, Tx>['transaction'] {
+  return async (fn, opts) => {
+    let settled: ((committed: boolean) => void) | undefined;
+    try {
+      const result = await client.$transaction(async (tx) => {
+        settled = await hook(tx);
+        return fn(tx);
+      }, opts);
+      settled?.(true);
+      return result;
+    } catch (err) {
+      settled?.(false);
+      throw err;
+    }
   };
 }

@@ -3,6 +3,7 @@
  * and the outbox relay, on the core (core.ts). Start and stop order, and the listeners at the config's host and
  * ports: @studio/process.
  */
+import { startIdempotencySweeper } from '@studio/idempotency';
 import { apiAppOptions, defineProcess, type ProcessInstance } from '@studio/process';
 import type { GalleryConfig } from './config.js';
 import { createGalleryCore, type GalleryCore, type GalleryDeps } from './core.js';
@@ -19,7 +20,7 @@ export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryC
   build(config, deps) {
     const core = createGalleryCore(config, deps);
     const { logger, db, stores, services, relay } = core;
-    const httpApp = buildHttpApp({ services, ...apiAppOptions(core, config.identityPublicKey) });
+    const httpApp = buildHttpApp({ services, idempotency: stores.idempotency, ...apiAppOptions(core, config.identityPublicKey) });
     return {
       core,
       http: { app: httpApp },
@@ -29,6 +30,7 @@ export const galleryProcess = defineProcess<GalleryConfig, GalleryDeps, GalleryC
         auth: { audience: 'gallery', keyring: config.serviceKeyring, allow: GALLERY_GRPC_CALLERS },
       },
       broker: { relay },
+      loops: [{ name: 'idempotency-sweeper', start: () => startIdempotencySweeper({ store: stores.idempotency, logger }) }],
       expose: core,
     };
   },

@@ -3,6 +3,7 @@
  * IndexSource), the outbox relay and the scheduler, on the core (core.ts). Start and stop order, and the listeners at
  * the config's host and ports: @studio/process.
  */
+import { startIdempotencySweeper } from '@studio/idempotency';
 import { apiAppOptions, defineProcess, type ProcessInstance, type ProcessPorts } from '@studio/process';
 import type { StudioConfig } from './config.js';
 import { createStudioCore, type StudioCore, type StudioDeps } from './core.js';
@@ -24,9 +25,9 @@ export const studioProcess = defineProcess<StudioConfig, StudioDeps, StudioExpos
   name: 'studio',
   build(config, deps) {
     const core = createStudioCore(config, deps);
-    const { logger, db, services, relay } = core;
+    const { logger, db, stores, services, relay } = core;
     let scheduler: Scheduler | null = null;
-    const httpApp = buildHttpApp({ services, ...apiAppOptions(core, config.identityPublicKey) });
+    const httpApp = buildHttpApp({ services, idempotency: stores.idempotency, ...apiAppOptions(core, config.identityPublicKey) });
     return {
       core,
       http: { app: httpApp },
@@ -37,6 +38,7 @@ export const studioProcess = defineProcess<StudioConfig, StudioDeps, StudioExpos
       },
       broker: { relay },
       loops: [
+        { name: 'idempotency-sweeper', start: () => startIdempotencySweeper({ store: stores.idempotency, logger }) },
         {
           name: 'scheduler',
           start() {

@@ -11,6 +11,7 @@
  * Start and stop order: @studio/process. Integration tests boot both in-process on port 0.
  */
 import { registerQueueDepth } from '@studio/amqp/metrics';
+import { startIdempotencySweeper } from '@studio/idempotency';
 import { apiAppOptions, defineProcess, type ProcessInstance } from '@studio/process';
 import { apiKeysOf, type UploadConfig } from './config.js';
 import { createUploadCore, type UploadCore, type UploadDeps } from './core.js';
@@ -40,7 +41,7 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
     const core = createUploadCore(config, deps, 'upload');
     const { logger, metrics, db, stores, storage, services, relay } = core;
     const janitor = janitorPass({ sessions: services.sessions, photos: services.photos, logger, registry: metrics.registry });
-    const httpApp = buildHttpApp({ services, ...apiAppOptions(core, keys.identityPublicKey) });
+    const httpApp = buildHttpApp({ services, idempotency: stores.idempotency, ...apiAppOptions(core, keys.identityPublicKey) });
     return {
       core,
       async prepare() {
@@ -53,7 +54,10 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
         auth: { audience: 'upload', keyring: keys.serviceKeyring, allow: UPLOAD_GRPC_CALLERS },
       },
       broker: { relay },
-      loops: [{ name: 'janitor', start: () => startJanitor(janitor, logger, config.janitorIntervalSeconds * 1000) }],
+      loops: [
+        { name: 'janitor', start: () => startJanitor(janitor, logger, config.janitorIntervalSeconds * 1000) },
+        { name: 'idempotency-sweeper', start: () => startIdempotencySweeper({ store: stores.idempotency, logger }) },
+      ],
       expose: { ...core, runJanitor: () => janitor().then((n) => n.sessions + n.photos) },
     };
   },

@@ -11,6 +11,7 @@
  * @studio/process. Integration tests boot both in-process on port 0.
  */
 import { registerQueueDepth } from '@studio/amqp/metrics';
+import { startIdempotencySweeper } from '@studio/idempotency';
 import { apiAppOptions, defineProcess, type ProcessInstance } from '@studio/process';
 import { identityKeyOf, type WebhooksConfig } from './config.js';
 import { createWebhooksCore, SERVICE_NAME, type WebhooksCore, type WebhooksDeps } from './core.js';
@@ -39,7 +40,7 @@ export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, Webho
     const { queue, queueExpiresMs, prefetch } = config.fanout;
     registerQueueDepth({ registry: metrics.registry, amqp: context.amqp, queues: [queue, `${queue}.dlq`] });
     const fanout = fanoutConsumer({ store: stores.deliveries, logger, queue, queueExpiresMs, prefetch, registry: metrics.registry });
-    const httpApp = buildHttpApp({ services, ...apiAppOptions(core, identityKeyOf(config)) });
+    const httpApp = buildHttpApp({ services, idempotency: stores.idempotency, ...apiAppOptions(core, identityKeyOf(config)) });
     return {
       core,
       http: { app: httpApp },
@@ -47,6 +48,7 @@ export const webhooksProcess = defineProcess<WebhooksConfig, WebhooksDeps, Webho
       // grpc.health.v1 only (the definer adds it to every gRPC server): orchestrators and the gateway check it.
       grpc: { register: () => undefined },
       broker: { connectionName: 'webhooks-api', consumers: [fanout] },
+      loops: [{ name: 'idempotency-sweeper', start: () => startIdempotencySweeper({ store: stores.idempotency, logger }) }],
       expose: core,
     };
   },

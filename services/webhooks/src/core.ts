@@ -7,6 +7,7 @@ import { createCursorCodec } from '@studio/cursor';
 import { createProcessCore, type CoreDeps, type ProcessCore } from '@studio/process';
 import type { WebhooksConfig } from './config.js';
 import { createServices, type Services } from './services/index.js';
+import { SealedBox } from '@studio/sealed-box';
 import { createSecretBox, type SecretBox } from './services/secret-crypto.js';
 import type { Resolver, TargetPolicy } from './services/ssrf.js';
 import { createDatabase, type Database } from './store/db.js';
@@ -36,7 +37,8 @@ export function createWebhooksCore(config: WebhooksConfig, deps: WebhooksDeps = 
   const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const secrets = createSecretBox(config.signingSecrets.encryptionKey);
   const policy: TargetPolicy = { allowLoopback: config.allowLoopbackTargets };
-  const stores = createStores(db);
+  // Kept answers of keyed requests are sealed under the signing secrets' key: a creation or rotation answer holds one.
+  const stores = createStores(db, new SealedBox(config.signingSecrets.encryptionKey, 'idempotency answer'));
   const services = createServices({
     stores,
     secrets,

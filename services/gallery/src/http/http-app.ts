@@ -5,6 +5,7 @@
 import type { Express } from 'express';
 import { RouteRegistry } from '@studio/http';
 import { createApiApp } from '@studio/http/api-app';
+import type { IdempotencyStore } from '@studio/idempotency';
 import type { HttpAppOptions, IdentityVerification } from '@studio/http/server';
 import type { Services } from '../services/index.js';
 import { clientSessionRoutes } from './client-session.routes.js';
@@ -17,6 +18,8 @@ export function galleryHttpRoutes(services: Services): RouteRegistry {
 export interface GalleryHttpOptions extends HttpAppOptions {
   services: Services;
   identity: IdentityVerification;
+  /** The Idempotency-Key records of the keyed routes (the store's SqlIdempotencyStore). */
+  idempotency: IdempotencyStore;
 }
 
 export function buildHttpApp({ services, ...skeleton }: GalleryHttpOptions): Express {

@@ -4,6 +4,7 @@ import type { Database, Tx } from './db.js';
 import { FavoriteStore } from './favorite.store.js';
 import { GalleryStore } from './gallery.store.js';
 import { SqlOutboxStore } from '@studio/amqp/outbox-store';
+import { SqlIdempotencyStore } from '@studio/idempotency';
 import { PortalStore } from './portal.store.js';
 
 export interface Stores {
@@ -12,6 +13,8 @@ export interface Stores {
   albums: AlbumStore;
   portals: PortalStore;
   outbox: SqlOutboxStore<Tx>;
+  /** Idempotency-Key records of the keyed routes (@studio/idempotency). */
+  idempotency: SqlIdempotencyStore;
 }
 
 export function createStores(db: Database): Stores {
@@ -21,5 +24,6 @@ export function createStores(db: Database): Stores {
     albums: new AlbumStore(db),
     portals: new PortalStore(db),
     outbox: new SqlOutboxStore<Tx>(db),
+    idempotency: new SqlIdempotencyStore(db),
   };
 }

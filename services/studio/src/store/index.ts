@@ -8,6 +8,7 @@ import { LeadStore } from './lead.store.js';
 import { LinkStore } from './link.store.js';
 import { OrderStore } from './order.store.js';
 import { SqlOutboxStore } from '@studio/amqp/outbox-store';
+import { SqlIdempotencyStore } from '@studio/idempotency';
 import { ProfileStore } from './profile.store.js';
 import { ProposalStore } from './proposal.store.js';
 import { ReviewStore } from './review.store.js';
@@ -37,6 +38,8 @@ export interface Stores {
   reviews: ReviewStore;
   tasks: TaskStore;
   outbox: SqlOutboxStore<Tx>;
+  /** Idempotency-Key records of the keyed routes (@studio/idempotency). */
+  idempotency: SqlIdempotencyStore;
 }
 
 export function createStores(db: Database): Stores {
@@ -58,5 +61,6 @@ export function createStores(db: Database): Stores {
     reviews: new ReviewStore(db),
     tasks: new TaskStore(db),
     outbox: new SqlOutboxStore<Tx>(db),
+    idempotency: new SqlIdempotencyStore(db),
   };
 }

@@ -6,6 +6,7 @@
 import type { Express } from 'express';
 import { RouteRegistry } from '@studio/http';
 import { createApiApp } from '@studio/http/api-app';
+import type { IdempotencyStore } from '@studio/idempotency';
 import type { HttpAppOptions, IdentityVerification } from '@studio/http/server';
 import type { Services } from '../services/index.js';
 import { aiRoutes } from './ai.routes.js';
@@ -19,6 +20,8 @@ export function uploadRoutes(services: Services): RouteRegistry {
 export interface UploadHttpOptions extends HttpAppOptions {
   services: Services;
   identity: IdentityVerification;
+  /** The Idempotency-Key records of the keyed routes (the store's SqlIdempotencyStore). */
+  idempotency: IdempotencyStore;
 }
 
 export function buildHttpApp({ services, ...skeleton }: UploadHttpOptions): Express {

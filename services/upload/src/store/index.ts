@@ -2,6 +2,7 @@
 import type { Database, Tx } from './db.js';
 import { JobStore } from './job.store.js';
 import { SqlOutboxStore } from '@studio/amqp/outbox-store';
+import { SqlIdempotencyStore } from '@studio/idempotency';
 import { PhotoStore } from './photo.store.js';
 import { SessionStore } from './session.store.js';
 
@@ -10,6 +11,8 @@ export interface Stores {
   sessions: SessionStore;
   jobs: JobStore;
   outbox: SqlOutboxStore<Tx>;
+  /** Idempotency-Key records of the keyed routes (@studio/idempotency). */
+  idempotency: SqlIdempotencyStore;
 }
 
 export function createStores(db: Database): Stores {
@@ -18,5 +21,6 @@ export function createStores(db: Database): Stores {
     sessions: new SessionStore(db),
     jobs: new JobStore(db),
     outbox: new SqlOutboxStore<Tx>(db),
+    idempotency: new SqlIdempotencyStore(db),
   };
 }

@@ -4,6 +4,7 @@
  * The dispatcher opens a second handle with `asyncCommit` (loops/dispatcher.loop.ts). The store is the only code
  * that touches the database; nothing outside src/store/ imports the generated client.
  */
+import { claimInTransaction } from '@studio/idempotency';
 import { createPrismaDatabase, type Database as PrismaDatabase, type DatabaseOptions } from '@studio/prisma-config/client';
 import { PrismaClient, type Prisma } from './generated/client.js';
 
@@ -15,7 +16,8 @@ export type Tx = Prisma.TransactionClient;
 export type Database = PrismaDatabase<PrismaClient, Tx>;
 
 export function createDatabase(opts: DatabaseOptions): Database {
-  return createPrismaDatabase<PrismaClient, Tx>((options) => new PrismaClient(options), opts);
+  // A keyed request's claim row goes into its first transaction (@studio/idempotency; a no-op in any other call).
+  return createPrismaDatabase<PrismaClient, Tx>((options) => new PrismaClient(options), { ...opts, inTransaction: claimInTransaction });
 }
 
 /** SQLSTATE of a pg error, if any. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyFingerprint, canonicalJson, requestFingerprint } from './canonical-json.js';
+import { bodyFingerprint, canonicalJson, requestFingerprint } from './fingerprint.js';
 
 describe('canonicalJson', () => {
   it('sorts object keys recursively and drops whitespace', () => {
