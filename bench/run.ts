@@ -2,10 +2,12 @@
  * `npm run bench`: provisions an isolated copy of the databases (suffix _bench), starts the real stack with
  * access logs off, runs each benchmark and writes the figures to bench/results/.
  * Benchmarks (`--only` takes a comma-separated list): foundation, upload, gallery, mixed, search, webhooks, portal
- * (the client portal in Debian's Chromium, /usr/bin/chromium), and soak.
+ * (the client portal in Debian's Chromium, /usr/bin/chromium), overload (3x the saturating load: load shedding), and
+ * soak.
  * Usage: npm run bench [-- --seconds 10] [--only foundation,upload] [--upload-sections derivatives,cull,multipart]
  *                      [--profile gateway,studio[,floors]]
  *        npm run bench -- --only soak [--soak-minutes 20] [--soak-warmup-minutes 2] [--soak-concurrency 32]
+ *        npm run bench -- --only overload [--overload-no-wait]   (refused callers ask again at once)
  * `--profile` runs the named processes under V8's sampling profiler and prints where their CPU time went;
  * `floors` in the list profiles the foundation bench's floor servers as well, to read beside the stack's profiles.
  * The soak (the mixed workload for 20 minutes, memory and event-loop delay of every process sampled) is never
@@ -34,6 +36,7 @@ import { portalBench } from './portal.bench.js';
 import { uploadBench, type UploadBenchPart } from './upload.bench.js';
 import { webhooksBench } from './webhooks.bench.js';
 import { soakBench } from './soak.bench.js';
+import { overloadBench } from './overload.bench.js';
 import { formatRatioTables, ratio, writeResults, type RatioTables } from './lib.js';
 import { printProfile, profilerEnv, summariseProfiles } from './profile.js';
 import { SIDE_BY_SIDE_TITLE, formatSideBySide, sideBySide } from './side-by-side.js';
@@ -159,6 +162,10 @@ try {
         databaseName: `webhooks_bench_run${SLOT || ''}`,
       })
     : undefined;
+  // Restarts the gateway with its own cap (and again with the stack's configuration when done).
+  const overload = wanted('overload')
+    ? await overloadBench(stack, databaseUrls.studio!, seconds, !args.includes('--overload-no-wait'))
+    : undefined;
   const soak = soakWanted
     ? await soakBench(stack, ports, {
         minutes: soakMinutes,
@@ -182,6 +189,7 @@ try {
     portal,
     search,
     webhooks,
+    overload,
     soak,
     ratios,
     side_by_side: sideBySideRows,

@@ -32,7 +32,7 @@ describe('gateway config', () => {
         timeoutMs: 30_000,
         maxSockets: 256,
       },
-      maxInFlight: 256,
+      maxInFlight: 64,
       corsOrigins: new Set(),
       openApi: { cacheTtlMs: 60_000, fetchTimeoutMs: 2000, rateLimitPerMinute: 60 },
       identitySigningKey: ed25519('private'),

@@ -43,7 +43,7 @@ export const gatewayEnvSchema = z
      * the next one is answered 503 unavailable with Retry-After: 1 at once, never queued (shed.ts of @studio/http,
      * docs/decisions/0019-load-shedding.md). At most UPSTREAM_MAX_SOCKETS: no request ever waits for an upstream socket.
      */
-    GATEWAY_MAX_IN_FLIGHT: env.int(256, 1),
+    GATEWAY_MAX_IN_FLIGHT: env.int(64, 1),
     /** GET /api/v1/openapi.json is rebuilt from the services' fragments in the background after this long. */
     OPENAPI_CACHE_TTL_MS: env.int(60_000, 0),
     /** One service's fragment (GET /internal/openapi) must arrive within this time. */

@@ -349,7 +349,7 @@ export function processSettings(e: ProcessFields) {
  * own, GATEWAY_MAX_IN_FLIGHT.
  */
 export const httpServerEnv = {
-  HTTP_MAX_IN_FLIGHT: env.int(256, 1),
+  HTTP_MAX_IN_FLIGHT: env.int(128, 1),
 };
 
 /** The listener variables of the service `N`: `<N>_HOST` (or the one it names), `<N>_HTTP_PORT`, ... in capitals. */

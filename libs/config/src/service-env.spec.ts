@@ -19,7 +19,7 @@ describe('the members every service config has', () => {
       httpPort: 7100,
       grpcPort: 7200,
       adminPort: 7300,
-      maxInFlight: 256,
+      maxInFlight: 128,
     });
   });
 

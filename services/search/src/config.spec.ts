@@ -14,7 +14,7 @@ describe('search config', () => {
       httpPort: 7104,
       grpcPort: 7204,
       adminPort: 7304,
-      maxInFlight: 256,
+      maxInFlight: 128,
       logLevel: 'info',
       accessLog: true,
       shutdownGraceMs: 10_000,

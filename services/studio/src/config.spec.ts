@@ -13,7 +13,7 @@ describe('studio config', () => {
       httpPort: 7101,
       grpcPort: 7201,
       adminPort: 7301,
-      maxInFlight: 256,
+      maxInFlight: 128,
       host: '127.0.0.1',
       nodeEnv: 'development',
       databaseUrl: 'postgresql://postgres@127.0.0.1:5432/studio',
