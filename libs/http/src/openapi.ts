@@ -84,7 +84,8 @@ const ERROR_DESCRIPTIONS: Record<ErrorKind, string> = {
   conflict: 'The record is in a state that does not allow this (or a request with the same Idempotency-Key is still running).',
   idempotency_conflict: 'The Idempotency-Key was used before with a different request body.',
   rate_limited: 'The rate limit is exhausted, or the limiter is unavailable (fail-closed). Retry after Retry-After seconds.',
-  unavailable: 'A dependency is unreachable; nothing was done. Retry later.',
+  unavailable:
+    'A dependency is unreachable, or the server is at capacity (it then answers at once with Retry-After); nothing was done. Retry later, after Retry-After seconds when given.',
   internal: 'An unexpected error; the request id names the log line.',
 };
 
@@ -207,6 +208,8 @@ export function commonComponents(): OpenApiComponents {
     schemas[schemaName] = toJsonSchema(errorBodySchema(kind), 'output', schemas, `error ${kind}`, { keepClosedObjects: true });
     const headers: JsonObject = { 'X-Request-Id': headerRef('X-Request-Id') };
     if (kind === 'rate_limited') Object.assign(headers, { 'Retry-After': headerRef('Retry-After') }, rateLimitHeaders());
+    // A refusal at capacity (load shedding, docs/decisions/0019-load-shedding.md) says when to come back.
+    if (kind === 'unavailable') headers['Retry-After'] = headerRef('Retry-After');
     responses[name] = {
       description: `${ERROR_TABLE[kind].http} ${kind}: ${ERROR_DESCRIPTIONS[kind]}`,
       headers,

@@ -3568,10 +3568,11 @@ export interface components {
                 "application/json": components["schemas"]["RateLimitedError"];
             };
         };
-        /** @description 503 unavailable: A dependency is unreachable; nothing was done. Retry later. */
+        /** @description 503 unavailable: A dependency is unreachable, or the server is at capacity (it then answers at once with Retry-After); nothing was done. Retry later, after Retry-After seconds when given. */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
