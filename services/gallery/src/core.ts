@@ -8,9 +8,11 @@ import { StudioShootDirectory, type ShootDirectory } from '@studio/grpc/studio-s
 import { createOutboxRelay, type OutboxRelay } from '@studio/amqp/outbox';
 import { createProcessCore, type CoreDeps, type ProcessCore } from '@studio/process';
 import { S3Presigner, type CredentialsProvider } from '@studio/s3-presign';
-import type { GalleryConfig } from './config.js';
+import type { Logger } from '@studio/logger';
+import type { GalleryConfig, GalleryOperatorConfig } from './config.js';
 import { UploadKeeperSource, type KeeperSource } from './grpc/upload.client.js';
 import { createServices, type Services } from './services/index.js';
+import { OperatorService } from './services/operator.service.js';
 import { createDatabase, type Database } from './store/db.js';
 import { createStores, type Stores } from './store/index.js';
 
@@ -85,4 +87,21 @@ export function createGalleryCore(config: GalleryConfig, deps: GalleryDeps = {},
       await db.disconnect();
     },
   };
+}
+
+/** What the operator CLI runs on: the database and the operator actions, nothing else (no gRPC client, no presigner). */
+export interface GalleryOperatorCore {
+  operator: OperatorService;
+  close(): Promise<void>;
+}
+
+/**
+ * The operator CLI's core, from its own configuration (config.ts galleryOperatorEnvSchema: the database, and the
+ * portal key for portal-link). The CLI does not publish: an album's album.created waits in the outbox for the
+ * service's relay, which polls it (the nudge is a no-op here).
+ */
+export function createGalleryOperatorCore(config: GalleryOperatorConfig, logger: Logger): GalleryOperatorCore {
+  const db = createDatabase({ url: config.databaseUrl, logger, poolSize: config.databasePoolSize });
+  const operator = new OperatorService({ db, stores: createStores(db), events: { nudge: () => undefined }, config });
+  return { operator, close: () => db.disconnect() };
 }

@@ -27,22 +27,25 @@ afterAll(async () => {
   await t?.stop();
 });
 
-/** Runs the real operator CLI against the test database. */
-async function admin(...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
+/** The environment the stack gives gallery: its secrets, the test database, PUBLIC_URL. */
+const serviceEnv = () => ({
+  ...process.env,
+  ...testSecretsEnv(GALLERY_SECRETS, 'gallery'),
+  DATABASE_URL: t.database.url,
+  PUBLIC_URL: TEST_PUBLIC_URL,
+  LOG_LEVEL: 'silent',
+});
+
+/** Runs the real operator CLI against the test database, with the service's environment. */
+const admin = (...args: string[]) => adminWith(serviceEnv(), ...args);
+
+/** Runs the real operator CLI with exactly `env`. */
+async function adminWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; json: any; stderr: string }> {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
       ['--import', 'tsx', path.join(ROOT, 'services/gallery/src/cli/admin.ts'), ...args, '--json'],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          ...testSecretsEnv(GALLERY_SECRETS, 'gallery'),
-          DATABASE_URL: t.database.url,
-          PUBLIC_URL: TEST_PUBLIC_URL,
-          LOG_LEVEL: 'silent',
-        },
-      },
+      { cwd: ROOT, env },
     );
     return { code: 0, json: JSON.parse(stdout.trim().split('\n').pop()!), stderr };
   } catch (err) {
@@ -229,7 +232,8 @@ describe('a client session', () => {
   });
 });
 
-describe('operator CLI', () => {
+// Each case spawns the CLI (tsx start-up plus a database round trip): allow for a busy machine.
+describe('operator CLI', { timeout: 120_000 }, () => {
   it('creates an album (all photos, or the given ones in order) with album.created', async () => {
     const g = await publishedGallery(4);
     const all = await admin('create-album', '--gallery', g.id, '--title', 'Ceremony', '--description', 'The vows');
@@ -277,5 +281,26 @@ describe('operator CLI', () => {
     });
     expect((await admin('create-album', '--gallery', g.id, '--title', 'Dup')).code).toBe(0);
     expect((await admin('create-album', '--gallery', g.id, '--title', 'Dup')).code).toBe(2);
+  });
+
+  it('reads only the configuration a command uses: no identity, service or session key', async () => {
+    const g = await publishedGallery(1);
+    // What the README says an operator gives it: the database (and, for the link, the portal key and PUBLIC_URL).
+    const bare = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' };
+    const noKey = await adminWith(bare, 'portal-link', '--gallery', g.id);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/portal-link needs PORTAL_TOKEN_KEY/);
+    const portalKey = testSecretsEnv(GALLERY_SECRETS, 'gallery').PORTAL_TOKEN_KEY;
+    const link = await adminWith({ ...bare, PORTAL_TOKEN_KEY: portalKey, PUBLIC_URL: TEST_PUBLIC_URL }, 'portal-link', '--gallery', g.id);
+    expect(link.code, link.stderr).toBe(0);
+    expect(link.json.portal_url).toBe(g.url);
+    const album = await adminWith(bare, 'create-album', '--gallery', g.id, '--title', 'Bare');
+    expect(album.code, album.stderr).toBe(0);
+    const suspended = await adminWith(bare, 'suspend-portal', '--gallery', g.id);
+    expect(suspended.code, suspended.stderr).toBe(0);
+    expect(suspended.json.portal.state).toBe('suspended');
+    const bad = await adminWith({ ...bare, DATABASE_URL: 'mysql://x' }, 'suspend-portal', '--gallery', g.id);
+    expect(bad.code).toBe(78);
+    expect(bad.stderr).toMatch(/DATABASE_URL/);
   });
 });

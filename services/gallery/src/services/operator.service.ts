@@ -7,8 +7,9 @@ import { serializeAlbum } from '@studio/contracts/records';
 import { AppError } from '@studio/errors';
 import { isUuid } from '@studio/uuid';
 import { albumCreated } from '../events/domain-events.js';
+import type { Database } from '../store/db.js';
+import type { Stores } from '../store/index.js';
 import type { PortalRow } from '../store/portal.store.js';
-import type { ServiceDeps } from './deps.js';
 import { systemClock } from './deps.js';
 import { createTokenBox, portalUrl } from './portal-token.js';
 import { portalJson } from './serializers.js';
@@ -26,10 +27,23 @@ export interface NewAlbumInput {
   photoIds?: string[];
 }
 
+/**
+ * What the operator actions use, and all the CLI builds (core.ts createGalleryOperatorCore): the database, the
+ * stores, the outbox relay's nudge and the portal settings. `portal.key` is null when the CLI runs without
+ * PORTAL_TOKEN_KEY: then only `portalLink` refuses (it decrypts the stored token); the other actions need no key.
+ */
+export interface OperatorDeps {
+  db: Database;
+  stores: Stores;
+  events: { nudge(): void };
+  config: { portal: { key: Buffer | null; publicUrl: string } };
+  now?: () => Date;
+}
+
 export class OperatorService {
   private readonly now: () => Date;
 
-  constructor(private readonly deps: ServiceDeps) {
+  constructor(private readonly deps: OperatorDeps) {
     this.now = deps.now ?? systemClock;
   }
 
@@ -50,8 +64,11 @@ export class OperatorService {
    * the same link publish answered, whatever the portal's state (which is shown beside it).
    */
   async portalLink(ref: PortalRef) {
+    const { key } = this.deps.config.portal;
+    if (!key)
+      throw new AppError('invalid_input', "portal-link needs PORTAL_TOKEN_KEY (the gallery service's key of portal tokens at rest)");
     const portal = await this.portal(ref);
-    const token = createTokenBox(this.deps.config.portal.key).decrypt(portal.tokenCiphertext, portal.id);
+    const token = createTokenBox(key).decrypt(portal.tokenCiphertext, portal.id);
     return {
       gallery_id: portal.galleryId,
       portal_url: portalUrl(this.deps.config.portal.publicUrl, token),
