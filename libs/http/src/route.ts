@@ -190,11 +190,14 @@ export class RouteRegistry {
           res.status(def.status ?? 200).json(result);
           return;
         }
-        const outcome = await performKeyed({ ...opts.idempotency, ...keyed }, async (): Promise<StoredAnswer | null> => {
-          const result = await def.handler(ctx);
-          if (res.headersSent) return null;
-          return { status: def.status ?? 200, contentType: JSON_CONTENT_TYPE, body: Buffer.from(JSON.stringify(result) ?? '') };
-        });
+        const outcome = await performKeyed(
+          { ...opts.idempotency, ...keyed, isRefusal: isClientError },
+          async (): Promise<StoredAnswer | null> => {
+            const result = await def.handler(ctx);
+            if (res.headersSent) return null;
+            return { status: def.status ?? 200, contentType: JSON_CONTENT_TYPE, body: Buffer.from(JSON.stringify(result) ?? '') };
+          },
+        );
         if (outcome.kind === 'refuse') throw new AppError(outcome.refusal.error, outcome.refusal.message);
         const { answer } = outcome;
         if (!answer || res.headersSent) return;
@@ -205,6 +208,11 @@ export class RouteRegistry {
       });
     }
   }
+}
+
+/** An AppError answered with a 4xx: the request was refused, and a corrected retry with its key may run. */
+function isClientError(err: unknown): boolean {
+  return err instanceof AppError && err.httpStatus >= 400 && err.httpStatus < 500;
 }
 
 /**

@@ -39,6 +39,10 @@ function memoryStore(initial: KeyRecord | null = null) {
       calls.push('answer');
       if (row) row = { ...row, answer: a };
     },
+    release: async () => {
+      calls.push('release');
+      if (row && row.answer === null) row = null;
+    },
     record: async (_scope, fingerprint, a) => {
       calls.push('record');
       if (row) return false;
@@ -51,6 +55,8 @@ function memoryStore(initial: KeyRecord | null = null) {
 
 const tx = {} as SqlRunner;
 const logger = { warn: () => undefined };
+const isRefusal = (err: unknown) => err instanceof Refused;
+class Refused extends Error {}
 const scope = keyScope('tok-1', 'key-1');
 
 /** A transaction as @studio/prisma-config runs it: the hook first, then the work, then the settle callback. */
@@ -115,7 +121,7 @@ describe('performKeyed', () => {
   it('claims in the first transaction only, then stores the answer on the claimed row', async () => {
     const m = memoryStore();
     let ran = 0;
-    const outcome = await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger }, async () => {
+    const outcome = await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger, isRefusal }, async () => {
       ran++;
       await transaction(async () => undefined);
       await transaction(async () => undefined);
@@ -129,7 +135,7 @@ describe('performKeyed', () => {
 
   it('replays a stored answer without running the handler', async () => {
     const m = memoryStore({ fingerprint: 'fp', answer: answer(201, '{"ok":true,"id":1}') });
-    const outcome = await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger }, async () => {
+    const outcome = await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger, isRefusal }, async () => {
       throw new Error('must not run');
     });
     expect(outcome).toEqual({ kind: 'answer', answer: answer(201, '{"ok":true,"id":1}'), replayed: true });
@@ -137,16 +143,18 @@ describe('performKeyed', () => {
 
   it('records the answer of a request that took no transaction', async () => {
     const m = memoryStore();
-    await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger }, async () => answer(200));
+    await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger, isRefusal }, async () => answer(200));
     expect(m.calls).toEqual(['find', 'record']);
     expect(m.row()).toEqual({ fingerprint: 'fp', answer: answer(200) });
   });
 
   it('keeps nothing for a refusal without a committed claim, so a corrected retry runs', async () => {
     const m = memoryStore();
-    await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger }, async () => answer(409));
+    await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger, isRefusal }, async () => answer(409));
     await expect(
-      performKeyed({ store: m.store, scope, fingerprint: 'fp', logger }, () => transaction(async () => answer(201), { commit: false })),
+      performKeyed({ store: m.store, scope, fingerprint: 'fp', logger, isRefusal }, () =>
+        transaction(async () => answer(201), { commit: false }),
+      ),
     ).rejects.toThrow('rolled back');
     expect(m.calls).not.toContain('record');
     expect(m.calls).not.toContain('answer');
@@ -155,7 +163,7 @@ describe('performKeyed', () => {
   it('lets a later transaction claim when the first one rolled back', async () => {
     const m = memoryStore();
     let rolledBackClaim = false;
-    await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger }, async () => {
+    await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger, isRefusal }, async () => {
       await transaction(async () => undefined, { commit: false }).catch(() => undefined);
       rolledBackClaim = m.row() !== null;
       m.set(null); // what PostgreSQL does to the rolled-back claim row
@@ -169,7 +177,7 @@ describe('performKeyed', () => {
   it('answers from the twin that claimed first, whatever the handler did with the error', async () => {
     const m = memoryStore();
     const twinAnswer = answer(201, '{"ok":true,"twin":true}');
-    const outcome = await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger }, async () => {
+    const outcome = await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger, isRefusal }, async () => {
       m.set({ fingerprint: 'fp', answer: twinAnswer }); // the twin commits its claim and answer meanwhile
       await transaction(async () => {
         throw new Error('the work must not run');
@@ -183,7 +191,7 @@ describe('performKeyed', () => {
 
   it('answers 409 still in progress when the twin has not answered yet', async () => {
     const m = memoryStore();
-    const outcome = await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger }, async () => {
+    const outcome = await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger, isRefusal }, async () => {
       m.set({ fingerprint: 'fp', answer: null });
       return transaction(async () => answer(201));
     });
@@ -196,11 +204,29 @@ describe('performKeyed', () => {
       throw new Error('db down');
     };
     const warned: string[] = [];
-    const outcome = await performKeyed({ store: m.store, scope, fingerprint: 'fp', logger: { warn: (_f, msg) => warned.push(msg) } }, () =>
-      transaction(async () => answer(201)),
+    const outcome = await performKeyed(
+      { store: m.store, scope, fingerprint: 'fp', logger: { warn: (_f, msg) => warned.push(msg) }, isRefusal },
+      () => transaction(async () => answer(201)),
     );
     expect(outcome).toMatchObject({ kind: 'answer', replayed: false });
     expect(warned).toEqual(['idempotency: the answer was not stored']);
+  });
+
+  it('releases a committed claim when the request is then refused, keeps it on any other failure', async () => {
+    const m = memoryStore();
+    const refused = performKeyed({ store: m.store, scope, fingerprint: 'fp', logger, isRefusal }, async () => {
+      await transaction(async () => undefined);
+      throw new Refused('409 after the commit');
+    });
+    await expect(refused).rejects.toThrow('409 after the commit');
+    expect(m.calls).toEqual(['find', 'claim', 'release']);
+    expect(m.row()).toBeNull();
+    const failed = performKeyed({ store: m.store, scope, fingerprint: 'fp', logger, isRefusal }, async () => {
+      await transaction(async () => undefined);
+      throw new Error('lost after the commit');
+    });
+    await expect(failed).rejects.toThrow('lost after the commit');
+    expect(m.row()).toEqual({ fingerprint: 'fp', answer: null });
   });
 
   it('claims nothing outside a keyed request', async () => {

@@ -8,7 +8,8 @@
  *    back with the request's change. A twin that committed its claim first makes the insert find the row: the
  *    transaction is rolled back (IdempotencyTwinError) and the request answers from the twin's row instead;
  * 3. stores a 2xx answer (on the claimed row, or as a new answered row when no transaction ran). A storing failure is
- *    logged: the work is done and its answer is sent either way.
+ *    logged: the work is done and its answer is sent either way. A refusal (4xx) thrown after the claim committed
+ *    releases it, so the corrected request runs; any other failure keeps it (409 on a retry, never a second run).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
@@ -69,6 +70,8 @@ export interface IdempotencyStore {
   answer(scope: KeyScope, fingerprint: string, answer: StoredAnswer): Promise<void>;
   /** Inserts an answered row (a request whose work took no transaction); false when a row is already there. */
   record(scope: KeyScope, fingerprint: string, answer: StoredAnswer): Promise<boolean>;
+  /** Deletes the claimed row (still without an answer): the request was refused after its claim committed. */
+  release(scope: KeyScope, fingerprint: string): Promise<void>;
 }
 
 export const CONFLICT_MESSAGE = 'this Idempotency-Key was used for a different request (method, path or body)';
@@ -148,6 +151,12 @@ export interface KeyedRequest {
   scope: KeyScope;
   fingerprint: string;
   logger: { warn(fields: object, msg: string): void };
+  /**
+   * Whether a thrown error is a refusal (a 4xx: the caller may correct the request and retry with the same key, as
+   * the gateway's isStoredAnswer lets it). A refusal after the claim committed releases the claim; any other error
+   * keeps it (the outcome is unknown: the work may be done, so it is never run again).
+   */
+  isRefusal(err: unknown): boolean;
 }
 
 /**
@@ -162,7 +171,7 @@ function fromVerdict(verdict: Exclude<Verdict, { kind: 'run' }>): KeyedOutcome {
 
 /** Steps 1 to 3 around `handler`, which answers a StoredAnswer (null when it wrote the response itself) or throws. */
 export async function performKeyed(req: KeyedRequest, handler: () => Promise<StoredAnswer | null>): Promise<KeyedOutcome> {
-  const { store, scope, fingerprint, logger } = req;
+  const { store, scope, fingerprint, logger, isRefusal } = req;
   const verdict = judge(await store.find(scope), fingerprint);
   if (verdict.kind !== 'run') return fromVerdict(verdict);
 
@@ -171,6 +180,11 @@ export async function performKeyed(req: KeyedRequest, handler: () => Promise<Sto
   try {
     answer = await keyedContext.run(ctx, handler);
   } catch (err) {
+    if (ctx.state === 'claimed' && isRefusal(err)) {
+      await store
+        .release(scope, fingerprint)
+        .catch((e) => logger.warn({ err: (e as Error).message, key_hash: scope.keyHash }, 'idempotency: the claim was not released'));
+    }
     if (ctx.state !== 'twin') throw err;
     answer = null;
   }

@@ -61,6 +61,12 @@ export class SqlIdempotencyStore implements IdempotencyStore {
     return this.insert(this.db.client, scope, fingerprint, answer);
   }
 
+  async release(scope: KeyScope, fingerprint: string): Promise<void> {
+    await this.db.client.$executeRaw`
+      DELETE FROM idempotency_keys
+      WHERE token_id = ${scope.tokenId} AND key_hash = ${scope.keyHash} AND fingerprint = ${fingerprint} AND status IS NULL`;
+  }
+
   /** Deletes up to `limit` rows older than the TTL (oldest first, by the created_at index); answers how many. */
   async sweep(limit: number): Promise<number> {
     return await this.db.client.$executeRaw`

@@ -3,8 +3,24 @@
  * same keyed request twice is answered once and replayed from the service's table, byte for byte, and the same key
  * with another body is a 422.
  */
-import type { ApiResponse } from '@studio/testkit/api';
+import { type KeyObject, randomUUID } from 'node:crypto';
+import { IDENTITY_HEADER, signIdentity } from '@studio/identity';
+import type { ApiResponse, Caller, MemberCaller } from '@studio/testkit/api';
 import { expect } from 'vitest';
+
+/**
+ * `member` calling with one API token throughout (a key is scoped per token): tenantCallers' callers sign a new token
+ * id into each request's identity, so none of their requests would share a key.
+ */
+export function oneTokenCaller(member: MemberCaller, identityKey: KeyObject, audience: string): Caller {
+  const tokenId = randomUUID();
+  const { profileId, memberships } = member;
+  return {
+    headers: () => ({
+      [IDENTITY_HEADER]: signIdentity({ kind: 'token', profileId, tokenId, scopeWorkspaceId: null, memberships }, identityKey, audience),
+    }),
+  };
+}
 
 /** `send(body)` sends one request with the same Idempotency-Key and token each time. Answers the first response. */
 export async function expectDurableReplay(

@@ -14,6 +14,7 @@ import { createDatabase, type Database } from '../src/store/db.js';
 import { TEMPLATE } from './global-setup.js';
 
 const logger = createLogger({ service: 'idempotency-test', level: 'silent' });
+const isRefusal = () => false;
 const answer = (text: string, status = 201): StoredAnswer => ({
   status,
   contentType: 'application/json; charset=utf-8',
@@ -45,7 +46,7 @@ describe('idempotency store (PostgreSQL)', () => {
 
   /** A keyed request whose work is one row of work_done in db.transaction, answering `text`. */
   const keyed = (tokenId: string, note: string, work: (tx: Database['client']) => Promise<void> = async () => undefined) =>
-    performKeyed({ store, scope: keyScope(tokenId, 'key-1'), fingerprint: `fp-${note}`, logger }, async () => {
+    performKeyed({ store, scope: keyScope(tokenId, 'key-1'), fingerprint: `fp-${note}`, logger, isRefusal }, async () => {
       await db.transaction(async (tx) => {
         await tx.$executeRaw`INSERT INTO work_done (note) VALUES (${note})`;
         await work(tx as Database['client']);
@@ -78,6 +79,19 @@ describe('idempotency store (PostgreSQL)', () => {
     expect(await runs('rollback-1')).toBe(0);
     expect(await keyed(tokenId, 'rollback-1')).toMatchObject({ kind: 'answer', replayed: false });
     expect(await runs('rollback-1')).toBe(1);
+  });
+
+  it('releases a committed claim when the request is then refused (4xx), so the corrected retry runs', async () => {
+    const tokenId = randomUUID();
+    const scope = keyScope(tokenId, 'key-1');
+    const refused = performKeyed({ store, scope, fingerprint: 'fp-refused', logger, isRefusal: () => true }, async () => {
+      await db.transaction(async (tx) => {
+        await tx.$executeRaw`INSERT INTO work_done (note) VALUES ('refused')`;
+      });
+      throw new Error('refused after the commit');
+    });
+    await expect(refused).rejects.toThrow('refused after the commit');
+    expect(await rowOf(tokenId)).toEqual([]);
   });
 
   it('answers 409 for a claim committed without an answer, and never runs it again', async () => {
@@ -129,7 +143,7 @@ describe('idempotency store (PostgreSQL)', () => {
   it('records the answer of a request that ran no transaction', async () => {
     const tokenId = randomUUID();
     const scope = keyScope(tokenId, 'key-1');
-    const req = { store, scope, fingerprint: 'fp-read', logger };
+    const req = { store, scope, fingerprint: 'fp-read', logger, isRefusal };
     expect(await performKeyed(req, async () => answer('{"ok":true,"signed":1}', 200))).toMatchObject({ replayed: false });
     const again = await performKeyed(req, async () => answer('{"ok":true,"signed":2}', 200));
     expect(again).toMatchObject({ kind: 'answer', replayed: true });
@@ -173,7 +187,7 @@ describe('idempotency store (PostgreSQL)', () => {
     });
     const otherKey = new SqlIdempotencyStore(db, new SealedBox(randomBytes(32), 'idempotency answer'));
     expect(await otherKey.find(scope)).toEqual({ fingerprint: 'fp', answer: 'unreadable' });
-    const refused = await performKeyed({ store: otherKey, scope, fingerprint: 'fp', logger }, async () => {
+    const refused = await performKeyed({ store: otherKey, scope, fingerprint: 'fp', logger, isRefusal }, async () => {
       throw new Error('must not run');
     });
     expect(refused).toMatchObject({ kind: 'refuse', refusal: { error: 'conflict' } });
