@@ -67,6 +67,14 @@ describe('error answers', () => {
       const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
       expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
       expect(garbage).toContain('"error":"invalid_input"');
+      // Raw answers say nosniff as every other answer does.
+      expect(garbage.toLowerCase()).toContain('x-content-type-options: nosniff');
+      const overflow = await raw(`GET / HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+      expect(overflow).toMatch(/^HTTP\/1\.1 400 /);
+      expect(overflow.toLowerCase()).toContain('x-content-type-options: nosniff');
+      const expectation = await raw('GET / HTTP/1.1\r\nhost: x\r\nexpect: other\r\n\r\n');
+      expect(expectation).toMatch(/^HTTP\/1\.1 417 /);
+      expect(expectation.toLowerCase()).toContain('x-content-type-options: nosniff');
     } finally {
       await server.close(100);
     }

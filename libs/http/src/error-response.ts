@@ -4,9 +4,10 @@
  * Node's HTTP parser refuses before any handler runs gets the same envelope on the raw socket. Unknown errors are
  * logged and become a generic 500 that names the request id, never the detail.
  */
+import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Request, Response } from 'express';
-import { AppError, errorBody, toAppError } from '@studio/errors';
+import { AppError, errorBody, toAppError, type ErrorKind } from '@studio/errors';
 import type { Logger } from '@studio/logger';
 
 /** Sends the error answer for any thrown value; unknown errors are logged and become a generic 500. */
@@ -51,25 +52,106 @@ function fromHttpLayerError(err: unknown): AppError | null {
   return null;
 }
 
+/** One answer written below the express app: its status line, its error envelope, and Retry-After where due. */
+interface TransportAnswerSpec {
+  status: number;
+  reason: string;
+  kind: ErrorKind;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
 /**
- * A request Node's parser refuses before any handler runs: a request line or headers over the 16 KiB limit (Node
- * would answer a bare 431), malformed HTTP (a bare 400), a request that took too long to arrive (408). The caller
- * gets the API's error envelope instead, and the connection is closed (its framing can no longer be trusted).
+ * The answers written below the express app: on the raw socket (a request Node's parser refuses, a connection past
+ * its address's cap) or before any handler runs (an Expect Node does not serve), and the 408 of a request that did not
+ * arrive in time wherever it is noticed (Node's request deadline here, the gateway's body deadline in its app). One
+ * table: the same status, envelope and headers whichever path writes them.
+ */
+export const TRANSPORT_ANSWERS = {
+  /** Malformed HTTP (Node would answer a bare 400). */
+  malformed: { status: 400, reason: 'Bad Request', kind: 'invalid_input', message: 'the request is not valid HTTP' },
+  /** A request line and headers over Node's 16 KiB limit (Node would answer a bare 431). */
+  header_overflow: {
+    status: 400,
+    reason: 'Bad Request',
+    kind: 'invalid_input',
+    message: 'the request line and headers are larger than 16 KiB',
+  },
+  /** The request (headers, or its body) did not fully arrive within the listener's deadline. */
+  timeout: { status: 408, reason: 'Request Timeout', kind: 'invalid_input', message: 'the request did not arrive in time' },
+  /** An Expect other than 100-continue (Node would answer a bare 417). */
+  expectation: {
+    status: 417,
+    reason: 'Expectation Failed',
+    kind: 'invalid_input',
+    message: 'the only Expect served is 100-continue',
+  },
+  /** A connection past the cap of its client address (graceful-server.ts, maxConnectionsPerAddress). */
+  too_many_connections: {
+    status: 429,
+    reason: 'Too Many Requests',
+    kind: 'rate_limited',
+    message: 'too many connections from this address',
+    retryAfterSeconds: 1,
+  },
+} as const satisfies Record<string, TransportAnswerSpec>;
+
+export type TransportAnswer = keyof typeof TRANSPORT_ANSWERS;
+
+/** Every answer of every listener says this (graceful-server.ts sets it before the app runs; helmet would too). */
+export const NOSNIFF: readonly [string, string] = ['x-content-type-options', 'nosniff'];
+
+/** The headers and body of a transport answer: JSON envelope, nosniff, `connection: close`, Retry-After where due. */
+export function transportAnswer(which: TransportAnswer): { status: number; reason: string; headers: [string, string][]; body: string } {
+  const answer: TransportAnswerSpec = TRANSPORT_ANSWERS[which];
+  const body = JSON.stringify(errorBody(answer.kind, answer.message));
+  const headers: [string, string][] = [
+    ['content-type', 'application/json; charset=utf-8'],
+    ['content-length', String(Buffer.byteLength(body))],
+    [NOSNIFF[0], NOSNIFF[1]],
+    ['cache-control', 'no-store'],
+    ['connection', 'close'],
+  ];
+  if (answer.retryAfterSeconds !== undefined) headers.push(['retry-after', String(answer.retryAfterSeconds)]);
+  return { status: answer.status, reason: answer.reason, headers, body };
+}
+
+/** The bytes of a transport answer, for a raw socket. */
+export function rawTransportAnswer(which: TransportAnswer): string {
+  const { status, reason, headers, body } = transportAnswer(which);
+  return `HTTP/1.1 ${status} ${reason}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`;
+}
+
+/**
+ * Sends a transport answer through a ServerResponse (headers already set on it, such as the request id, are kept);
+ * `connection: close` makes Node close the connection once it is written.
+ */
+export function sendTransportAnswer(res: ServerResponse, which: TransportAnswer): void {
+  const { status, headers, body } = transportAnswer(which);
+  res.statusCode = status;
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.end(body);
+}
+
+/**
+ * A request Node's parser refuses before any handler runs: a request line or headers over the 16 KiB limit, malformed
+ * HTTP, a request that took too long to arrive (Node's headersTimeout / requestTimeout). The caller gets the envelope
+ * of TRANSPORT_ANSWERS on the raw socket, and the connection is closed (its framing can no longer be trusted). When an
+ * answer to the request has already begun (an app may answer before the body has arrived: a 401, say), nothing more
+ * can be written on that connection without corrupting it: it is closed as it is.
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || !socket.writable) {
+  if (err.code === 'ECONNRESET' || !socket.writable || answerBegun(socket)) {
     socket.destroy();
     return;
   }
-  const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
-  const message =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? 'the request line and headers are larger than 16 KiB'
-      : timedOut
-        ? 'the request did not arrive in time'
-        : 'the request is not valid HTTP';
-  const body = JSON.stringify(errorBody('invalid_input', message));
-  const status = timedOut ? '408 Request Timeout' : '400 Bad Request';
-  const head = `HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close`;
-  socket.end(`${head}\r\n\r\n${body}`);
+  const which: TransportAnswer =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 'header_overflow' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'timeout' : 'malformed';
+  socket.end(rawTransportAnswer(which));
+}
+
+/** Whether the response in progress on `socket` (Node's `_httpMessage`) has sent its headers. */
+function answerBegun(socket: Duplex): boolean {
+  const current = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  return current?.headersSent === true;
 }

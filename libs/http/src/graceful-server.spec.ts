@@ -1,8 +1,8 @@
-/** startHttpServer's graceful close, seen from raw client connections. */
+/** startHttpServer's graceful close, deadlines, headers and connection cap, seen from raw client connections. */
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import express from 'express';
-import { startHttpServer } from './graceful-server.js';
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, startHttpServer, withServerLimits } from './graceful-server.js';
 
 describe('startHttpServer graceful close', () => {
   /** A server whose /slow answers after `ms` milliseconds (the request is in flight meanwhile). */
@@ -71,5 +71,132 @@ describe('startHttpServer graceful close', () => {
     expect(refused).toBe('ECONNREFUSED');
     expect(await silent.received).toBe(''); // closed without an answer once FRESH_CONNECTION_GRACE_MS passed
     await closed;
+  });
+});
+
+describe('startHttpServer edge limits', () => {
+  /** A raw connection: what arrived so far, and everything once the server closes it. */
+  function connect(port: number): Promise<{ socket: net.Socket; received(): string; closed: Promise<string> }> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let out = '';
+      socket.on('data', (c: Buffer) => (out += c.toString()));
+      const closed = new Promise<string>((done) => socket.on('close', () => done(out)));
+      socket.once('error', reject);
+      socket.once('connect', () => {
+        socket.on('error', () => {});
+        resolve({ socket, received: () => out, closed });
+      });
+    });
+  }
+  const until = async (check: () => boolean) => {
+    while (!check()) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('says nosniff on every answer and bounds how long a request may take to arrive', async () => {
+    const app = express();
+    app.get('/plain', (_req, res) => {
+      res.type('text/plain').send('hello');
+    });
+    const s = await startHttpServer(app, 0);
+    try {
+      const answer = await fetch(`http://127.0.0.1:${s.port}/plain`);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      const unknown = await fetch(`http://127.0.0.1:${s.port}/nowhere`);
+      expect(unknown.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(s.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+      expect(s.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+      expect(REQUEST_TIMEOUT_MS).toBeLessThan(300_000);
+    } finally {
+      await s.close(100);
+    }
+  });
+
+  it('answers a request whose body stalls past the request deadline with the 408 envelope, and closes it', async () => {
+    const app = express();
+    app.post('/echo', (req, res) => {
+      req.resume();
+      req.on('end', () => res.json({ ok: true }));
+    });
+    const s = await startHttpServer(app, 0);
+    // Read by Node at each check (every CONNECTIONS_CHECK_INTERVAL_MS); Node swaps the two if headers' is the longer.
+    s.server.headersTimeout = 250;
+    s.server.requestTimeout = 500;
+    try {
+      const c = await connect(s.port);
+      c.socket.write('POST /echo HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 10\r\n\r\n{');
+      const answer = await c.closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff');
+      expect(answer.toLowerCase()).toContain('connection: close');
+      expect(answer).toContain('{"ok":false,"error":"invalid_input","message":"the request did not arrive in time"}');
+    } finally {
+      await s.close(100);
+    }
+  });
+
+  it('closes a connection whose answered request is still sending its body at the deadline, without a second answer', async () => {
+    const app = express();
+    // Answers at once, without reading the body (as a refusal does).
+    app.post('/refuse', (_req, res) => {
+      res.status(401).json({ ok: false, error: 'unauthorized' });
+    });
+    const s = await startHttpServer(app, 0);
+    s.server.headersTimeout = 250;
+    s.server.requestTimeout = 500;
+    try {
+      const c = await connect(s.port);
+      c.socket.write('POST /refuse HTTP/1.1\r\nhost: x\r\ncontent-length: 1000\r\n\r\n{');
+      await until(() => c.received().includes('unauthorized'));
+      const drip = setInterval(() => c.socket.writable && c.socket.write(' '), 100);
+      const all = await c.closed;
+      clearInterval(drip);
+      expect(all.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+      expect(all).toMatch(/^HTTP\/1\.1 401 /);
+    } finally {
+      await s.close(100);
+    }
+  });
+
+  it('caps the connections of one address with a raw 429, frees the slot on close, and exempts the addresses it is told to', async () => {
+    const app = express();
+    app.get('/x', (_req, res) => {
+      res.json({ ok: true });
+    });
+    const capped = await startHttpServer(withServerLimits(app, { maxConnectionsPerAddress: 2 }), 0);
+    const exemptApp = express();
+    exemptApp.get('/x', (_req, res) => {
+      res.json({ ok: true });
+    });
+    const exempt = await startHttpServer(withServerLimits(exemptApp, { maxConnectionsPerAddress: 1, exempt: (a) => a === '127.0.0.1' }), 0);
+    const get = 'GET /x HTTP/1.1\r\nhost: x\r\n\r\n';
+    try {
+      const held = [await connect(capped.port), await connect(capped.port)];
+      for (const c of held) {
+        c.socket.write(get);
+        await until(() => c.received().includes('{"ok":true}'));
+      }
+      const refused = await (await connect(capped.port)).closed;
+      expect(refused).toMatch(/^HTTP\/1\.1 429 /);
+      expect(refused.toLowerCase()).toContain('retry-after: 1');
+      expect(refused.toLowerCase()).toContain('x-content-type-options: nosniff');
+      expect(refused).toContain('"error":"rate_limited"');
+
+      held[0]!.socket.destroy();
+      await held[0]!.closed;
+      // The server sees the close a moment later; then a new connection is served.
+      for (;;) {
+        const again = await connect(capped.port);
+        again.socket.write('GET /x HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n');
+        if ((await again.closed).startsWith('HTTP/1.1 200 ')) break;
+      }
+      held[1]!.socket.destroy();
+
+      const both = [await connect(exempt.port), await connect(exempt.port)];
+      for (const c of both) c.socket.write('GET /x HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n');
+      for (const c of both) expect(await c.closed).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      await Promise.all([capped.close(100), exempt.close(100)]);
+    }
   });
 });
