@@ -115,19 +115,22 @@ export class PhotoService {
     const originalKey = objectKeys.original(shoot.workspaceId, id);
     // Signed before the row is written, so the row records when its URL stops working.
     const target = await this.presign({ id, workspaceId: shoot.workspaceId, contentType: input.contentType, size: input.size });
-    const photo = await this.deps.stores.photos.create(this.deps.db.client, {
-      id,
-      workspaceId: shoot.workspaceId,
-      shootId: shoot.id,
-      fileName: input.fileName,
-      contentType: input.contentType,
-      sizeBytes: input.size,
-      sha256: input.sha256,
-      originalKey,
-      state: 'pending',
-      createdBy: principal.profileId,
-      uploadExpiresAt: target.expiresAt,
-    });
+    // In a transaction, one statement as it is: a keyed request's claim row commits with the photo (decision 0018).
+    const photo = await this.deps.db.transaction((tx) =>
+      this.deps.stores.photos.create(tx, {
+        id,
+        workspaceId: shoot.workspaceId,
+        shootId: shoot.id,
+        fileName: input.fileName,
+        contentType: input.contentType,
+        sizeBytes: input.size,
+        sha256: input.sha256,
+        originalKey,
+        state: 'pending',
+        createdBy: principal.profileId,
+        uploadExpiresAt: target.expiresAt,
+      }),
+    );
     return { photo: serializePhoto(photo), upload: serializeUploadTarget(target) };
   }
 

@@ -141,13 +141,9 @@ export class UploadSessionService {
   async create(principal: TokenPrincipal, shootId: string) {
     const shoot = await this.deps.shoots.getShoot(shootId, workspaceIdsOf(principal));
     requireWorkspace(principal, shoot.workspaceId, 'photographer');
-    const session = await this.deps.stores.sessions.create({
-      id: randomUUID(),
-      workspaceId: shoot.workspaceId,
-      shootId: shoot.id,
-      createdBy: principal.profileId,
-      now: this.now(),
-    });
+    // In a transaction: a keyed request's claim row commits with the session (decision 0018).
+    const fields = { id: randomUUID(), workspaceId: shoot.workspaceId, shootId: shoot.id, createdBy: principal.profileId, now: this.now() };
+    const session = await this.deps.db.transaction((tx) => this.deps.stores.sessions.create(fields, tx));
     return { session: serializeSession(session, this.ttlMs, []) };
   }
 
@@ -247,7 +243,7 @@ export class UploadSessionService {
     // No session lock: a part recorded for a file that is being aborted at the same moment is harmless.
     this.assertActive(session, 'record parts', { allowPaused: true });
     this.assertUploading(file, 'record parts');
-    const part = await stores.sessions.recordPart(db.client, fileId, partNumber, etag);
+    const part = await db.transaction((tx) => stores.sessions.recordPart(tx, fileId, partNumber, etag));
     await stores.sessions.touchIfStale(session.id, this.now());
     return { file_id: file.id, part: serializeUploadPart(part) };
   }

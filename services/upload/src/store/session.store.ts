@@ -57,8 +57,11 @@ const ACTIVE: UploadSessionState[] = ['in_flight', 'paused'];
 export class SessionStore {
   constructor(private readonly db: Database) {}
 
-  async create(s: { id: string; workspaceId: string; shootId: string; createdBy: string; now: Date }): Promise<SessionRow> {
-    return this.db.client.uploadSession.create({
+  async create(
+    s: { id: string; workspaceId: string; shootId: string; createdBy: string; now: Date },
+    tx: Tx = this.db.client,
+  ): Promise<SessionRow> {
+    return tx.uploadSession.create({
       data: { id: s.id, workspaceId: s.workspaceId, shootId: s.shootId, createdBy: s.createdBy, lastActivityAt: s.now },
     });
   }
