@@ -85,17 +85,20 @@ export class EndpointStore {
   constructor(private readonly db: Database) {}
 
   async createLegacy(input: NewLegacyEndpoint): Promise<EndpointRecord> {
-    const row = await this.db.client.endpoint.create({
-      data: {
-        id: input.id,
-        workspaceId: input.workspaceId,
-        kind: 'legacy',
-        url: input.url,
-        eventTypes: input.eventTypes,
-        createdBy: input.createdBy,
-        secretEnc: new Uint8Array(input.secretEnc),
-      },
-    });
+    // In a transaction, one statement as it is: a keyed request's claim row commits with the endpoint (decision 0018).
+    const row = await this.db.transaction((tx) =>
+      tx.endpoint.create({
+        data: {
+          id: input.id,
+          workspaceId: input.workspaceId,
+          kind: 'legacy',
+          url: input.url,
+          eventTypes: input.eventTypes,
+          createdBy: input.createdBy,
+          secretEnc: new Uint8Array(input.secretEnc),
+        },
+      }),
+    );
     return fromPrisma(row);
   }
 
@@ -136,7 +139,7 @@ export class EndpointStore {
    * now + overlapMs, in one statement (two concurrent rotations cannot lose a secret halfway).
    */
   async rotateSecret(workspaceId: string, id: string, newSecretEnc: Buffer, overlapMs: number): Promise<EndpointRecord | null> {
-    const res = await this.db.pool.query<EndpointSqlRow>(
+    const rows = await this.inTransaction<EndpointSqlRow>(
       `UPDATE endpoints
           SET previous_secret_enc = secret_enc,
               secret_enc = $3,
@@ -147,7 +150,7 @@ export class EndpointStore {
         RETURNING *`,
       [id, workspaceId, newSecretEnc, overlapMs],
     );
-    return res.rows[0] ? fromSql(res.rows[0]) : null;
+    return rows[0] ? fromSql(rows[0]) : null;
   }
 
   /**
@@ -155,7 +158,7 @@ export class EndpointStore {
    * INSERT ... ON CONFLICT. The new row's secret is only used when the row is created.
    */
   async upsertSubscription(input: NewSubscription): Promise<{ record: EndpointRecord; created: boolean }> {
-    const res = await this.db.pool.query<EndpointSqlRow & { inserted: boolean }>(
+    const rows = await this.inTransaction<EndpointSqlRow & { inserted: boolean }>(
       `INSERT INTO endpoints (id, workspace_id, kind, url, event_types, subscription_event, active, created_by, secret_enc, created_at, updated_at)
        VALUES ($1, $2, 'subscription', $3, ARRAY[$4::text], $4, true, $5, $6, now(), now())
        ON CONFLICT (workspace_id, url, subscription_event)
@@ -163,8 +166,21 @@ export class EndpointStore {
        RETURNING *, (xmax = 0) AS inserted`,
       [input.id, input.workspaceId, input.url, input.event, input.createdBy, input.secretEnc],
     );
-    const row = res.rows[0]!;
+    const row = rows[0]!;
     return { record: fromSql(row), created: row.inserted };
+  }
+
+  /**
+   * The rows of one parameterised statement run in db.transaction (so that a keyed request's claim row commits with
+   * it, decision 0018), typed as pg's driver types them: Prisma answers bytea as Uint8Array, made a Buffer here.
+   */
+  private async inTransaction<Row extends EndpointSqlRow>(text: string, values: unknown[]): Promise<Row[]> {
+    const rows = await this.db.transaction((tx) => tx.$queryRawUnsafe<Row[]>(text, ...values));
+    return rows.map((r) => ({
+      ...r,
+      secret_enc: Buffer.from(r.secret_enc),
+      previous_secret_enc: r.previous_secret_enc ? Buffer.from(r.previous_secret_enc) : null,
+    }));
   }
 
   async findSubscription(workspaceId: string, url: string, event: string): Promise<EndpointRecord | null> {
