@@ -195,6 +195,8 @@ describe('gateway proxy with the upstream down', () => {
     expect(res.json).toEqual({ ok: false, error: 'unavailable', request_id: 'down-1' });
     expect(res.text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|proxy/i);
     expect(res.headers['ratelimit-limit']).toBe('600');
+    // Every 503 says when to retry (the fault matrix found the proxy's without it).
+    expect(res.headers['retry-after']).toBe('1');
   });
 
   it('answers 503 for writes too, and keeps serving afterwards', async () => {
@@ -206,6 +208,7 @@ describe('gateway proxy with the upstream down', () => {
     });
     expect(res.status).toBe(503);
     expect(res.json.error).toBe('unavailable');
+    expect(res.headers['retry-after']).toBe('1');
     expect((await h.admin('/healthz')).status).toBe(200);
   });
 });

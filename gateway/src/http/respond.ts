@@ -4,6 +4,7 @@
  */
 import type { Request, Response } from 'express';
 import { ERROR_TABLE, NOT_FOUND_BODY, errorBody, type ErrorKind } from '@studio/errors';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@studio/http/error-response';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -14,7 +15,10 @@ export function sendJson(res: Response, status: number, body: string | Buffer): 
   res.end(body);
 }
 
-/** Answers with the error envelope of `kind` (status from ERROR_TABLE); the gateway's own refusals, not thrown values. */
+/**
+ * Answers with the error envelope of `kind` (status from ERROR_TABLE); the gateway's own refusals, not thrown values.
+ * A 503 carries Retry-After (UNAVAILABLE_RETRY_AFTER_SECONDS unless the caller set its own).
+ */
 export function sendErrorKind(req: Request, res: Response, kind: ErrorKind, message?: string): void {
   if (res.headersSent) {
     res.destroy();
@@ -26,6 +30,8 @@ export function sendErrorKind(req: Request, res: Response, kind: ErrorKind, mess
   }
   const status = ERROR_TABLE[kind].http;
   const extra = status >= 500 ? { request_id: req.requestId } : undefined;
+  // An upstream or Redis that is down: the caller retries after this (every 503 of the API says when).
+  if (kind === 'unavailable' && !res.hasHeader('retry-after')) res.setHeader('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   sendJson(res, status, JSON.stringify(errorBody(kind, message, extra)));
 }
 

@@ -47,6 +47,39 @@ describe('error answers', () => {
     }
   });
 
+  it('answers a database outage (restart, unreachable) as 503 unavailable with Retry-After, never 500', async () => {
+    const logger = createLogger({ service: 'spec', level: 'silent' });
+    const app = createHttpApp({ logger, metrics: createMetrics('spec') });
+    // What Prisma's pg adapter threw in the fault matrix while PostgreSQL restarted (docs/decisions/0021).
+    const outages = [
+      Object.assign(new Error('Raw query failed. Code: `57P01`. Message: `terminating connection due to administrator command`'), {
+        code: 'P2010',
+      }),
+      Object.assign(new Error("Raw query failed. Code: `N/A`. Message: `Can't reach database server at 127.0.0.1:55432`"), {
+        code: 'P2010',
+      }),
+      new Error('query failed', { cause: Object.assign(new Error('the database system is starting up'), { code: '57P03' }) }),
+    ];
+    outages.forEach((err, i) => {
+      app.get(`/outage/${i}`, () => {
+        throw err;
+      });
+    });
+    finishHttpApp(app, logger);
+    const server = await startHttpServer(app, 0);
+    try {
+      for (let i = 0; i < outages.length; i++) {
+        const res = await fetch(`http://127.0.0.1:${server.port}/outage/${i}`);
+        expect(res.status, `outage ${i}`).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('1');
+        const body = (await res.json()) as Record<string, unknown>;
+        expect(body).toEqual({ ok: false, error: 'unavailable', request_id: expect.any(String) });
+      }
+    } finally {
+      await server.close(100);
+    }
+  });
+
   it('answers a request line over the 16 KiB header limit, and garbage that is not HTTP, with the 400 envelope', async () => {
     const logger = createLogger({ service: 'spec', level: 'silent' });
     const app = createHttpApp({ logger, metrics: createMetrics('spec') });

@@ -7,12 +7,23 @@
 import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Request, Response } from 'express';
-import { AppError, errorBody, toAppError, type ErrorKind } from '@studio/errors';
+import { AppError, asUnavailable, errorBody, toAppError, type ErrorKind } from '@studio/errors';
 import type { Logger } from '@studio/logger';
 
 /** Sends the error answer for any thrown value; unknown errors are logged and become a generic 500. */
+/**
+ * Retry-After of a 503 `unavailable` (a dependency down, e.g. the database restarting): a second, the order of a
+ * database or broker reconnect. Every 503 says it, so a client's retry loop has one rule (docs/decisions/0021).
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Answers an error thrown by a route: an AppError as its kind, a body-parser/express error as the caller's fault, a
+ * database (or broker) that is unreachable, restarting or slow anywhere in the cause chain as 503 `unavailable` with
+ * Retry-After (asUnavailable: never a 500 for an outage), anything else as a 500 with the request id.
+ */
 export function answerThrownError(err: unknown, req: Request, res: Response, logger: Logger): void {
-  const appErr = toAppError(err) ?? fromHttpLayerError(err);
+  const appErr = toAppError(err) ?? fromHttpLayerError(err) ?? asUnavailable(err);
   if (res.headersSent) {
     res.destroy();
     return;
@@ -32,6 +43,7 @@ export function answerThrownError(err: unknown, req: Request, res: Response, log
   // A 5xx names the request id so an operator can find the log line; it never carries upstream detail.
   if (appErr.httpStatus >= 500) extra = { request_id: req.requestId };
   const message = appErr.httpStatus >= 500 ? undefined : appErr.message;
+  if (appErr.kind === 'unavailable') res.setHeader('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   res.status(appErr.httpStatus).json(errorBody(appErr.kind, message, extra));
 }
 
