@@ -4,6 +4,7 @@
  * (core.ts: Redis, the studio gRPC client, the upstream agent, the services); the chain is http/http-app.ts. No
  * broker, no gRPC server. Start and stop order, and the listeners at the config's host and ports: @studio/process. Integration tests boot it in-process on port 0.
  */
+import { withServerLimits } from '@studio/http/server';
 import { defineProcess, type ProcessInstance } from '@studio/process';
 import type { GatewayConfig } from './config.js';
 import { createGatewayCore, type GatewayCore, type GatewayDeps } from './core.js';
@@ -30,7 +31,12 @@ export const gatewayProcess = defineProcess<GatewayConfig, GatewayDeps, GatewayC
     const { logger, redis, studio, services } = core;
     const readiness: Record<string, () => Promise<unknown>> = { redis: () => redis.ping() };
     if (studio) readiness.studio_grpc = () => studio.checkHealth();
-    const httpApp = buildHttpApp(core);
+    // Connections per client address are capped where they are accepted (decision 0018); the trusted proxies in
+    // front of the gateway carry many clients on their connections and are not capped.
+    const httpApp = withServerLimits(buildHttpApp(core), {
+      maxConnectionsPerAddress: config.edge.maxConnectionsPerAddress,
+      exempt: (address) => config.rateLimit.trustedProxies.has(address),
+    });
     return {
       core,
       async prepare() {

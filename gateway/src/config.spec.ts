@@ -15,6 +15,7 @@ describe('gateway config', () => {
       host: '127.0.0.1',
       httpPort: 8080,
       adminPort: 7300,
+      edge: { bodyTimeoutMs: 10_000, maxConnectionsPerAddress: 128 },
       logLevel: 'info',
       accessLog: true,
       shutdownGraceMs: 10_000,
@@ -97,6 +98,10 @@ describe('gateway config', () => {
     bad({ STUDIO_GRPC_ADDR: 'nope' }, 'STUDIO_GRPC_ADDR');
     bad({ ACCESS_LOG: 'maybe' }, 'ACCESS_LOG');
     bad({ IDEMPOTENCY_LOCK_MS: '5000' }, 'IDEMPOTENCY_LOCK_MS');
+    bad({ GATEWAY_BODY_TIMEOUT_MS: '0' }, 'GATEWAY_BODY_TIMEOUT_MS');
+    // Longer than the listener's own request deadline leaves after the headers': that one would cut first.
+    bad({ GATEWAY_BODY_TIMEOUT_MS: '20000' }, 'GATEWAY_BODY_TIMEOUT_MS');
+    bad({ GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: '0' }, 'GATEWAY_MAX_CONNECTIONS_PER_ADDRESS');
     bad({ GATEWAY_MAX_IN_FLIGHT: '0' }, 'GATEWAY_MAX_IN_FLIGHT');
     // More than the upstream agent's sockets: the rest would queue in the agent, which the cap exists to prevent.
     bad({ GATEWAY_MAX_IN_FLIGHT: '300' }, 'GATEWAY_MAX_IN_FLIGHT');

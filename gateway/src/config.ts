@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { env, loadConfig, parseConfig, processEnv, processSettings } from '@studio/config';
 import { secretEnv } from '@studio/config/secrets';
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@studio/http/server';
 import { parseTrustedProxies } from './services/client-address.js';
 
 /** Upstreams are plain HTTP inside the cluster (the shared keep-alive agent is an http.Agent). */
@@ -17,6 +18,21 @@ export const gatewayEnvSchema = z
     /** /healthz, /readyz and /metrics: on this port only; the public port serves /api/... and nothing else. */
     GATEWAY_ADMIN_PORT: env.port(7300),
     GATEWAY_HOST: env.str('127.0.0.1'),
+    /**
+     * A request body must have fully arrived this long after its headers, else 408 and the connection is closed
+     * (http/body-deadline.middleware.ts). At most what the listener's own request deadline leaves after the headers'.
+     */
+    GATEWAY_BODY_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(REQUEST_TIMEOUT_MS - HEADERS_TIMEOUT_MS)
+      .default(10_000),
+    /**
+     * Connections one client address (the socket's peer; TRUSTED_PROXIES are exempt) may hold open at once; the next
+     * is answered 429 with Retry-After: 1 and closed (docs/decisions/0018-edge-limits.md).
+     */
+    GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: env.int(128, 1),
 
     REDIS_URL: env.schemeUrl(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL', 'redis://127.0.0.1:6379/0'),
     /** Prefix of every Redis key and channel the gateway writes (tests give each file its own). */
@@ -131,6 +147,8 @@ export const gatewayEnvSchema = z
     host: e.GATEWAY_HOST,
     httpPort: e.GATEWAY_PORT,
     adminPort: e.GATEWAY_ADMIN_PORT,
+    /** The public listener's edge limits (docs/decisions/0018-edge-limits.md). */
+    edge: { bodyTimeoutMs: e.GATEWAY_BODY_TIMEOUT_MS, maxConnectionsPerAddress: e.GATEWAY_MAX_CONNECTIONS_PER_ADDRESS },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     /** The services behind the gateway: their HTTP base URLs, the shared agent's sockets, the answer deadline. */
     upstream: {

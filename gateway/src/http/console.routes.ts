@@ -24,7 +24,7 @@ import type { Logger } from '@studio/logger';
 import { clientAddress, type TrustedProxies } from '../services/client-address.js';
 import type { RateLimitDecision, RateLimitService } from '../services/rate-limit.service.js';
 import type { GatewayMetrics } from './metrics.js';
-import { parseTarget } from './proxy.routes.js';
+import { keepClientConnection, parseTarget } from './proxy.routes.js';
 import { pathOf } from './route-table.js';
 
 export const CONSOLE_PATH = '/console';
@@ -148,7 +148,7 @@ function consoleEvents(opts: ConsoleProxyOptions): Plugin<Request, Response> {
       }
     });
     server.on('proxyRes', (proxyRes: http.IncomingMessage, _req: Request, res: Response) => {
-      delete proxyRes.headers['keep-alive'];
+      keepClientConnection(proxyRes, res);
       proxyRes.on('error', () => {
         opts.metrics.upstreamErrors.inc({ upstream: 'console' });
         res.destroy();

@@ -1,7 +1,7 @@
 /**
  * The gateway's HTTP application: the middleware chain every public request goes through. Order matters:
  *
- *   strip x-studio-* / request id -> metrics + access log -> helmet -> in-flight cap (503 + Retry-After past it)
+ *   strip x-studio-* / request id -> metrics + access log -> helmet -> body deadline (408) -> in-flight cap (503 + Retry-After past it)
  *   -> GET /api/v1/openapi.json (429 past its per-address limit) -> GET /api/v1/docs and its assets (the HTML
  *   reference, same kind of limit) -> the account console's pages (/console, /console/*: proxied without a bearer,
  *   their own caching) -> Cache-Control: no-store -> route table (404)
@@ -21,6 +21,7 @@ import { shedRequests } from '@studio/http/server';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayServices } from '../core.js';
 import { authenticate } from './auth.middleware.js';
+import { bodyDeadline } from './body-deadline.middleware.js';
 import { readBody } from './body.middleware.js';
 import { consoleRoutes } from './console.routes.js';
 import { cors } from './cors.middleware.js';
@@ -57,6 +58,8 @@ export function buildHttpApp({ config, logger, metrics, services, routes, upstre
   app.use(observe({ metrics, logger, accessLog: config.accessLog }));
   // A JSON API: no CSP/COEP (they govern documents a browser renders, and cost bytes on every answer).
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  // A body not fully arrived GATEWAY_BODY_TIMEOUT_MS after its headers: 408 and the connection closed (decision 0018).
+  app.use(bodyDeadline(config.edge.bodyTimeoutMs));
   // The cap on requests in flight (GATEWAY_MAX_IN_FLIGHT): past it 503 + Retry-After at once, before any other work;
   // it covers everything on this port, the console's pages and the OpenAPI document too (docs/decisions/0019).
   app.use(shedRequests({ max: config.maxInFlight, registry: metrics.registry }));

@@ -6,7 +6,8 @@
  * - capturing mode (a request holding an Idempotency-Key lease): the answer is buffered, stored for replays
  *   when it is a success (isStoredAnswer; a 4xx or 5xx releases the key, so a corrected retry runs), then sent.
  * The /api/v1 prefix is kept in the forwarded path. An unreachable or timed-out upstream is a 503 with the
- * request id and no detail. The gateway's Cache-Control (no-store.middleware.ts) replaces an upstream's.
+ * request id and no detail. OPTIONS goes in capturing mode too: the upstream's 200 listing the path's methods becomes
+ * a 204 with Allow (answerOptions). The gateway's Cache-Control (no-store.middleware.ts) replaces an upstream's.
  */
 import http from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -72,6 +73,17 @@ export function writeRawBody(proxyReq: http.ClientRequest, raw: Buffer): void {
   proxyReq.write(raw);
 }
 
+/**
+ * The caller's connection is the gateway's business, not the upstream's: the streamed answer says `connection: close`
+ * when the caller asked for it or the gateway is closing (Node's own decision, `res.shouldKeepAlive`), else
+ * keep-alive. Without this the proxy would write `keep-alive` (the caller's Connection header is hop-by-hop and
+ * stripped before it) or an upstream's `close`, and the connection would outlive a `Connection: close` request.
+ */
+export function keepClientConnection(proxyRes: http.IncomingMessage, res: http.ServerResponse): void {
+  delete proxyRes.headers['keep-alive'];
+  proxyRes.headers.connection = res.shouldKeepAlive ? 'keep-alive' : 'close';
+}
+
 type ProxyHandler = (req: Request, res: Response, next: NextFunction) => Promise<void>;
 
 export function proxyRoutes(opts: ProxyOptions): RequestHandler {
@@ -100,7 +112,8 @@ export function proxyRoutes(opts: ProxyOptions): RequestHandler {
       sendNotFound(res);
       return;
     }
-    const proxy = (idempotency ? capturing : streaming)[route.upstream];
+    // OPTIONS is captured too: its answer is rewritten (deliverCaptured) before the caller sees it.
+    const proxy = (idempotency || req.method === 'OPTIONS' ? capturing : streaming)[route.upstream];
     proxy(req, res, next).catch(next);
   };
 }
@@ -128,7 +141,7 @@ function upstreamEvents(upstream: Upstream, capture: boolean, opts: ProxyOptions
         captureAnswer(upstream, proxyRes, req, res, opts);
         return;
       }
-      delete proxyRes.headers['keep-alive'];
+      keepClientConnection(proxyRes, res);
       for (const name of GATEWAY_OWNED_RESPONSE) delete proxyRes.headers[name];
       proxyRes.on('error', () => {
         opts.metrics.upstreamErrors.inc({ upstream });
@@ -180,6 +193,10 @@ async function deliverCaptured(proxyRes: http.IncomingMessage, body: Buffer, req
     }
   }
   if (res.headersSent || res.destroyed) return;
+  if (req.method === 'OPTIONS' && status === 200 && typeof proxyRes.headers.allow === 'string') {
+    answerOptions(res, proxyRes.headers.allow);
+    return;
+  }
   res.statusCode = status;
   for (const [name, value] of Object.entries(proxyRes.headers)) {
     if (value === undefined || HOP_BY_HOP_RESPONSE.has(name) || GATEWAY_OWNED_RESPONSE.includes(name)) continue;
@@ -187,4 +204,15 @@ async function deliverCaptured(proxyRes: http.IncomingMessage, body: Buffer, req
   }
   res.setHeader('content-length', body.length);
   res.end(body);
+}
+
+/**
+ * A non-preflight OPTIONS (docs/decisions/0018-edge-limits.md): the upstream's router knows the methods of the path and
+ * answers them in Allow (express's automatic OPTIONS, a 200 text/plain listing them in its body); the caller gets
+ * `204 No Content` with that Allow and no body. A path no route serves stays the upstream's 404 not_found.
+ */
+function answerOptions(res: Response, allow: string): void {
+  res.statusCode = 204;
+  res.setHeader('allow', allow);
+  res.end();
 }

@@ -2,6 +2,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import express from 'express';
+import { connectRaw, trickleBody } from '@studio/testkit/raw-http';
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, startHttpServer, withServerLimits } from './graceful-server.js';
 
 describe('startHttpServer graceful close', () => {
@@ -75,20 +76,14 @@ describe('startHttpServer graceful close', () => {
 });
 
 describe('startHttpServer edge limits', () => {
-  /** A raw connection: what arrived so far, and everything once the server closes it. */
-  function connect(port: number): Promise<{ socket: net.Socket; received(): string; closed: Promise<string> }> {
-    return new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1');
-      let out = '';
-      socket.on('data', (c: Buffer) => (out += c.toString()));
-      const closed = new Promise<string>((done) => socket.on('close', () => done(out)));
-      socket.once('error', reject);
-      socket.once('connect', () => {
-        socket.on('error', () => {});
-        resolve({ socket, received: () => out, closed });
-      });
-    });
-  }
+  const connect = (port: number) => connectRaw(port);
+  /** A server whose deadlines are half a second, read by Node at each check (every CONNECTIONS_CHECK_INTERVAL_MS). */
+  const withShortDeadlines = async (app: express.Express) => {
+    const s = await startHttpServer(app, 0);
+    s.server.headersTimeout = 250; // Node swaps the two if the headers' is the longer
+    s.server.requestTimeout = 500;
+    return s;
+  };
   const until = async (check: () => boolean) => {
     while (!check()) await new Promise((r) => setTimeout(r, 10));
   };
@@ -118,10 +113,7 @@ describe('startHttpServer edge limits', () => {
       req.resume();
       req.on('end', () => res.json({ ok: true }));
     });
-    const s = await startHttpServer(app, 0);
-    // Read by Node at each check (every CONNECTIONS_CHECK_INTERVAL_MS); Node swaps the two if headers' is the longer.
-    s.server.headersTimeout = 250;
-    s.server.requestTimeout = 500;
+    const s = await withShortDeadlines(app);
     try {
       const c = await connect(s.port);
       c.socket.write('POST /echo HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 10\r\n\r\n{');
@@ -141,16 +133,14 @@ describe('startHttpServer edge limits', () => {
     app.post('/refuse', (_req, res) => {
       res.status(401).json({ ok: false, error: 'unauthorized' });
     });
-    const s = await startHttpServer(app, 0);
-    s.server.headersTimeout = 250;
-    s.server.requestTimeout = 500;
+    const s = await withShortDeadlines(app);
     try {
       const c = await connect(s.port);
       c.socket.write('POST /refuse HTTP/1.1\r\nhost: x\r\ncontent-length: 1000\r\n\r\n{');
       await until(() => c.received().includes('unauthorized'));
-      const drip = setInterval(() => c.socket.writable && c.socket.write(' '), 100);
+      const drip = trickleBody(c, 999, 100);
       const all = await c.closed;
-      clearInterval(drip);
+      drip.stop();
       expect(all.match(/HTTP\/1\.1 /g)).toHaveLength(1);
       expect(all).toMatch(/^HTTP\/1\.1 401 /);
     } finally {
