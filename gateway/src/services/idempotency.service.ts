@@ -1,5 +1,11 @@
 /**
- * Idempotency-Key records in Redis, scoped per API token as the public contract says: (token id, key). The same key
+ * Idempotency-Key records in Redis: the FAST PATH only. The truth is each service's own idempotency_keys table, written
+ * in the transaction of the keyed request's change (@studio/idempotency, docs/decisions/0022-durable-idempotency.md):
+ * on a Redis miss (a lost record, a flushed or restarted Redis) the request is forwarded with its key, the service
+ * replays from its table and the capture mode below stores that answer here again. The discard of an unreadable
+ * record (below) therefore no longer repeats an operation either.
+ *
+ * Records are scoped per API token as the public contract says: (token id, key). The same key
  * used by the same token on another method or path, or with another body, is a `mismatch` (the caller answers 422).
  *
  * A record is a hash: `state` (pending | done), `fp` (request fingerprint: method, path and body), `owner` (the request holding a pending

@@ -1,5 +1,5 @@
 /**
- * A keyed request on the service side (docs/decisions/0018-durable-idempotency.md): the route of a keyed request runs
+ * A keyed request on the service side (docs/decisions/0022-durable-idempotency.md): the route of a keyed request runs
  * its handler through `performKeyed`, which
  * 1. looks the key up in the service's table (`IdempotencyStore.find`): another fingerprint -> 422, an answer ->
  *    replay, a claim without an answer -> 409 (the work was done; it is never run again);

@@ -301,7 +301,7 @@ export class GalleryService {
     const { gallery, viewer } = await this.access(caller, galleryId);
     const { galleries, favorites } = this.deps.stores;
     if (!(await galleries.hasPhoto(gallery.id, photoId))) throw new AppError('not_found');
-    // In a transaction, one statement as it is: a keyed request's claim row commits with the mark (decision 0018).
+    // In a transaction, one statement as it is: a keyed request's claim row commits with the mark (decision 0022).
     if (favorite) await this.deps.db.transaction((tx) => favorites.add(gallery.id, gallery.workspaceId, viewer.ownerKey, photoId, tx));
     else await favorites.remove(gallery.id, viewer.ownerKey, photoId);
     return { gallery_id: gallery.id, photo_id: photoId, favorite };

@@ -115,7 +115,7 @@ export class PhotoService {
     const originalKey = objectKeys.original(shoot.workspaceId, id);
     // Signed before the row is written, so the row records when its URL stops working.
     const target = await this.presign({ id, workspaceId: shoot.workspaceId, contentType: input.contentType, size: input.size });
-    // In a transaction, one statement as it is: a keyed request's claim row commits with the photo (decision 0018).
+    // In a transaction, one statement as it is: a keyed request's claim row commits with the photo (decision 0022).
     const photo = await this.deps.db.transaction((tx) =>
       this.deps.stores.photos.create(tx, {
         id,

@@ -141,7 +141,7 @@ export class UploadSessionService {
   async create(principal: TokenPrincipal, shootId: string) {
     const shoot = await this.deps.shoots.getShoot(shootId, workspaceIdsOf(principal));
     requireWorkspace(principal, shoot.workspaceId, 'photographer');
-    // In a transaction: a keyed request's claim row commits with the session (decision 0018).
+    // In a transaction: a keyed request's claim row commits with the session (decision 0022).
     const fields = { id: randomUUID(), workspaceId: shoot.workspaceId, shootId: shoot.id, createdBy: principal.profileId, now: this.now() };
     const session = await this.deps.db.transaction((tx) => this.deps.stores.sessions.create(fields, tx));
     return { session: serializeSession(session, this.ttlMs, []) };

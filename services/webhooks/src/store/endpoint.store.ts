@@ -85,7 +85,7 @@ export class EndpointStore {
   constructor(private readonly db: Database) {}
 
   async createLegacy(input: NewLegacyEndpoint): Promise<EndpointRecord> {
-    // In a transaction, one statement as it is: a keyed request's claim row commits with the endpoint (decision 0018).
+    // In a transaction, one statement as it is: a keyed request's claim row commits with the endpoint (decision 0022).
     const row = await this.db.transaction((tx) =>
       tx.endpoint.create({
         data: {
@@ -172,7 +172,7 @@ export class EndpointStore {
 
   /**
    * The rows of one parameterised statement run in db.transaction (so that a keyed request's claim row commits with
-   * it, decision 0018), typed as pg's driver types them: Prisma answers bytea as Uint8Array, made a Buffer here.
+   * it, decision 0022), typed as pg's driver types them: Prisma answers bytea as Uint8Array, made a Buffer here.
    */
   private async inTransaction<Row extends EndpointSqlRow>(text: string, values: unknown[]): Promise<Row[]> {
     const rows = await this.db.transaction((tx) => tx.$queryRawUnsafe<Row[]>(text, ...values));

@@ -1,4 +1,4 @@
--- Durable Idempotency-Key records (issue 28, docs/decisions/0018-durable-idempotency.md): the key, fingerprint and
+-- Durable Idempotency-Key records (issue 28, docs/decisions/0022-durable-idempotency.md): the key, fingerprint and
 -- answer of a keyed request, written in the transaction of its change, so that losing the gateway's Redis never runs
 -- a keyed request twice. Expand only: a new table that release N-1 neither reads nor writes.
 
