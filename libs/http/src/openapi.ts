@@ -85,7 +85,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorKind, string> = {
   idempotency_conflict: 'The Idempotency-Key was used before with a different request body.',
   rate_limited: 'The rate limit is exhausted, or the limiter is unavailable (fail-closed). Retry after Retry-After seconds.',
   unavailable:
-    'A dependency is unreachable, or the server is at capacity (it then answers at once with Retry-After); nothing was done. Retry later, after Retry-After seconds when given.',
+    'A dependency is unreachable, or the server is at capacity (refused at once); nothing was done. Retry after Retry-After seconds.',
   internal: 'An unexpected error; the request id names the log line.',
 };
 
@@ -208,7 +208,7 @@ export function commonComponents(): OpenApiComponents {
     schemas[schemaName] = toJsonSchema(errorBodySchema(kind), 'output', schemas, `error ${kind}`, { keepClosedObjects: true });
     const headers: JsonObject = { 'X-Request-Id': headerRef('X-Request-Id') };
     if (kind === 'rate_limited') Object.assign(headers, { 'Retry-After': headerRef('Retry-After') }, rateLimitHeaders());
-    // A refusal at capacity (load shedding, docs/decisions/0019-load-shedding.md) says when to come back.
+    // Every 503 says when to come back: a dependency down, or the server at capacity (docs/decisions/0019).
     if (kind === 'unavailable') headers['Retry-After'] = headerRef('Retry-After');
     responses[name] = {
       description: `${ERROR_TABLE[kind].http} ${kind}: ${ERROR_DESCRIPTIONS[kind]}`,

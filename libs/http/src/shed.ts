@@ -11,9 +11,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type client from 'prom-client';
 import { errorBody } from '@studio/errors';
 import { counter } from '@studio/metrics';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './error-response.js';
 
-/** Seconds a refused caller is told to wait (Retry-After): about how long the requests in flight take to drain. */
-export const SHED_RETRY_AFTER_SECONDS = 1;
 export const SHED_MESSAGE = 'the server is at capacity; retry after Retry-After seconds';
 
 /** Requests in flight of one process, held below a cap. */
@@ -59,11 +58,14 @@ export function shedCounter(registry: client.Registry | undefined): client.Count
   });
 }
 
-/** Writes the refusal: 503 unavailable, Retry-After, the request id (every 5xx names it); no body is read. */
+/**
+ * Writes the refusal: 503 unavailable with the Retry-After of every 503 (a second: about how long the requests in
+ * flight take to drain), the request id (every 5xx names it); no body is read.
+ */
 export function answerShed(req: Request, res: Response): void {
   const body = JSON.stringify(errorBody('unavailable', SHED_MESSAGE, { request_id: req.requestId }));
   res.statusCode = 503;
-  res.setHeader('retry-after', String(SHED_RETRY_AFTER_SECONDS));
+  res.setHeader('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.setHeader('content-length', Buffer.byteLength(body));
   res.end(body);

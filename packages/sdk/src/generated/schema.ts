@@ -3568,7 +3568,7 @@ export interface components {
                 "application/json": components["schemas"]["RateLimitedError"];
             };
         };
-        /** @description 503 unavailable: A dependency is unreachable, or the server is at capacity (it then answers at once with Retry-After); nothing was done. Retry later, after Retry-After seconds when given. */
+        /** @description 503 unavailable: A dependency is unreachable, or the server is at capacity (refused at once); nothing was done. Retry after Retry-After seconds. */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
