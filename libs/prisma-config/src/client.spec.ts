@@ -67,4 +67,36 @@ describe('createPrismaDatabase', () => {
     expect(db.client.disconnects).toBe(1);
     expect(db.pool.ended).toBe(true);
   });
+
+  it('runs inTransaction first inside every transaction and tells it whether the transaction committed', async () => {
+    const seen: string[] = [];
+    const tx = { name: 'tx' };
+    const client = (options: PrismaClientOptions) => ({
+      ...fakeClient(options),
+      // As Prisma does: the transaction commits when fn resolves and rolls back when it throws.
+      $transaction: async <T>(fn: (t: unknown) => Promise<T>) => {
+        const result = await fn(tx);
+        seen.push('commit');
+        return result;
+      },
+    });
+    const db = createPrismaDatabase(client, {
+      url: 'postgresql://postgres@127.0.0.1:1/none',
+      logger,
+      inTransaction: async (on: unknown) => {
+        seen.push(on === tx ? 'hook on tx' : 'hook elsewhere');
+        return (committed: boolean) => seen.push(committed ? 'settled: committed' : 'settled: rolled back');
+      },
+    });
+    expect(await db.transaction(async () => seen.push('work') && 'done')).toBe('done');
+    expect(seen).toEqual(['hook on tx', 'work', 'commit', 'settled: committed']);
+    seen.length = 0;
+    await expect(
+      db.transaction(async () => {
+        throw new Error('work failed');
+      }),
+    ).rejects.toThrow('work failed');
+    expect(seen).toEqual(['hook on tx', 'settled: rolled back']);
+    await db.disconnect();
+  });
 });
