@@ -4,7 +4,7 @@
  * gallery's own table (creating nothing more), another body or path with that key is a 422.
  */
 import { randomUUID } from 'node:crypto';
-import { expectDurableReplay, oneTokenCaller } from '@studio/idempotency/testing';
+import { expectDurableReplay, oneTokenCaller } from '@studio/testkit/idempotency';
 import { testKeys } from '@studio/testkit/secrets';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

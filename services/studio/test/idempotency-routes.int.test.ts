@@ -4,7 +4,7 @@
  * more; another body with that key is a 422; without a key each request runs.
  */
 import { randomUUID } from 'node:crypto';
-import { expectDurableReplay } from '@studio/idempotency/testing';
+import { expectDurableReplay } from '@studio/testkit/idempotency';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from './given.js';
 import { startTestStudio, type TestStudio } from './harness.js';

@@ -5,7 +5,7 @@
  * (every keyed route goes through the same route builder).
  */
 import { randomUUID } from 'node:crypto';
-import { expectDurableReplay, oneTokenCaller } from '@studio/idempotency/testing';
+import { expectDurableReplay, oneTokenCaller } from '@studio/testkit/idempotency';
 import { runSql } from '@studio/testkit';
 import { testKeys } from '@studio/testkit/secrets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
  * the signing secret in plaintext.
  */
 import { randomUUID } from 'node:crypto';
-import { expectDurableReplay } from '@studio/idempotency/testing';
+import { expectDurableReplay } from '@studio/testkit/idempotency';
 import { makeApi } from '@studio/testkit/api';
 import { runSql } from '@studio/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

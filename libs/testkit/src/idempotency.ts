@@ -5,7 +5,7 @@
  */
 import { type KeyObject, randomUUID } from 'node:crypto';
 import { IDENTITY_HEADER, signIdentity } from '@studio/identity';
-import type { ApiResponse, Caller, MemberCaller } from '@studio/testkit/api';
+import type { ApiResponse, Caller, MemberCaller } from './api.js';
 import { expect } from 'vitest';
 
 /**
