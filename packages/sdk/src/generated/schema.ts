@@ -4921,7 +4921,8 @@ export interface operations {
                     /** Format: uuid */
                     shoot_id: string;
                     file_name: string;
-                    content_type: string;
+                    /** @enum {string} */
+                    content_type: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/tiff" | "image/avif";
                     size: number;
                     sha256?: string | null;
                 };
@@ -5840,14 +5841,16 @@ export interface operations {
                     files: {
                         file_name: string;
                         size: number;
-                        content_type: string;
+                        /** @enum {string} */
+                        content_type: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/tiff" | "image/avif";
                         sha256?: string | null;
                         part_size?: number | null;
                     }[];
                 } | {
                     file_name: string;
                     size: number;
-                    content_type: string;
+                    /** @enum {string} */
+                    content_type: "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/tiff" | "image/avif";
                     sha256?: string | null;
                     part_size?: number | null;
                 };
