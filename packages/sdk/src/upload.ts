@@ -16,6 +16,14 @@
 import type { ObjectStoreTransfer, StudioClient } from './client.js';
 import { StudioApiError } from './errors.js';
 import type { components } from './generated/schema.js';
+import type { BodyOf, Operation } from './types.js';
+
+/**
+ * A photo's media type as the API's contract names it (the `content_type` enum of POST /photos and of upload-session
+ * files: the raster formats it processes). A type the caller gives or the file name suggests is sent as it is: the API
+ * refuses one outside the enum with `invalid_input` before any byte is uploaded, and a newer API may take more.
+ */
+type PhotoContentType = NonNullable<BodyOf<Operation<'/photos', 'post'>>>['content_type'];
 
 export type Photo = components['schemas']['Photo'];
 type SignedPart = components['schemas']['SignedUploadPart'];
@@ -258,7 +266,13 @@ async function singleShot(run: Run, sources: OpenSource[]): Promise<UploadResult
     const source = sources[index] as OpenSource;
     const sha256 = await source.sha256();
     const { photo, upload } = await client.post('/photos', {
-      body: { shoot_id: options.shootId, file_name: source.fileName, content_type: source.contentType, size: source.size, sha256 },
+      body: {
+        shoot_id: options.shootId,
+        file_name: source.fileName,
+        content_type: source.contentType as PhotoContentType,
+        size: source.size,
+        sha256,
+      },
       signal,
     });
     await transfer.put(upload.url, upload.headers, await source.read(0, source.size), signal);
@@ -353,7 +367,7 @@ async function multipart(run: Run, sources: OpenSource[]): Promise<UploadResult>
           return {
             file_name: s.fileName,
             size: s.size,
-            content_type: s.contentType,
+            content_type: s.contentType as PhotoContentType,
             sha256: hashes[i] as string,
             part_size: options.partSizeBytes ?? null,
           };
