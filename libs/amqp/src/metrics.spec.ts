@@ -61,6 +61,11 @@ describe('consumerObserver', () => {
     expect(line!.lag_ms as number).toBeGreaterThanOrEqual(1900);
     const text = await registry.metrics();
     expect(text).toMatch(/amqp_consumer_lag_seconds_count\{queue="q.one"\} 1/);
+    // Settled once (the second done is ignored), counted by outcome: the dead-letter rate alert reads this.
+    expect(text).toMatch(/amqp_messages_total\{queue="q.one",outcome="acked"\} 1\n/);
+    const d = observer.start('q.one', msg({}));
+    d.done('dead_lettered');
+    expect(await registry.metrics()).toMatch(/amqp_messages_total\{queue="q.one",outcome="dead_lettered"\} 1\n/);
     // A second observer on the same registry shares the histogram instead of failing on a duplicate name.
     expect(() => consumerObserver({ registry })).not.toThrow();
   });

@@ -1,6 +1,8 @@
 /**
  * RabbitMQ and outbox metrics on a process's registry, and the consumer side of the call context:
  * - consumer lag `amqp_consumer_lag_seconds{queue}`: now minus the event's created_at when a message is taken;
+ * - settled messages `amqp_messages_total{queue,outcome}` (acked, requeued, dead_lettered, ...): the dead-letter
+ *   rate the alerts watch (deploy/monitoring);
  * - queue depth `amqp_queue_messages_ready{queue}` / `amqp_queue_consumers{queue}`, read with checkQueue
  *   on scrape (at most once a second, on a channel of their own);
  * - outbox backlog `outbox_pending_events` / `outbox_oldest_pending_age_seconds`, read on scrape, and the
@@ -60,6 +62,13 @@ export function consumerObserver(options: ConsumerObserverOptions): ConsumerObse
         buckets: LAG_BUCKETS,
       })
     : null;
+  const settled = registry
+    ? counter(registry, {
+        name: 'amqp_messages_total',
+        help: 'Messages a consumer settled, by queue and outcome (acked, requeued, dead_lettered, ...)',
+        labelNames: ['queue', 'outcome'] as const,
+      })
+    : null;
   const access = options.logger ? createAccessLogger(options.logger, options.accessLog ?? true) : null;
   return {
     start(queue, msg) {
@@ -80,6 +89,7 @@ export function consumerObserver(options: ConsumerObserverOptions): ConsumerObse
           if (finished) return;
           finished = true;
           const took = seconds(started);
+          settled?.inc({ queue, outcome });
           access?.info(
             {
               ...logFields(ctx),
