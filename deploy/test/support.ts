@@ -12,6 +12,7 @@ type Json = Record<string, any>;
 /** Module path of the kubernetes-models class for apiVersion/kind (CRDs from their own packages). */
 function modelModule(apiVersion: string, kind: string): string {
   if (apiVersion === 'monitoring.coreos.com/v1') return `@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/${kind}`;
+  if (apiVersion === 'keda.sh/v1alpha1') return `@kubernetes-models/keda/keda.sh/v1alpha1/${kind}`;
   return `kubernetes-models/${apiVersion}/${kind}`;
 }
 
@@ -247,6 +248,9 @@ export function checkInvariants(objects: K8sObject[], opts: InvariantOptions = {
     const hpa = byKind(objects, 'HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef?.name === dep.metadata.name);
     if (hpa?.apiVersion !== 'autoscaling/v2') p('needs an autoscaling/v2 HorizontalPodAutoscaler');
     else if (!(hpa.spec.minReplicas >= 1 && hpa.spec.maxReplicas >= hpa.spec.minReplicas)) p('HPA bounds are wrong');
+    // An HPA owns the replica count: spec.replicas beside it would scale the Deployment back at every apply.
+    if (hpa && spec.replicas !== undefined)
+      p(`sets spec.replicas (${spec.replicas}) though HorizontalPodAutoscaler ${hpa.metadata.name} manages it`);
     const pdb = byKind(objects, 'PodDisruptionBudget').find((b) => selects(b.spec.selector?.matchLabels));
     if (pdb?.apiVersion !== 'policy/v1') p('needs a policy/v1 PodDisruptionBudget');
     const svc = byKind(objects, 'Service').find((s) => selects(s.spec.selector));
@@ -356,7 +360,14 @@ export function checkNetworkPolicies(objects: K8sObject[], opts: Pick<InvariantO
     }
     const ingress = (np.spec.ingress ?? []) as Json[];
     const egress = (np.spec.egress ?? []) as Json[];
-    const fromApp = ingress.filter((r) => (r.from ?? []).some((f: Json) => f.podSelector && !f.namespaceSelector));
+    // The release's `helm test` pod is a peer of its own: admitted to the gateway's API port and nowhere else.
+    const isTestPeer = (f: Json) => f.podSelector?.matchLabels?.['app.kubernetes.io/component'] === 'test';
+    const fromApp = ingress.filter((r) => (r.from ?? []).some((f: Json) => f.podSelector && !f.namespaceSelector && !isTestPeer(f)));
+    for (const r of ingress.filter((x) => (x.from ?? []).some(isTestPeer))) {
+      const ports = ((r.ports ?? []) as Json[]).map((x) => x.port);
+      if (d.tier !== 'public' || !isDeepStrictEqual(ports, [d.httpPort]))
+        p(`admits the helm test pod to ${ports.join(', ')}: only the gateway's API port may`);
+    }
     const fromNamespaces = ingress.filter((r) => (r.from ?? []).some((f: Json) => f.namespaceSelector));
     if (ingress.some((r) => !r.from || r.from.length === 0)) p('an ingress rule without `from` admits everyone');
     if (ingress.some((r) => !r.ports || r.ports.length === 0)) p('an ingress rule without `ports` admits every port (the admin port too)');

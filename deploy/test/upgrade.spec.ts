@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { DEPLOYABLES } from '../deployables.js';
-import { haveKubectl, helmTemplate, helmTemplateText, kustomize, type HelmOptions, type K8sObject } from '../lib/render.js';
+import { helmTemplate, helmTemplateText, kustomize, type HelmOptions, type K8sObject } from '../lib/render.js';
 import { byKind } from './support.js';
 
 type Json = Record<string, any>;
@@ -228,7 +228,7 @@ describe('helm: migrate Jobs', () => {
   });
 });
 
-describe.skipIf(!haveKubectl())('kustomize: the base rolls through hash-suffixed ConfigMap names', () => {
+describe('kustomize: the base rolls through hash-suffixed ConfigMap names', () => {
   it('k8s/base carries no Helm rollout annotation and points every pod at generated (hash-suffixed) ConfigMaps', () => {
     const objects = kustomize('k8s/base');
     const names = new Set(byKind(objects, 'ConfigMap').map((c) => c.metadata.name));

@@ -63,13 +63,87 @@ app.kubernetes.io/component: {{ .name }}
 app.kubernetes.io/component: {{ .name }}
 {{- end -}}
 
-{{/* Image reference. Arg: dict root d. */}}
+{{/*
+Image reference: <registry>/<repository>@<digest> when deployables.<name>.image.digest is set (the tag is then
+ignored), else <registry>/<repository>:<tag>. Arg: dict root d.
+*/}}
 {{- define "studio.image" -}}
-{{- $tag := .d.image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion -}}
+{{- $repo := .d.image.repository -}}
 {{- if .root.Values.image.registry -}}
-{{- printf "%s/%s:%s" (trimSuffix "/" .root.Values.image.registry) .d.image.repository $tag -}}
+{{- $repo = printf "%s/%s" (trimSuffix "/" .root.Values.image.registry) .d.image.repository -}}
+{{- end -}}
+{{- if .d.image.digest -}}
+{{- printf "%s@%s" $repo .d.image.digest -}}
 {{- else -}}
-{{- printf "%s:%s" .d.image.repository $tag -}}
+{{- printf "%s:%s" $repo (.d.image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+One probe of a deployable's container: pod.probes.<kind> with deployables.<name>.probes.<kind> merged over it; empty
+when the merged probe has `enabled: false`. Always on the admin port. Arg: dict root d kind.
+*/}}
+{{- define "studio.probe" -}}
+{{- $p := mergeOverwrite (deepCopy (get .root.Values.pod.probes .kind)) (get (.d.probes | default dict) .kind | default dict) -}}
+{{- if $p.enabled -}}
+httpGet: { path: {{ $p.path }}, port: admin }
+{{- with $p.initialDelaySeconds }}
+initialDelaySeconds: {{ . }}
+{{- end }}
+periodSeconds: {{ $p.periodSeconds }}
+timeoutSeconds: {{ $p.timeoutSeconds }}
+failureThreshold: {{ $p.failureThreshold }}
+{{- end -}}
+{{- end -}}
+
+{{/*
+A deployable's affinity: its own `affinity`, else pod.affinity, else the preset (its replicas preferably on
+different nodes, weight pod.antiAffinityWeight; none at weight 0). Arg: dict root name d.
+*/}}
+{{- define "studio.affinity" -}}
+{{- if .d.affinity -}}
+{{- tpl (toYaml .d.affinity) .root -}}
+{{- else if .root.Values.pod.affinity -}}
+{{- tpl (toYaml .root.Values.pod.affinity) .root -}}
+{{- else if gt (int .root.Values.pod.antiAffinityWeight) 0 -}}
+podAntiAffinity:
+  preferredDuringSchedulingIgnoredDuringExecution:
+    - weight: {{ .root.Values.pod.antiAffinityWeight }}
+      podAffinityTerm:
+        topologyKey: kubernetes.io/hostname
+        labelSelector:
+          matchLabels:
+            {{- include "studio.selectorLabels" . | nindent 12 }}
+{{- end -}}
+{{- end -}}
+
+{{/*
+A deployable's topology spread: its own `topologySpreadConstraints`, else pod.topologySpreadConstraints, else the
+preset of pod.topologySpread (over zones) when enabled. Arg: dict root name d.
+*/}}
+{{- define "studio.topologySpread" -}}
+{{- if .d.topologySpreadConstraints -}}
+{{- tpl (toYaml .d.topologySpreadConstraints) .root -}}
+{{- else if .root.Values.pod.topologySpreadConstraints -}}
+{{- tpl (toYaml .root.Values.pod.topologySpreadConstraints) .root -}}
+{{- else if .root.Values.pod.topologySpread.enabled -}}
+- maxSkew: {{ .root.Values.pod.topologySpread.maxSkew }}
+  topologyKey: {{ .root.Values.pod.topologySpread.topologyKey }}
+  whenUnsatisfiable: {{ .root.Values.pod.topologySpread.whenUnsatisfiable }}
+  labelSelector:
+    matchLabels:
+      {{- include "studio.selectorLabels" . | nindent 6 }}
+{{- end -}}
+{{- end -}}
+
+{{/*
+A list from pod.<key> followed by deployables.<name>.<key> (extraEnv, extraEnvFrom, extraVolumes,
+extraVolumeMounts, sidecars, initContainers), rendered through tpl; empty when both are. Arg: dict root d key.
+*/}}
+{{- define "studio.extraList" -}}
+{{- $all := concat (get .root.Values.pod .key | default list) (get .d .key | default list) -}}
+{{- if $all -}}
+{{- tpl (toYaml $all) .root -}}
 {{- end -}}
 {{- end -}}
 
