@@ -1,0 +1,77 @@
+/**
+ * Releases (releases.json, one git tag v<version> each) and the release before HEAD, for the compatibility checks:
+ * `buf breaking` on proto/ and the event catalog's data schemas (scripts/compat/). A release's files are read
+ * straight from git (`git archive <commit>`), so the checks need neither the tag nor a checkout: a clone with the
+ * history is enough, as CI's is.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface Release {
+  version: string;
+  commit: string;
+  date: string;
+  notes?: string;
+}
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+
+/** Every release, oldest first, as releases.json lists them. */
+export function releases(): Release[] {
+  const file = JSON.parse(readFileSync(path.join(ROOT, 'releases.json'), 'utf8')) as { releases: Release[] };
+  for (const r of file.releases) {
+    if (!/^\d+\.\d+\.\d+$/.test(r.version) || !/^[0-9a-f]{40}$/.test(r.commit))
+      throw new Error(`releases.json: bad entry ${JSON.stringify(r)}`);
+  }
+  return file.releases;
+}
+
+/** Is `commit` an ancestor of HEAD (or HEAD itself)? */
+export function isAncestor(commit: string, of = 'HEAD'): boolean {
+  return spawnSync('git', ['merge-base', '--is-ancestor', commit, of], { cwd: ROOT }).status === 0;
+}
+
+/** The newest release whose commit is in HEAD's history and is not HEAD itself: what N-1 means here. */
+export function previousRelease(): Release {
+  const head = git('rev-parse', 'HEAD');
+  const before = releases().filter((r) => r.commit !== head && isAncestor(r.commit));
+  const last = before.at(-1);
+  if (!last) throw new Error('no release in the history of HEAD (releases.json)');
+  return last;
+}
+
+/** The commit a release tag names, or null when the clone has no such tag. */
+export function tagCommit(version: string): string | null {
+  const res = spawnSync('git', ['rev-parse', '--verify', '--quiet', `refs/tags/v${version}^{commit}`], { cwd: ROOT, encoding: 'utf8' });
+  return res.status === 0 ? res.stdout.trim() : null;
+}
+
+/**
+ * The release's `dirs` (e.g. ['libs', 'proto']) unpacked from git into .run/releases/<commit>/ (once), with
+ * node_modules/@studio/<lib> links to the release's own libs, so its TypeScript imports its own workspace libs and
+ * takes third-party packages from the repository's node_modules above it.
+ */
+export function releaseTree(release: Release, dirs: string[]): string {
+  const target = path.join(ROOT, '.run/releases', release.commit);
+  const marker = path.join(target, `.dirs-${dirs.join('+').replaceAll('/', '_')}`);
+  if (existsSync(marker)) return target;
+  const work = `${target}.${process.pid}.partial`;
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const archive = spawnSync('git', ['archive', '--format=tar', release.commit, ...dirs], { cwd: ROOT, maxBuffer: 1 << 30 });
+  if (archive.status !== 0) throw new Error(`git archive ${release.commit}: ${archive.stderr}`);
+  const untar = spawnSync('tar', ['-x', '-C', work], { input: archive.stdout });
+  if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
+  if (existsSync(path.join(work, 'libs'))) {
+    mkdirSync(path.join(work, 'node_modules/@studio'), { recursive: true });
+    for (const lib of readdirSync(path.join(work, 'libs')))
+      symlinkSync(path.join('..', '..', 'libs', lib), path.join(work, 'node_modules/@studio', lib));
+  }
+  mkdirSync(path.join(work, path.basename(marker)), { recursive: true });
+  rmSync(target, { recursive: true, force: true });
+  renameSync(work, target);
+  return target;
+}
