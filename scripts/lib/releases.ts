@@ -5,7 +5,7 @@
  * history is enough, as CI's is.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -50,14 +50,14 @@ export function tagCommit(version: string): string | null {
 }
 
 /**
- * The release's `dirs` (e.g. ['libs', 'proto']) unpacked from git into .run/releases/<commit>/ (once), with
- * node_modules/@studio/<lib> links to the release's own libs, so its TypeScript imports its own workspace libs and
- * takes third-party packages from the repository's node_modules above it.
+ * The release's `dirs` (e.g. ['libs'] or ['proto']) unpacked from git into .run/releases/<commit>/<dirs>/ (once),
+ * with node_modules/@studio/<lib> links to the release's own libs, so its TypeScript imports its own workspace libs
+ * and takes third-party packages from the repository's node_modules above it. Each set of dirs has a folder of its
+ * own, so checks running at the same time never replace each other's tree.
  */
 export function releaseTree(release: Release, dirs: string[]): string {
-  const target = path.join(ROOT, '.run/releases', release.commit);
-  const marker = path.join(target, `.dirs-${dirs.join('+').replaceAll('/', '_')}`);
-  if (existsSync(marker)) return target;
+  const target = path.join(ROOT, '.run/releases', release.commit, dirs.join('+').replaceAll('/', '_'));
+  if (existsSync(path.join(target, '.complete'))) return target;
   const work = `${target}.${process.pid}.partial`;
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -70,8 +70,12 @@ export function releaseTree(release: Release, dirs: string[]): string {
     for (const lib of readdirSync(path.join(work, 'libs')))
       symlinkSync(path.join('..', '..', 'libs', lib), path.join(work, 'node_modules/@studio', lib));
   }
-  mkdirSync(path.join(work, path.basename(marker)), { recursive: true });
-  rmSync(target, { recursive: true, force: true });
-  renameSync(work, target);
+  writeFileSync(path.join(work, '.complete'), '');
+  // Another process may have finished the same tree first: its copy is as good as ours.
+  if (existsSync(path.join(target, '.complete'))) rmSync(work, { recursive: true, force: true });
+  else {
+    rmSync(target, { recursive: true, force: true });
+    renameSync(work, target);
+  }
   return target;
 }
