@@ -36,13 +36,14 @@ export async function rawSearch(token: string, rawQuery: string): Promise<{ stat
 
 /**
  * Polls GET /search until `done` holds for the answer. Events reach the index asynchronously: this is the bound
- * against a hung pipeline, not a timing assertion.
+ * against a hung pipeline, not a timing assertion, so it is generous (30 s): CI runs four black-box stacks on two
+ * cores, and a 10-s bound once expired while the first events of a run were still being indexed.
  */
 export async function searchUntil(
   token: string,
   query: SearchParams,
   done: (body: SearchBody) => boolean,
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
 ): Promise<SearchBody> {
   const until = Date.now() + timeoutMs;
   for (;;) {
