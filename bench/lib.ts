@@ -9,7 +9,7 @@ import pg from 'pg';
 import { IDENTITY_HEADER, IDENTITY_MAX_TTL_SECONDS, signIdentity, type Principal } from '@studio/identity';
 import { privateKeyOf, type SecretsFile } from '@studio/testkit/secrets';
 import { LISTENING_PREFIX } from './floors/serve.js';
-import { LOCAL_V8_ARGS } from '../scripts/lib/stack.js';
+import { LOCAL_LIBC_ENV, LOCAL_V8_ARGS } from '../scripts/lib/stack.js';
 
 /** The stack's identity signing key (IDENTITY_SIGNING_KEY: base64 of PKCS#8 DER), to call a service directly. */
 export function identitySigningKey(secrets: SecretsFile): KeyObject {
@@ -168,11 +168,12 @@ export interface Floor {
  * way as theirs; resolves once it listens. `env` comes on top of this process's environment.
  */
 export async function startFloor(name: string, file: string, env: Record<string, string>, nodeEnv = 'development'): Promise<Floor> {
-  // The heap sizing of the stack's processes (scripts/lib/stack.ts): a floor collects garbage under the same limits.
+  // The heap sizing and C library settings of the stack's processes (scripts/lib/stack.ts): a floor collects garbage
+  // and allocates under the same limits.
   const args = [...LOCAL_V8_ARGS, '--enable-source-maps', '--import', 'tsx', path.join(import.meta.dirname, 'floors', file)];
   const child = spawn(process.execPath, args, {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, NODE_ENV: nodeEnv, ...env },
+    env: { ...process.env, ...LOCAL_LIBC_ENV, NODE_ENV: nodeEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

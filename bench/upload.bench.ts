@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { ROOT } from '../scripts/lib/infra.js';
-import { LOCAL_V8_ARGS, type Stack, type StackPorts } from '../scripts/lib/stack.js';
+import { LOCAL_LIBC_ENV, LOCAL_V8_ARGS, type Stack, type StackPorts } from '../scripts/lib/stack.js';
 import { ObjectStorage } from '../services/upload/src/services/storage.service.js';
 import { cull, type CullFeatures } from '../services/upload/src/imaging/index.js';
 import { makeSyntheticShoot } from '../services/upload/test/synthetic.js';
@@ -108,12 +108,13 @@ async function startFloorProcess(jpegs: Buffer[], warmup: number): Promise<Floor
     writeFileSync(f, j);
     return f;
   });
-  // The heap sizing of the stack's processes (scripts/lib/stack.ts), the worker's included.
+  // The heap sizing and C library settings of the stack's processes (scripts/lib/stack.ts), the worker's included.
   const child = spawn(process.execPath, [...LOCAL_V8_ARGS, '--import', 'tsx', '--input-type=module', '-e', FLOOR_SCRIPT], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: {
       ...process.env,
+      ...LOCAL_LIBC_ENV,
       FLOOR_IMAGING: pathToFileURL(path.join(ROOT, 'services/upload/src/imaging/index.ts')).href,
       FLOOR_FILES: JSON.stringify(files),
       FLOOR_WARMUP: String(warmup),

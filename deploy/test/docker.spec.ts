@@ -12,7 +12,7 @@ import { DATABASE_SERVICES, DEPENDENCIES, DEPLOYABLES } from '../deployables.js'
 import { ROOT } from '../lib/render.js';
 import { composeEnv } from '../scripts/compose-secrets.js';
 import { SECRET_ENV } from './support.js';
-import { LOCAL_V8_ARGS } from '../../scripts/lib/stack.js';
+import { LOCAL_LIBC_ENV, LOCAL_V8_ARGS } from '../../scripts/lib/stack.js';
 
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
 
@@ -126,6 +126,14 @@ describe('Dockerfile (deploy/docker/Dockerfile)', () => {
       .map((i) => i.args)
       .join(' ');
     expect(/NODE_HEAP_ARGS="([^"]*)"/.exec(env)?.[1]).toBe(LOCAL_V8_ARGS.join(' '));
+  });
+
+  it('runs node with the C library settings every local stack runs with', () => {
+    const env = inFinal
+      .filter((i) => i.op === 'ENV')
+      .map((i) => i.args)
+      .join(' ');
+    for (const [name, value] of Object.entries(LOCAL_LIBC_ENV)) expect(env).toMatch(new RegExp(`\\b${name}=${value}\\b`));
   });
 
   it('copies only what exists in the build context and is not ignored', () => {
