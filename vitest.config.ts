@@ -31,6 +31,24 @@ const FAULTS_PROJECT = {
 };
 
 /**
+ * Issue 29: every deployable's image built and run by a real container engine (deploy/test/images/; `npm run
+ * test:images` runs it alone). It installs packages, starts a dockerd and builds nine images, CPU-bound for minutes,
+ * so in `npm test` it runs after every other project (a later group), never beside them.
+ */
+const IMAGES_PROJECT = {
+  resolve: PACKAGES_FROM_SOURCE,
+  test: {
+    name: 'images',
+    include: ['deploy/test/images/**/*.test.ts'],
+    environment: 'node' as const,
+    testTimeout: 600_000,
+    hookTimeout: 3_600_000,
+    fileParallelism: false,
+    sequence: { groupOrder: 1 },
+  },
+};
+
+/**
  * Three tiers: unit specs beside the code (pure logic), integration tests per service against real
  * PostgreSQL/Redis/RabbitMQ (a fresh database per file), and black-box tests in test/ that drive the whole
  * stack through the gateway. `npm test` runs all three and prints the summary line from the JSON report.
@@ -83,6 +101,7 @@ export default defineConfig({
         },
       },
       ...(process.env.STUDIO_FAULTS === '1' ? [FAULTS_PROJECT] : []),
+      IMAGES_PROJECT,
     ],
   },
 });

@@ -179,6 +179,17 @@ export const WORKSPACE_TOOLS: Readonly<Record<string, readonly string[]>> = {
   'services/search': ['src/cli/rebuild.ts'],
 };
 
+/** The build arguments of a deployable's image (deploy/docker/Dockerfile; compose.yaml and npm run test:images). */
+export function imageBuildArgs(d: Deployable): Record<'DEPLOYABLE' | 'SERVICE' | 'ENTRY' | 'HEALTH_PORT', string> {
+  return {
+    DEPLOYABLE: d.name,
+    SERVICE: d.workspace,
+    ENTRY: `dist/${d.entry.replace(/^src\//, '').replace(/\.ts$/, '')}.mjs`,
+    // The image's HEALTHCHECK goes to the admin port: the API port serves no ops path.
+    HEALTH_PORT: String(d.adminPort),
+  };
+}
+
 /** The services that own a database: one migrate job each. */
 export const DATABASE_SERVICES: readonly Deployable[] = DEPLOYABLES.filter((d) => d.migrate);
 

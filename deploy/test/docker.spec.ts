@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DATABASE_SERVICES, DEPENDENCIES, DEPLOYABLES } from '../deployables.js';
+import { DATABASE_SERVICES, DEPENDENCIES, DEPLOYABLES, imageBuildArgs } from '../deployables.js';
 import { ROOT } from '../lib/render.js';
 import { composeEnv } from '../scripts/compose-secrets.js';
 import { SECRET_ENV } from './support.js';
@@ -74,6 +74,18 @@ describe('Dockerfile (deploy/docker/Dockerfile)', () => {
   it('declares the build arguments of a deployable', () => {
     const args = instructions.filter((i) => i.op === 'ARG').map((i) => i.args.split('=')[0]);
     for (const name of ['DEPLOYABLE', 'SERVICE', 'ENTRY', 'HEALTH_PORT']) expect(args).toContain(name);
+  });
+
+  it('lets the eight images share one toolchain layer: DEPLOYABLE is declared after npm ci', () => {
+    const install = instructions.findIndex((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args));
+    const deployable = instructions.findIndex((i) => i.op === 'ARG' && i.args.split('=')[0] === 'DEPLOYABLE');
+    expect(install).toBeGreaterThan(-1);
+    expect(deployable).toBeGreaterThan(install);
+    expect(instructions[deployable]!.stage).toBe(instructions[install]!.stage);
+  });
+
+  it("builds offline with BuildKit's built-in frontend (no `# syntax=` line, which pulls one from a registry)", () => {
+    expect(read('deploy/docker/Dockerfile')).not.toMatch(/^#\s*syntax\s*=/im);
   });
 
   it('runs as the non-root uid 10001 in the runtime stage', () => {
@@ -248,13 +260,8 @@ describe('compose file (deploy/compose.yaml)', () => {
     for (const d of DEPLOYABLES) {
       const s = services[d.name];
       expect(s.build.dockerfile).toBe('deploy/docker/Dockerfile');
-      expect(s.build.args).toEqual({
-        DEPLOYABLE: d.name,
-        SERVICE: d.workspace,
-        ENTRY: `dist/${path.basename(d.entry, '.ts')}.mjs`,
-        // The image's HEALTHCHECK (and so compose's) goes to the admin port: the API port serves no ops path.
-        HEALTH_PORT: String(d.adminPort),
-      });
+      expect(s.build.args).toEqual(imageBuildArgs(d));
+      expect(s.build.args.ENTRY).toBe(`dist/${path.basename(d.entry, '.ts')}.mjs`);
       expect(s.environment[d.env.adminPort], d.name).toBe(String(d.adminPort));
       if (d.httpPort !== undefined) expect(s.environment[d.env.httpPort!], d.name).toBe(String(d.httpPort));
       expect(s.environment.HEALTH_PORT, d.name).toBeUndefined();

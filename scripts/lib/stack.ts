@@ -131,7 +131,44 @@ export interface StackOptions {
    * workspace as working directory, exactly as its image does). Absent processes run from sources with tsx.
    */
   builds?: Partial<Record<ProcessName, string>>;
+  /**
+   * Where the processes' TypeScript sources are (default: this repository): a release's tree (scripts/lib/releases.ts
+   * `releaseTree`) runs that release's code, for the N-1 upgrade test.
+   */
+  sourceRoot?: string;
+  /**
+   * Run the deployables from their images in a container engine instead (npm run test:images): each launch is a
+   * `docker run` in the foreground, hardened as a pod is (CONTAINER_HARDENING), on the host's network, given only the
+   * stack's environment for it (never this process's). The S3 dev server still runs as a local process.
+   */
+  containers?: ContainerOptions;
 }
+
+/** How a stack runs its deployables in a container engine. */
+export interface ContainerOptions {
+  /** The docker CLI (Debian's /usr/bin/docker) and what it needs in its environment (DOCKER_HOST). */
+  docker: string;
+  dockerEnv: Record<string, string>;
+  /** The image of each deployable. */
+  imageOf(name: Exclude<ProcessName, 's3'>): string;
+  /** Container names start with it (`<prefix>-<process>-<launch>`), so a run can find and remove its own. */
+  prefix: string;
+}
+
+/**
+ * What every container of a stack runs with: the Helm chart's pod and container securityContext (a non-root user, a
+ * read-only root filesystem with a writable /tmp, no capabilities, no privilege escalation) on the host's network
+ * (never a bridge: deploy/README.md). `--stop-timeout`: the chart's shortest terminationGracePeriodSeconds (30 s).
+ */
+export const CONTAINER_HARDENING: readonly string[] = [
+  '--network=host',
+  '--read-only',
+  '--tmpfs=/tmp:rw,nosuid,nodev,size=256m',
+  '--user=10001:10001',
+  '--cap-drop=ALL',
+  '--security-opt=no-new-privileges:true',
+  '--stop-timeout=30',
+];
 
 export type ProcessName =
   | 's3'
@@ -326,6 +363,10 @@ export interface RunningProcess {
   envOverrides: Record<string, string>;
   /** The last few kilobytes the process wrote (stdout and stderr): why it exited, in a failure message. */
   outputTail(): string;
+  /** Sends `signal` to the process itself (in a container: through the engine, since `docker run` relays no SIGKILL). */
+  signal(signal: NodeJS.Signals): void;
+  /** Its container's name, when it runs in one. */
+  container?: string;
 }
 
 const TAIL_BYTES = 4096;
@@ -413,13 +454,26 @@ export const LOCAL_V8_ARGS: readonly string[] = ['--max-old-space-size=384', '--
 export const LOCAL_LIBC_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
 
 /** How a process starts: from its sources with tsx, or from a production build as its image starts it. */
-function commandOf(spec: ProcessSpec, buildDir: string | undefined): { args: string[]; cwd: string } {
+function commandOf(spec: ProcessSpec, buildDir: string | undefined, sourceRoot = ROOT): { args: string[]; cwd: string } {
   // The S3 dev server is no deployable (and holds every object in memory): V8's own sizing.
   const v8 = spec.name === 's3' ? [] : LOCAL_V8_ARGS;
-  if (!buildDir) return { args: [...v8, '--enable-source-maps', '--import', 'tsx', path.join(ROOT, spec.entry)], cwd: ROOT };
+  if (!buildDir) return { args: [...v8, '--enable-source-maps', '--import', 'tsx', path.join(sourceRoot, spec.entry)], cwd: sourceRoot };
   const [workspace, entry] = spec.entry.split('/src/') as [string, string];
   const cwd = path.join(buildDir, workspace);
   return { args: [...v8, '--enable-source-maps', path.join(cwd, 'dist', `${path.basename(entry, '.ts')}.mjs`)], cwd };
+}
+
+let launches = 0;
+
+/**
+ * `docker run` of a deployable's image in the foreground. The values travel in the CLI's environment and only the
+ * names on its command line (`--env NAME`), so no secret shows in a process list.
+ */
+function containerCommand(spec: ProcessSpec, env: Record<string, string>, c: ContainerOptions) {
+  const name = `${c.prefix}-${spec.name}-${++launches}`;
+  const args = ['run', '--rm', `--name=${name}`, ...CONTAINER_HARDENING, ...Object.keys(env).map((k) => `--env=${k}`)];
+  args.push(c.imageOf(spec.name as Exclude<ProcessName, 's3'>));
+  return { name, child: spawn(c.docker, args, { env: { ...c.dockerEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }) };
 }
 
 function launch(
@@ -427,13 +481,21 @@ function launch(
   output: StackOptions['output'],
   envOverrides: Record<string, string> = {},
   buildDir?: string,
+  containers?: ContainerOptions,
+  sourceRoot?: string,
 ): RunningProcess {
-  const { args, cwd } = commandOf(spec, buildDir);
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: { ...process.env, ...(spec.name === 's3' ? {} : LOCAL_LIBC_ENV), ...spec.env, ...envOverrides },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  let child: ChildProcess;
+  let container: string | undefined;
+  if (containers && spec.name !== 's3') {
+    ({ name: container, child } = containerCommand(spec, { ...spec.env, ...envOverrides }, containers));
+  } else {
+    const { args, cwd } = commandOf(spec, buildDir, spec.name === 's3' ? ROOT : sourceRoot);
+    child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...process.env, ...(spec.name === 's3' ? {} : LOCAL_LIBC_ENV), ...spec.env, ...envOverrides },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  }
   let sink: WriteStream | null = null;
   if (output === 'inherit') {
     const prefix = `[${spec.name}] `;
@@ -470,15 +532,23 @@ function launch(
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const exited = ended.then((e) => e.code);
-  return { name: spec.name, child, exited, ended, envOverrides, outputTail: () => tail };
+  const signal = (sig: NodeJS.Signals) => {
+    if (!container) return void child.kill(sig);
+    // Through the engine: the container's PID 1 (tini) gets it, as from a kubelet.
+    spawn(containers!.docker, ['kill', `--signal=${sig}`, container], { env: containers!.dockerEnv, stdio: 'ignore' }).on(
+      'error',
+      () => {},
+    );
+  };
+  return { name: spec.name, child, exited, ended, envOverrides, outputTail: () => tail, signal, ...(container ? { container } : {}) };
 }
 
 const isAlive = (p: RunningProcess | undefined): boolean => !!p && p.child.exitCode === null && p.child.signalCode === null;
 
 async function stopProcess(p: RunningProcess, graceMs = 15_000): Promise<void> {
   if (!isAlive(p)) return;
-  p.child.kill('SIGTERM');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), graceMs);
+  p.signal('SIGTERM');
+  const timer = setTimeout(() => p.signal('SIGKILL'), graceMs);
   await p.exited;
   clearTimeout(timer);
 }
@@ -515,7 +585,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     for (const spec of all) {
-      const proc = launch(spec, options.output, {}, options.builds?.[spec.name]);
+      const proc = launch(spec, options.output, {}, options.builds?.[spec.name], options.containers, options.sourceRoot);
       processes.set(spec.name, proc);
       await waitReady(spec.readyUrl, proc, 60_000);
     }
@@ -529,7 +599,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return spec;
   };
   const launchReady = async (spec: ProcessSpec, opts: LaunchOptions): Promise<RunningProcess> => {
-    const proc = launch(spec, options.output, opts.env ?? {}, options.builds?.[spec.name]);
+    const proc = launch(spec, options.output, opts.env ?? {}, options.builds?.[spec.name], options.containers, options.sourceRoot);
     processes.set(spec.name, proc);
     await waitReady(spec.readyUrl, proc, 60_000);
     return proc;
@@ -575,7 +645,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             code: p?.child.exitCode ?? null,
             signal: (p?.child.signalCode as NodeJS.Signals | null | undefined) ?? null,
           };
-        p.child.kill(signal);
+        p.signal(signal);
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`${name} did not exit within 30 s of ${signal}`)), 30_000);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, inject } from 'vitest';
 import { stackSecretsEnv } from './secrets.js';
-import { api } from './client.js';
+import { api, baseUrl } from './client.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -282,12 +282,17 @@ export interface Endpoint {
  * through POST /webhook-endpoints/{id}/rotate-secret (the documented way to verify subscription deliveries; the
  * unseen creation secret keeps signing v0 during the overlap).
  */
-export async function subscribe(token: string, workspaceId: string, targetUrl: string, event: string): Promise<Endpoint> {
-  const sub = await api('POST', '/webhooks/subscriptions', { token, body: { workspace_id: workspaceId, target_url: targetUrl, event } });
+export async function subscribe(token: string, workspaceId: string, targetUrl: string, event: string, base = baseUrl()): Promise<Endpoint> {
+  const sub = await api(
+    'POST',
+    '/webhooks/subscriptions',
+    { token, body: { workspace_id: workspaceId, target_url: targetUrl, event } },
+    base,
+  );
   expect(sub.status, sub.text).toBe(201);
   expect(sub.body.subscription).toMatchObject({ workspace_id: workspaceId, target_url: targetUrl, event, active: true });
   expect(sub.text).not.toMatch(/whsec_|secret/);
-  const rotated = await api('POST', `/webhook-endpoints/${sub.body.subscription.id}/rotate-secret`, { token });
+  const rotated = await api('POST', `/webhook-endpoints/${sub.body.subscription.id}/rotate-secret`, { token }, base);
   expect(rotated.status, rotated.text).toBe(200);
   const secret = rotated.body.webhook_endpoint.signing_secret as string;
   expect(secret).toMatch(/^whsec_/);
