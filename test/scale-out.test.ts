@@ -22,13 +22,13 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePorts } from '@studio/testkit/ports';
 import { findSamples, sampleSum } from '@studio/testkit/prometheus';
 import { startReplicaSet, type Stack, type StackPorts } from '../scripts/lib/stack.js';
 import { api, type ApiResponse } from './support/client.js';
 import { admin, tenant } from './support/operator.js';
 import { makeJpeg, putTo, sha256Hex } from './support/photos.js';
 import { until as pollUntil } from './support/poll.js';
+import { freeStackPorts } from './support/ports.js';
 import { stackControl } from './support/stack-control.js';
 import { allDeliveries, startReceiver, subscribe, type Endpoint, type Receiver } from './support/webhooks.js';
 
@@ -130,31 +130,8 @@ describe('two replicas of every service and worker on one machine', () => {
   let searchEventsAtStart: [number, number];
 
   beforeAll(async () => {
-    const names: (keyof Omit<StackPorts, 's3'>)[] = [
-      'consoleHttp',
-      'consoleAdmin',
-      'gateway',
-      'gatewayAdmin',
-      'studioHttp',
-      'studioGrpc',
-      'studioAdmin',
-      'uploadHttp',
-      'uploadGrpc',
-      'uploadAdmin',
-      'uploadWorkerAdmin',
-      'galleryHttp',
-      'galleryGrpc',
-      'galleryAdmin',
-      'searchHttp',
-      'searchGrpc',
-      'searchAdmin',
-      'webhooksHttp',
-      'webhooksGrpc',
-      'webhooksAdmin',
-      'webhooksWorkerAdmin',
-    ];
-    const free = await freePorts(names.length);
-    const ports = Object.fromEntries(names.map((n, i) => [n, free[i]!])) as Omit<StackPorts, 's3'>;
+    // The replica set's own listeners; the object store is the first set's.
+    const { s3: _ownStore, ...ports } = await freeStackPorts();
     replica = await startReplicaSet(options, ports, { dir: replicaLogDir });
     portsB = { ...ports, s3: options.ports.s3 };
     gateways = [inject('baseUrl'), replica.baseUrl];

@@ -128,10 +128,14 @@ export async function ensureDatabase(cfg: InfraConfig, database: string): Promis
   }
 }
 
-/** Runs an npm script of a workspace package (e.g. prisma generate / migrate deploy). */
-function workspaceScript(dir: string, script: string, env: Record<string, string>): void {
-  const res = spawnSync('npm', ['run', '-s', script], { cwd: path.join(ROOT, dir), stdio: 'inherit', env: { ...process.env, ...env } });
-  if (res.status !== 0) throw new Error(`${dir}: npm run ${script} failed`);
+/**
+ * Runs an npm script of a workspace package (e.g. prisma generate / migrate deploy), of this repository or of another
+ * tree of it (`root`: a release's, scripts/lib/releases.ts); npm puts every ancestor's node_modules/.bin on PATH, so
+ * a release's tree under .run/ runs with this repository's toolchain.
+ */
+export function workspaceScript(dir: string, script: string, env: Record<string, string>, root = ROOT): void {
+  const res = spawnSync('npm', ['run', '-s', script], { cwd: path.join(root, dir), stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) throw new Error(`${path.relative(ROOT, path.join(root, dir))}: npm run ${script} failed`);
 }
 
 /**
@@ -144,8 +148,8 @@ export function generateClients(): void {
   if (res.status !== 0) throw new Error('npm run assets:generate --workspaces failed');
 }
 
-export function migrate(svc: (typeof DATABASE_SERVICES)[number], url: string): void {
-  workspaceScript(svc.dir, 'migrate:deploy', { DATABASE_URL: url });
+export function migrate(svc: (typeof DATABASE_SERVICES)[number], url: string, root = ROOT): void {
+  workspaceScript(svc.dir, 'migrate:deploy', { DATABASE_URL: url }, root);
 }
 
 export async function ensureTopology(cfg: InfraConfig = defaultInfra): Promise<void> {

@@ -7,6 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { buildOnce } from './build-once.js';
+import { workspaceScript } from './infra.js';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -56,7 +57,7 @@ export function tagCommit(version: string): string | null {
  * and takes third-party packages from the repository's node_modules above it. Each set of dirs has a folder of its
  * own, so checks running at the same time never replace each other's tree.
  */
-export function releaseTree(release: Release, dirs: string[]): string {
+export function releaseTree(release: Release, dirs: string[], prepare?: (tree: string) => void): string {
   const target = path.join(ROOT, '.run/releases', release.commit, dirs.join('+').replaceAll('/', '_'));
   return buildOnce(target, path.join(target, '.complete'), (work) => {
     const archive = spawnSync('git', ['archive', '--format=tar', release.commit, ...dirs], { cwd: ROOT, maxBuffer: 1 << 30 });
@@ -68,7 +69,30 @@ export function releaseTree(release: Release, dirs: string[]): string {
       for (const lib of readdirSync(path.join(work, 'libs')))
         symlinkSync(path.join('..', '..', 'libs', lib), path.join(work, 'node_modules/@studio', lib));
     }
+    prepare?.(work);
     writeFileSync(path.join(work, '.complete'), '');
     return work;
+  });
+}
+
+/** What a release's processes run from: its sources, its proto files and the scripts its generators are. */
+const RUNTIME_PATHS = ['package.json', 'tsconfig.base.json', 'tsconfig.json', 'libs', 'services', 'gateway', 'proto', 'scripts'];
+
+/**
+ * A release's processes, runnable from their TypeScript sources (scripts/lib/stack.ts `sourceRoot`): its tree with
+ * what its sources import but git does not hold made by its own workspace scripts (`prisma:generate` of each
+ * database service, the console's `assets:generate`), run with this repository's toolchain. Third-party packages
+ * come from this repository's node_modules: the N-1 test first checks that the release's lock pins the same
+ * versions of the production packages its processes load.
+ */
+export function releaseSources(release: Release): string {
+  return releaseTree(release, RUNTIME_PATHS, (tree) => {
+    for (const dir of readdirSync(path.join(tree, 'services'))) {
+      const manifest = JSON.parse(readFileSync(path.join(tree, 'services', dir, 'package.json'), 'utf8')) as {
+        scripts?: Record<string, string>;
+      };
+      for (const script of ['prisma:generate', 'assets:generate'])
+        if (manifest.scripts?.[script]) workspaceScript(`services/${dir}`, script, {}, tree);
+    }
   });
 }

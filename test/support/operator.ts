@@ -10,7 +10,16 @@ import { stackSecretsEnv } from './secrets.js';
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export async function admin<T = any>(...args: string[]): Promise<T> {
+/** The stack an operator command acts on: studio's secrets, its database and the stack's public URL. */
+export interface OperatorTarget {
+  studioSecrets: Record<string, string>;
+  databaseUrl: string;
+  /** The links the CLI prints (an invitation's) point at this stack's console. */
+  publicUrl: string;
+}
+
+/** HEAD's studio operator CLI (`--json`) against `target`; its last line of output, parsed. */
+export async function adminOf<T = any>(target: OperatorTarget, ...args: string[]): Promise<T> {
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', path.join(ROOT, 'services/studio/src/cli/admin.ts'), ...args, '--json'],
@@ -18,16 +27,23 @@ export async function admin<T = any>(...args: string[]): Promise<T> {
       cwd: ROOT,
       env: {
         ...process.env,
-        ...stackSecretsEnv('studio'),
-        DATABASE_URL: inject('databaseUrls').studio,
-        // The stack's public URL: the links the CLI prints (an invitation's) point at this stack's console.
-        PUBLIC_URL: inject('publicUrl'),
+        ...target.studioSecrets,
+        DATABASE_URL: target.databaseUrl,
+        PUBLIC_URL: target.publicUrl,
         LOG_LEVEL: 'warn',
       },
     },
   );
   const line = stdout.trim().split('\n').pop()!;
   return JSON.parse(line) as T;
+}
+
+/** The operator CLI against the black-box stack. */
+export function admin<T = any>(...args: string[]): Promise<T> {
+  return adminOf<T>(
+    { studioSecrets: stackSecretsEnv('studio'), databaseUrl: inject('databaseUrls').studio!, publicUrl: inject('publicUrl') },
+    ...args,
+  );
 }
 
 export type Role = 'owner' | 'admin' | 'photographer' | 'viewer';
