@@ -149,6 +149,13 @@ async function loadFor(phase: string, gateways: string[], ms: number, during?: (
 
 const loads: Load[] = [];
 
+/** A phase's load, kept for the final count: it made shoots and no request of it was refused. */
+function expectClean(load: Load): void {
+  loads.push(load);
+  expect(load.failures).toEqual([]);
+  expect(load.shoots.length).toBeGreaterThan(0);
+}
+
 beforeAll(async () => {
   release = previousRelease();
   const sources = releaseSources(release);
@@ -213,9 +220,7 @@ describe(`upgrade from the previous release (N-1) to HEAD, and back`, () => {
             env: { ...process.env, DATABASE_URL: options.databaseUrls[svc.name]! },
           });
       });
-      loads.push(load);
-      expect(load.failures).toEqual([]);
-      expect(load.shoots.length).toBeGreaterThan(0);
+      expectClean(load);
     },
     LONG,
   );
@@ -260,9 +265,7 @@ describe(`upgrade from the previous release (N-1) to HEAD, and back`, () => {
       await headStack!.stop();
       headStack = undefined;
       const load = await loadFor('rollback', [releaseStack!.baseUrl], 10_000);
-      loads.push(load);
-      expect(load.failures).toEqual([]);
-      expect(load.shoots.length).toBeGreaterThan(0);
+      expectClean(load);
     },
     LONG,
   );
