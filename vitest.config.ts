@@ -33,7 +33,7 @@ const FAULTS_PROJECT = {
 /**
  * Issue 29: every deployable's image built and run by a real container engine (deploy/test/images/; `npm run
  * test:images` runs it alone). It installs packages, starts a dockerd and builds nine images, CPU-bound for minutes,
- * so in `npm test` it runs after every other project (a later group), never beside them.
+ * so in `npm test` it is a group of its own (vitest runs groups one after another): never beside another project.
  */
 const IMAGES_PROJECT = {
   resolve: PACKAGES_FROM_SOURCE,
