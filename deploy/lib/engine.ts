@@ -37,8 +37,8 @@ const EXTRA_CA_DIR = '/usr/local/share/ca-certificates';
 export interface Engine {
   /** Environment the docker CLI needs (DOCKER_HOST of this engine, BuildKit on). */
   env: Record<string, string>;
-  /** Runs the docker CLI; rejects with its stderr when it fails. */
-  docker(args: string[], options?: { timeoutMs?: number }): Promise<{ stdout: string; stderr: string }>;
+  /** Runs the docker CLI (`env`: more of its environment, e.g. the values of `--env NAME`); rejects with its stderr. */
+  docker(args: string[], options?: { timeoutMs?: number; env?: Record<string, string> }): Promise<{ stdout: string; stderr: string }>;
   /** Stops dockerd if this run started it (a running one found at start is left running). */
   stop(): Promise<void>;
 }
@@ -70,7 +70,11 @@ export async function startEngine(log: (line: string) => void): Promise<Engine> 
   const env = { DOCKER_HOST: `unix://${socket}`, DOCKER_BUILDKIT: '1', PATH: `/usr/bin:/usr/sbin:/bin:${process.env.PATH ?? ''}` };
   const docker: Engine['docker'] = async (args, options = {}) => {
     try {
-      return await run(DOCKER, args, { env, maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 600_000 });
+      return await run(DOCKER, args, {
+        env: { ...env, ...options.env },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: options.timeoutMs ?? 600_000,
+      });
     } catch (err) {
       const e = err as { stderr?: string; message: string };
       throw new Error(`docker ${args.slice(0, 3).join(' ')}: ${(e.stderr ?? '').trim() || e.message}`);
@@ -182,10 +186,7 @@ export async function ensureStandInBase(engine: Engine, log: (line: string) => v
       if (tar.status !== 0) throw new Error('tar of the debootstrap root failed');
       return out;
     });
-    await run('sh', ['-c', `"${DOCKER}" import - studio-local/debian-minbase:bookworm < "${path.join(dir, 'rootfs.tar')}"`], {
-      env: engine.env,
-      timeout: 300_000,
-    });
+    await engine.docker(['import', path.join(dir, 'rootfs.tar'), 'studio-local/debian-minbase:bookworm'], { timeoutMs: 300_000 });
   }
   const npmVersion = NPM_OF_NODE[PINNED_NODE];
   if (!npmVersion) throw new Error(`which npm does the official node:${PINNED_NODE} image carry? add it to NPM_OF_NODE`);

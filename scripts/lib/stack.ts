@@ -466,30 +466,31 @@ function commandOf(spec: ProcessSpec, buildDir: string | undefined, sourceRoot =
 let launches = 0;
 
 /**
- * `docker run` of a deployable's image in the foreground. The values travel in the CLI's environment and only the
- * names on its command line (`--env NAME`), so no secret shows in a process list.
+ * The arguments of `docker run --rm` of `image` with CONTAINER_HARDENING, `extra` options first. Only the variables'
+ * names go on the command line (`--env NAME`): their values travel in the CLI's environment, so no secret shows in a
+ * process list.
  */
+export function dockerRunArgs(image: string, env: Record<string, string>, extra: string[] = []): string[] {
+  return ['run', '--rm', ...extra, ...CONTAINER_HARDENING, ...Object.keys(env).map((k) => `--env=${k}`), image];
+}
+
+/** `docker run` of a deployable's image in the foreground, under a name of its own. */
 function containerCommand(spec: ProcessSpec, env: Record<string, string>, c: ContainerOptions) {
   const name = `${c.prefix}-${spec.name}-${++launches}`;
-  const args = ['run', '--rm', `--name=${name}`, ...CONTAINER_HARDENING, ...Object.keys(env).map((k) => `--env=${k}`)];
-  args.push(c.imageOf(spec.name as Exclude<ProcessName, 's3'>));
+  const args = dockerRunArgs(c.imageOf(spec.name as Exclude<ProcessName, 's3'>), env, [`--name=${name}`]);
   return { name, child: spawn(c.docker, args, { env: { ...c.dockerEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }) };
 }
 
-function launch(
-  spec: ProcessSpec,
-  output: StackOptions['output'],
-  envOverrides: Record<string, string> = {},
-  buildDir?: string,
-  containers?: ContainerOptions,
-  sourceRoot?: string,
-): RunningProcess {
+/** Starts one process of the stack as `options` say (from sources, a build or an image), with `envOverrides` on top. */
+function launch(spec: ProcessSpec, options: StackOptions, envOverrides: Record<string, string> = {}): RunningProcess {
+  const { output, containers } = options;
   let child: ChildProcess;
   let container: string | undefined;
   if (containers && spec.name !== 's3') {
     ({ name: container, child } = containerCommand(spec, { ...spec.env, ...envOverrides }, containers));
   } else {
-    const { args, cwd } = commandOf(spec, buildDir, spec.name === 's3' ? ROOT : sourceRoot);
+    // The object store is the stack's infrastructure, not a release's code: always this repository's.
+    const { args, cwd } = commandOf(spec, options.builds?.[spec.name], spec.name === 's3' ? ROOT : options.sourceRoot);
     child = spawn(process.execPath, args, {
       cwd,
       env: { ...process.env, ...(spec.name === 's3' ? {} : LOCAL_LIBC_ENV), ...spec.env, ...envOverrides },
@@ -585,7 +586,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     for (const spec of all) {
-      const proc = launch(spec, options.output, {}, options.builds?.[spec.name], options.containers, options.sourceRoot);
+      const proc = launch(spec, options);
       processes.set(spec.name, proc);
       await waitReady(spec.readyUrl, proc, 60_000);
     }
@@ -599,7 +600,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return spec;
   };
   const launchReady = async (spec: ProcessSpec, opts: LaunchOptions): Promise<RunningProcess> => {
-    const proc = launch(spec, options.output, opts.env ?? {}, options.builds?.[spec.name], options.containers, options.sourceRoot);
+    const proc = launch(spec, options, opts.env ?? {});
     processes.set(spec.name, proc);
     await waitReady(spec.readyUrl, proc, 60_000);
     return proc;

@@ -12,11 +12,8 @@
  * engine, as a kubelet sends it) ends each container with exit 0 inside the chart's grace period. Sizes and build
  * times are printed and written to .run/images/report.json.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, dropDatabase } from '@studio/testkit/db';
 import { api } from '../../../test/support/client.js';
@@ -24,8 +21,8 @@ import { makeJpeg, putTo, sha256Hex } from '../../../test/support/photos.js';
 import { startReceiver, subscribe, verify, type Receiver } from '../../../test/support/webhooks.js';
 import {
   adminPortOf,
-  CONTAINER_HARDENING,
   deployableSecretsEnv,
+  dockerRunArgs,
   stackPortsAt,
   startStack,
   type ProcessName,
@@ -33,6 +30,7 @@ import {
 } from '../../../scripts/lib/stack.js';
 import { startS3Server, type RunningS3Server } from '../../../services/upload/src/dev/s3-server.js';
 import { DEPLOYABLES, imageBuildArgs } from '../../deployables.js';
+import { defaultInfra, ensureDatabase } from '../../../scripts/lib/infra.js';
 import { baseTag, DOCKER, ensurePackages, ensureStandInBase, startEngine, type Engine } from '../../lib/engine.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -62,13 +60,7 @@ const base = `http://127.0.0.1:${PORTS.gateway}/api/v1`;
 
 /** `docker run --rm` of a deployable's image with the chart's hardening: a one-shot command (a migrate job, a CLI). */
 async function runOnce(name: string, env: Record<string, string>, command: string[]): Promise<string> {
-  const args = ['run', '--rm', ...CONTAINER_HARDENING, ...Object.keys(env).map((k) => `--env=${k}`)];
-  const { stdout } = await promisify(execFile)(DOCKER, [...args, imageOf(name), ...command], {
-    env: { ...engine.env, ...env },
-    maxBuffer: 16 * 1024 * 1024,
-    timeout: 300_000,
-  });
-  return stdout;
+  return (await engine.docker([...dockerRunArgs(imageOf(name), env), ...command], { env, timeoutMs: 300_000 })).stdout;
 }
 
 beforeAll(async () => {
@@ -91,10 +83,7 @@ beforeAll(async () => {
 
   for (const db of databases) {
     await dropDatabase(dbName(db));
-    const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName(db)}"`);
-    await admin.end();
+    await ensureDatabase(defaultInfra, dbName(db));
   }
   // Each service's migrate job from its own image, as the chart's pre-upgrade hook runs it.
   for (const d of DEPLOYABLES.filter((x) => x.migrate)) {
