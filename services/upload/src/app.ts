@@ -46,6 +46,11 @@ export const uploadProcess = defineProcess<UploadConfig, UploadDeps, UploadExpos
       core,
       async prepare() {
         if (config.s3.createBucket) await storage.ensureBucket();
+        if (config.uploadUrlTarget === 'original')
+          logger.warn(
+            { upload_url_target: 'original' },
+            'upload URLs write originals in place (UPLOAD_URL_TARGET=original): an original can be replaced after finalize until its URL expires; remove the setting once no 1.0.x pod serves',
+          );
       },
       http: { app: httpApp },
       readiness: { database: () => db.ping(), object_storage: () => storage.ping() },

@@ -50,3 +50,14 @@ describe('upload config: worker', () => {
     expect(parseUploadConfig({ WORKER_OUTBOX_POLL_MS: '1000' }, 'worker').worker.outboxPollMs).toBe(1_000);
   });
 });
+
+describe('upload config: what upload URLs write', () => {
+  it('a staging key unless told otherwise; `original` only when set, for an upgrade from 1.0.x', () => {
+    expect(parse({}).uploadUrlTarget).toBe('staging');
+    expect(parse({ UPLOAD_URL_TARGET: 'original' }).uploadUrlTarget).toBe('original');
+  });
+
+  it('any other value stops the process naming the variable', () => {
+    expect(() => parse({ UPLOAD_URL_TARGET: 'originals' })).toThrow(/^config: UPLOAD_URL_TARGET: /);
+  });
+});

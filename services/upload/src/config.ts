@@ -41,6 +41,13 @@ function uploadEnvSchemaFor(role: ProcessRole) {
       /** Create the bucket at start-up when it is missing (off where the bucket is managed elsewhere). */
       S3_CREATE_BUCKET: env.bool(true),
 
+      /**
+       * What a single-shot upload URL writes: `staging` (a key finalize copies from, so an original is written once;
+       * decision 0020), or `original` (the original key itself, as releases before 1.1 read it at finalize). Set
+       * `original` only while upgrading from 1.0.x, as long as 1.0.x pods still serve, then remove it
+       * (deploy/README.md, "Upgrading from 1.0.x"). Finalize accepts both either way.
+       */
+      UPLOAD_URL_TARGET: z.enum(['staging', 'original']).default('staging'),
       /** Lifetime of a presigned single-shot PUT URL. */
       PRESIGN_PUT_TTL_SECONDS: env.int(3600, 60).pipe(z.number().max(7 * 24 * 3600)),
       /** Lifetime of a presigned UploadPart URL. */
@@ -97,6 +104,7 @@ function uploadEnvSchemaFor(role: ProcessRole) {
         forcePathStyle: e.S3_FORCE_PATH_STYLE,
         createBucket: e.S3_CREATE_BUCKET,
       },
+      uploadUrlTarget: e.UPLOAD_URL_TARGET,
       presignPutTtlSeconds: e.PRESIGN_PUT_TTL_SECONDS,
       presignPartTtlSeconds: e.PRESIGN_PART_TTL_SECONDS,
       sessionTtlDays: e.SESSION_TTL_DAYS,

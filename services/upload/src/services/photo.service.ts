@@ -95,9 +95,13 @@ export class PhotoService {
     this.now = deps.now ?? systemClock;
   }
 
-  /** A PUT URL of the photo's staging key for exactly the declared size and type (never of its original). */
+  /**
+   * A PUT URL for exactly the declared size and type, of the photo's staging key (never of its original), or of its
+   * original key while UPLOAD_URL_TARGET=original (an upgrade from 1.0.x: what that release's finalize reads).
+   */
   private presign(p: Pick<PhotoRow, 'id' | 'workspaceId' | 'contentType' | 'size'>) {
-    const key = objectKeys.staging(p.workspaceId, p.id);
+    const key =
+      this.deps.config.uploadUrlTarget === 'original' ? objectKeys.original(p.workspaceId, p.id) : objectKeys.staging(p.workspaceId, p.id);
     // Signed at the service's clock, the one the janitor compares upload_expires_at with.
     return this.deps.storage.presignPut(key, p.contentType, p.size, this.deps.config.presignPutTtlSeconds, this.now());
   }
@@ -261,8 +265,8 @@ export class PhotoService {
     let source = staging;
     let staged = await storage.head(staging);
     if (!staged) {
-      // A URL of the previous release PUT the original in place: promote it there (copied onto itself for our
-      // metadata). Such URLs stop working within PRESIGN_PUT_TTL_SECONDS of the upgrade.
+      // A URL of the previous release, or one signed while UPLOAD_URL_TARGET=original, PUT the original in place:
+      // promote it there (copied onto itself for our metadata).
       staged = await storage.head(final);
       source = final;
     }
