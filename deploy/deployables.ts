@@ -190,6 +190,15 @@ export function imageBuildArgs(d: Deployable): Record<'DEPLOYABLE' | 'SERVICE' |
   };
 }
 
+/**
+ * `docker build` of a deployable's image from the repository at `root`, on the host's network, as the image tests
+ * build it (deploy/test/images/): `extra` adds e.g. `-t <tag>` or `-q`.
+ */
+export function dockerBuildArgs(d: Deployable, root: string, extra: string[] = []): string[] {
+  const args = Object.entries(imageBuildArgs(d)).flatMap(([k, v]) => ['--build-arg', `${k}=${v}`]);
+  return ['build', '--network=host', '-f', 'deploy/docker/Dockerfile', ...extra, ...args, root];
+}
+
 /** The services that own a database: one migrate job each. */
 export const DATABASE_SERVICES: readonly Deployable[] = DEPLOYABLES.filter((d) => d.migrate);
 

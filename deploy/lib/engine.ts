@@ -27,6 +27,8 @@ const HOME = path.join(ROOT, '.run/docker');
 export const DOCKER = '/usr/bin/docker';
 const DOCKERD = '/usr/sbin/dockerd';
 const DEBOOTSTRAP = '/usr/sbin/debootstrap';
+/** Debian's docker-compose 1.29 (it reads deploy/compose.yaml; the engine's `docker compose` plugin is not packaged). */
+export const DOCKER_COMPOSE = '/usr/bin/docker-compose';
 /** The npm that the official image of the pinned Node carries (Node 24.21.0 ships npm 11.19.0). */
 const NPM_OF_NODE: Record<string, string> = { '24.21.0': '11.19.0' };
 /** Where debootstrap fetches bookworm from: the machine's own Debian mirror. */
@@ -43,12 +45,12 @@ export interface Engine {
   stop(): Promise<void>;
 }
 
-/** `docker.io` and `debootstrap` from Debian's packages, unless both are there. */
+/** `docker.io`, `debootstrap` and `docker-compose` from Debian's packages, unless all are there. */
 export function ensurePackages(log: (line: string) => void): void {
-  if (existsSync(DOCKERD) && existsSync(DOCKER) && existsSync(DEBOOTSTRAP)) return;
-  log('installing docker.io and debootstrap (apt-get)');
+  if ([DOCKERD, DOCKER, DEBOOTSTRAP, DOCKER_COMPOSE].every((file) => existsSync(file))) return;
+  log('installing docker.io, debootstrap and docker-compose (apt-get)');
   const install = () =>
-    spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'docker.io', 'debootstrap'], {
+    spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'docker.io', 'debootstrap', 'docker-compose'], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,7 +61,7 @@ export function ensurePackages(log: (line: string) => void): void {
     spawnSync('apt-get', ['update', '-q'], { stdio: 'ignore' });
     res = install();
   }
-  if (res.status !== 0) throw new Error(`apt-get install docker.io debootstrap failed:\n${res.stderr}`);
+  if (res.status !== 0) throw new Error(`apt-get install docker.io debootstrap docker-compose failed:\n${res.stderr}`);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

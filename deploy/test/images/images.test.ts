@@ -16,9 +16,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, dropDatabase } from '@studio/testkit/db';
-import { api } from '../../../test/support/client.js';
-import { makeJpeg, putTo, sha256Hex } from '../../../test/support/photos.js';
-import { startReceiver, subscribe, verify, type Receiver } from '../../../test/support/webhooks.js';
+import { startReceiver, type Receiver } from '../../../test/support/webhooks.js';
 import {
   adminPortOf,
   deployableSecretsEnv,
@@ -29,9 +27,10 @@ import {
   type Stack,
 } from '../../../scripts/lib/stack.js';
 import { startS3Server, type RunningS3Server } from '../../../services/upload/src/dev/s3-server.js';
-import { DEPLOYABLES, imageBuildArgs } from '../../deployables.js';
+import { DEPLOYABLES, dockerBuildArgs, imageBuildArgs } from '../../deployables.js';
 import { defaultInfra, ensureDatabase } from '../../../scripts/lib/infra.js';
 import { baseTag, DOCKER, ensurePackages, ensureStandInBase, startEngine, type Engine } from '../../lib/engine.js';
+import { smokeThroughGateway } from './smoke.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const OUT = path.join(ROOT, '.run', 'images');
@@ -68,12 +67,9 @@ beforeAll(async () => {
   engine = await startEngine(log);
   baseSeconds = await ensureStandInBase(engine, log);
   for (const d of DEPLOYABLES) {
-    const args = Object.entries(imageBuildArgs(d)).flatMap(([k, v]) => ['--build-arg', `${k}=${v}`]);
     const started = performance.now();
     log(`building ${imageOf(d.name)}`);
-    await engine.docker(['build', '--network=host', '-f', 'deploy/docker/Dockerfile', '-t', imageOf(d.name), ...args, ROOT], {
-      timeoutMs: 1_200_000,
-    });
+    await engine.docker(dockerBuildArgs(d, ROOT, ['-t', imageOf(d.name)]), { timeoutMs: 1_200_000 });
     const seconds = (performance.now() - started) / 1000;
     const [id, bytes] = (await engine.docker(['image', 'inspect', '--format', '{{.Id}} {{.Size}}', imageOf(d.name)])).stdout
       .trim()
@@ -184,71 +180,7 @@ describe("every deployable's image, built by a real engine and run as a pod runs
       ['node', 'dist/admin.mjs', 'seed-demo', '--json'],
     );
     const { token, workspace_id: ws } = JSON.parse(seeded.trim().split('\n').at(-1)!) as { token: string; workspace_id: string };
-    expect((await api('GET', '/auth/whoami', { token }, base)).status).toBe(200);
-
-    // webhooks: a REST-hook subscription on a loopback receiver (the stack allows loopback targets), and its secret.
-    const { secret } = await subscribe(token, ws, `${receiver!.url}/hooks`, 'shoot.created', base);
-
-    // studio: a shoot.
-    const title = `Image smoke ${Date.now()}`;
-    const shoot = await api(
-      'POST',
-      '/shoots',
-      { token, body: { workspace_id: ws, title }, headers: { 'idempotency-key': `smoke-${Date.now()}` } },
-      base,
-    );
-    expect(shoot.status, shoot.text).toBe(201);
-    const shootId = shoot.body.shoot.id as string;
-
-    // upload + upload-worker: a photo straight to the object store, finalized and processed.
-    const jpeg = await makeJpeg({ width: 640, height: 480 });
-    const photoCreated = await api(
-      'POST',
-      '/photos',
-      {
-        token,
-        body: { shoot_id: shootId, file_name: 'IMG_1.JPG', content_type: 'image/jpeg', size: jpeg.length, sha256: sha256Hex(jpeg) },
-      },
-      base,
-    );
-    expect(photoCreated.status, photoCreated.text).toBe(201);
-    expect((await putTo(photoCreated.body.upload, jpeg)).status).toBe(200);
-    const photoId = photoCreated.body.photo.id as string;
-    let photo = await api('POST', `/photos/${photoId}/finalize`, { token }, base);
-    for (const until = Date.now() + 60_000; photo.body?.photo?.state !== 'ready' && Date.now() < until; ) {
-      expect(photo.body?.photo?.state).not.toBe('failed');
-      await new Promise((r) => setTimeout(r, 250));
-      photo = await api('POST', `/photos/${photoId}/finalize`, { token }, base);
-    }
-    expect(photo.body.photo.state, photo.text).toBe('ready');
-
-    // gallery: a gallery of the shoot's keepers, published with a portal link.
-    const gallery = await api('POST', '/galleries', { token, body: { shoot_id: shootId } }, base);
-    expect(gallery.status, gallery.text).toBe(201);
-    const published = await api('POST', `/galleries/${gallery.body.gallery.id}/publish`, { token }, base);
-    expect(published.status, published.text).toBe(200);
-
-    // search: the shoot is found by its title (fed by events over RabbitMQ).
-    let hits: unknown[] = [];
-    for (const until = Date.now() + 60_000; hits.length === 0 && Date.now() < until; ) {
-      const found = await api('GET', '/search', { token, query: { workspace_id: ws, q: title } }, base);
-      expect(found.status, found.text).toBe(200);
-      hits = (found.body.items as Array<{ id: string }>).filter((i) => i.id === shootId);
-      if (hits.length === 0) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(hits).toHaveLength(1);
-
-    // webhooks-worker: the shoot's event delivered once, signed with the endpoint's secret.
-    const created = await receiver!.waitFor('shoot.created', (d) => d.body?.type === 'shoot.created' && d.body?.data?.shoot_id === shootId);
-    expect(created).toHaveLength(1);
-    expect(verify(created[0]!.raw, created[0]!.headers['x-service-signature'], secret)).toBe('ok');
-
-    // console: the account console and the portal page, through the gateway.
-    for (const page of ['/console/', '/portal/']) {
-      const res = await fetch(`${stack!.publicUrl}${page}`);
-      expect(res.status, page).toBe(200);
-      expect(res.headers.get('content-type'), page).toMatch(/^text\/html/);
-    }
+    await smokeThroughGateway({ base, publicUrl: stack!.publicUrl, token, workspaceId: ws, receiver: receiver! });
   }, 240_000);
 
   it('docker stop (SIGTERM, then SIGKILL after the grace period) ends every container with exit 0', async () => {
