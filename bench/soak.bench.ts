@@ -51,6 +51,13 @@ interface ProcessSample {
   externalMiB: number | null;
   /** The heap V8 holds per space (new, old, code, large_object...): which part grew. */
   heapSpacesMiB: Record<string, number>;
+  /**
+   * V8's heap pages as the kernel sees them (/proc/<pid>/smaps: anonymous mappings of exactly 256 KiB, V8's page
+   * size): mapped, and of it resident. A page mapped once becomes resident as allocation first touches its bytes and
+   * stays so (free space inside a page is not given back), so resident grows toward mapped without any leak.
+   */
+  v8PagesMiB: number | null;
+  v8PagesResidentMiB: number | null;
   eldP99Ms: number | null;
   /** Its open TCP connections to PostgreSQL (every pool and LISTEN connection of the process). */
   pgConnections: number | null;
@@ -82,6 +89,13 @@ export interface SoakProcessFigure {
   new_space_end_mib: number | null;
   external_warmup_mib: number | null;
   external_end_mib: number | null;
+  v8_pages_warmup_mib: number | null;
+  v8_pages_end_mib: number | null;
+  v8_pages_resident_warmup_mib: number | null;
+  v8_pages_resident_end_mib: number | null;
+  v8_pages_slope_second_half_mib_per_10min: number | null;
+  v8_pages_resident_slope_second_half_mib_per_10min: number | null;
+  outside_v8_pages_slope_second_half_mib_per_10min: number | null;
   rss_anon_warmup_mib: number | null;
   rss_anon_end_mib: number | null;
   rss_file_warmup_mib: number | null;
@@ -121,6 +135,30 @@ export function slope(points: { x: number; y: number }[]): number | null {
     den += (p.x - mx) ** 2;
   }
   return den === 0 ? null : num / den;
+}
+
+const V8_PAGE_KB = 256;
+
+/** V8's heap pages of a live process (see ProcessSample.v8PagesMiB), MiB; nulls once it has gone. */
+function v8PagesOf(pid: number | undefined): { mapped: number | null; resident: number | null } {
+  if (!pid) return { mapped: null, resident: null };
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+    let mapped = 0;
+    let resident = 0;
+    let inPage = false;
+    for (const line of text.split('\n')) {
+      const header = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+      if (header) {
+        const kb = (Number.parseInt(header[2]!, 16) - Number.parseInt(header[1]!, 16)) / 1024;
+        inPage = kb === V8_PAGE_KB && header[3] === '0' && header[4] === '';
+        if (inPage) mapped += kb;
+      } else if (inPage && line.startsWith('Rss:')) resident += Number(/(\d+)/.exec(line)![1]);
+    }
+    return { mapped: mapped / 1024, resident: resident / 1024 };
+  } catch {
+    return { mapped: null, resident: null };
+  }
 }
 
 /**
@@ -295,6 +333,7 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
           scrapeFailures.set(name, scrapeFailures.get(name)! + 1);
         }
         const rss = rssOf(current);
+        const pages = v8PagesOf(current);
         const heap = metricValue(text, 'nodejs_heap_size_used_bytes');
         const heapTotal = metricValue(text, 'nodejs_heap_size_total_bytes');
         const external = metricValue(text, 'nodejs_external_memory_bytes');
@@ -311,6 +350,8 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
           heapTotalMiB: heapTotal === null ? null : heapTotal / MiB,
           externalMiB: external === null ? null : external / MiB,
           heapSpacesMiB: heapSpaces(text),
+          v8PagesMiB: pages.mapped,
+          v8PagesResidentMiB: pages.resident,
           eldP99Ms: eld === null ? null : eld * 1000,
           pgConnections,
           gcSeconds: gcSecondsOf(text),
@@ -380,8 +421,21 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
     const atEnd = within(list, seconds);
     const after = list.filter((s) => s.t >= warmupS);
     const secondHalf = list.filter((s) => s.t >= (warmupS + seconds) / 2);
-    type Key = 'rssMiB' | 'rssAnonMiB' | 'rssFileMiB' | 'heapUsedMiB' | 'heapTotalMiB' | 'externalMiB' | 'eldP99Ms';
-    const pick = (l: ProcessSample[], key: Key) => l.map((s) => s[key]).filter((v): v is number => v !== null);
+    type Key =
+      | 'rssMiB'
+      | 'rssAnonMiB'
+      | 'rssFileMiB'
+      | 'heapUsedMiB'
+      | 'heapTotalMiB'
+      | 'externalMiB'
+      | 'eldP99Ms'
+      | 'v8PagesMiB'
+      | 'v8PagesResidentMiB'
+      | 'outsideV8PagesMiB';
+    // RSS less V8's resident heap pages: everything a leak outside the JS heap would grow (malloc, stacks, code).
+    const value = (x: ProcessSample, key: Key): number | null =>
+      key === 'outsideV8PagesMiB' ? (x.rssMiB === null || x.v8PagesResidentMiB === null ? null : x.rssMiB - x.v8PagesResidentMiB) : x[key];
+    const pick = (l: ProcessSample[], key: Key) => l.map((x) => value(x, key)).filter((v): v is number => v !== null);
     const figure = (l: ProcessSample[], key: Key) => {
       const m = median(pick(l, key));
       return m === null ? null : round1(m);
@@ -393,7 +447,7 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
     const rssWarm = median(pick(atWarmup, 'rssMiB'));
     const rssEnd = median(pick(atEnd, 'rssMiB'));
     const per10 = (l: ProcessSample[], key: Key) => {
-      const s = slope(l.filter((x) => x[key] !== null).map((x) => ({ x: x.t / 600, y: x[key]! })));
+      const s = slope(l.filter((x) => value(x, key) !== null).map((x) => ({ x: x.t / 600, y: value(x, key)! })));
       return s === null ? null : round1(s);
     };
     const eldAfter = pick(after, 'eldP99Ms');
@@ -424,6 +478,13 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
       rss_anon_end_mib: figure(atEnd, 'rssAnonMiB'),
       rss_file_warmup_mib: figure(atWarmup, 'rssFileMiB'),
       rss_file_end_mib: figure(atEnd, 'rssFileMiB'),
+      v8_pages_warmup_mib: figure(atWarmup, 'v8PagesMiB'),
+      v8_pages_end_mib: figure(atEnd, 'v8PagesMiB'),
+      v8_pages_resident_warmup_mib: figure(atWarmup, 'v8PagesResidentMiB'),
+      v8_pages_resident_end_mib: figure(atEnd, 'v8PagesResidentMiB'),
+      v8_pages_slope_second_half_mib_per_10min: per10(secondHalf, 'v8PagesMiB'),
+      v8_pages_resident_slope_second_half_mib_per_10min: per10(secondHalf, 'v8PagesResidentMiB'),
+      outside_v8_pages_slope_second_half_mib_per_10min: per10(secondHalf, 'outsideV8PagesMiB'),
       eld_p99_warmup_ms: eldWarm === null ? null : round2(eldWarm),
       eld_p99_end_ms: eldEnd === null ? null : round2(eldEnd),
       eld_p99_max_ms: eldAfter.length ? round2(Math.max(...eldAfter)) : null,
@@ -517,6 +578,23 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
           nativeOf(f.rss_anon_end_mib, f.heap_total_end_mib, f.external_end_mib),
         ),
         cell(f.gc_seconds),
+      ]),
+    ]),
+  );
+  console.log(
+    "  V8's heap pages (256 KiB anonymous mappings, /proc/<pid>/smaps), warm-up -> end, MiB: mapped and resident; second-half slopes (MiB/10 min) of mapped, " +
+      'of resident, and of the RSS outside them (malloc, stacks, code: where a native leak would show)',
+  );
+  console.log(
+    table([
+      ['process', 'V8 pages mapped', 'resident', 'slope mapped', 'slope resident', 'slope outside'],
+      ...Object.entries(figures).map(([name, f]) => [
+        name,
+        arrow(f.v8_pages_warmup_mib, f.v8_pages_end_mib),
+        arrow(f.v8_pages_resident_warmup_mib, f.v8_pages_resident_end_mib),
+        cell(f.v8_pages_slope_second_half_mib_per_10min),
+        cell(f.v8_pages_resident_slope_second_half_mib_per_10min),
+        cell(f.outside_v8_pages_slope_second_half_mib_per_10min),
       ]),
     ]),
   );
