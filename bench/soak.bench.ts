@@ -63,6 +63,8 @@ interface ProcessSample {
   pgConnections: number | null;
   /** Time spent in GC since the process started, all kinds (nodejs_gc_duration_seconds_sum), s. */
   gcSeconds: number | null;
+  /** Full (mark-compact) GCs since the process started (nodejs_gc_duration_seconds_count, kind major). */
+  majorGcs: number | null;
 }
 
 interface LoadWindow {
@@ -96,6 +98,8 @@ export interface SoakProcessFigure {
   v8_pages_slope_second_half_mib_per_10min: number | null;
   v8_pages_resident_slope_second_half_mib_per_10min: number | null;
   outside_v8_pages_slope_second_half_mib_per_10min: number | null;
+  major_gcs: number | null;
+  major_gcs_second_half: number | null;
   rss_anon_warmup_mib: number | null;
   rss_anon_end_mib: number | null;
   rss_file_warmup_mib: number | null;
@@ -246,6 +250,12 @@ function gcSecondsOf(text: string): number | null {
   return total;
 }
 
+/** Full GCs so far: `nodejs_gc_duration_seconds_count{kind="major"}`, or null when there is none. */
+function majorGcsOf(text: string): number | null {
+  const m = /^nodejs_gc_duration_seconds_count\{[^}]*kind="major"[^}]*\} ([^ \n]+)/m.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
 /** Rows of cells as a table, each column as wide as its widest cell; the first column left-aligned. */
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -355,6 +365,7 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
           eldP99Ms: eld === null ? null : eld * 1000,
           pgConnections,
           gcSeconds: gcSecondsOf(text),
+          majorGcs: majorGcsOf(text),
         });
       }),
     );
@@ -458,6 +469,10 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
     const eldEnd = median(pick(atEnd, 'eldP99Ms'));
     const pgCounts = list.map((x) => x.pgConnections).filter((v): v is number => v !== null);
     const gcs = list.map((x) => x.gcSeconds).filter((v): v is number => v !== null);
+    const majors = (l: ProcessSample[]) => {
+      const counts = l.map((x) => x.majorGcs).filter((v): v is number => v !== null);
+      return counts.length > 1 ? counts.at(-1)! - counts[0]! : null;
+    };
     figures[name] = {
       pid: pids.get(name),
       rss_warmup_mib: rssWarm === null ? null : round1(rssWarm),
@@ -491,6 +506,8 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
       pg_connections_max: pgCounts.length ? Math.max(...pgCounts) : null,
       pg_connections_end: pgCounts.at(-1) ?? null,
       gc_seconds: gcs.length > 1 ? round1(gcs.at(-1)! - gcs[0]!) : null,
+      major_gcs: majors(list),
+      major_gcs_second_half: majors(secondHalf),
       scrape_failures: scrapeFailures.get(name)!,
       // A process that was replaced or had gone at a sample: its figures are not one process's.
       restarted: list.some((s) => s.pid !== pids.get(name) || s.rssMiB === null),
@@ -583,11 +600,11 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
   );
   console.log(
     "  V8's heap pages (256 KiB anonymous mappings, /proc/<pid>/smaps), warm-up -> end, MiB: mapped and resident; second-half slopes (MiB/10 min) of mapped, " +
-      'of resident, and of the RSS outside them (malloc, stacks, code: where a native leak would show)',
+      'of resident, and of the RSS outside them (malloc, stacks, code: where a native leak would show); full GCs during the load',
   );
   console.log(
     table([
-      ['process', 'V8 pages mapped', 'resident', 'slope mapped', 'slope resident', 'slope outside'],
+      ['process', 'V8 pages mapped', 'resident', 'slope mapped', 'slope resident', 'slope outside', 'full GCs (2nd half)'],
       ...Object.entries(figures).map(([name, f]) => [
         name,
         arrow(f.v8_pages_warmup_mib, f.v8_pages_end_mib),
@@ -595,6 +612,7 @@ export async function soakBench(stack: Stack, ports: Parameters<typeof adminPort
         cell(f.v8_pages_slope_second_half_mib_per_10min),
         cell(f.v8_pages_resident_slope_second_half_mib_per_10min),
         cell(f.outside_v8_pages_slope_second_half_mib_per_10min),
+        `${cell(f.major_gcs)} (${cell(f.major_gcs_second_half)})`,
       ]),
     ]),
   );
