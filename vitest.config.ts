@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The published packages export their compiled dist/ (packages/tsup.config.ts, built by `npm pack`); tests import
@@ -49,12 +50,26 @@ const IMAGES_PROJECT = {
 };
 
 /**
+ * Vitest's order (failed and slow files first, else larger files first), except that images.test.ts comes before
+ * compose.test.ts: the first of the two builds the images from cold, so the build times images.test.ts reports are
+ * each image's own, and compose.test.ts finds the layers built.
+ */
+class Sequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = sorted.filter((f) => f.moduleId.endsWith('/deploy/test/images/images.test.ts'));
+    return [...first, ...sorted.filter((f) => !first.includes(f))];
+  }
+}
+
+/**
  * Three tiers: unit specs beside the code (pure logic), integration tests per service against real
  * PostgreSQL/Redis/RabbitMQ (a fresh database per file), and black-box tests in test/ that drive the whole
  * stack through the gateway. `npm test` runs all three and prints the summary line from the JSON report.
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: Sequencer },
     projects: [
       {
         resolve: PACKAGES_FROM_SOURCE,
