@@ -24,6 +24,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { databaseUrl, dropDatabase } from '@studio/testkit/db';
+import { freePort } from '@studio/testkit/ports';
 import { startReceiver, type Receiver } from '../../../test/support/webhooks.js';
 import { startS3Server, type RunningS3Server } from '../../../services/upload/src/dev/s3-server.js';
 import { defaultInfra, ensureDatabase } from '../../../scripts/lib/infra.js';
@@ -40,7 +41,6 @@ const FILE = path.join(OUT, 'compose.host.yaml');
 const ENV_FILE = path.join(OUT, '.env');
 const PROJECT = 'studio-compose-test';
 const TAG = 'compose';
-const S3_PORT = 19_310;
 const log = (line: string) => console.log(`[compose] ${line}`);
 const run = promisify(execFile);
 const databases = [...new Set(DEPLOYABLES.filter((d) => d.database).map((d) => d.database!))];
@@ -54,6 +54,9 @@ let s3: RunningS3Server | undefined;
 let mail: MailCatcher | undefined;
 let receiver: Receiver | undefined;
 let services: string[] = [];
+/** The container of each compose service, once it exists. */
+const containers = new Map<string, string>();
+let s3Port = 0;
 let up = false;
 
 /** docker-compose on the test's project, file and .env, against this test's engine; BuildKit through the docker CLI. */
@@ -69,7 +72,14 @@ async function compose(args: string[], timeoutMs = 600_000): Promise<string> {
   return res.stdout;
 }
 
-const containerOf = async (service: string) => (await compose(['ps', '-a', '-q', service])).trim();
+/** A compose service's container id ('' before it exists), asked of docker-compose once it does. */
+async function containerOf(service: string): Promise<string> {
+  const known = containers.get(service);
+  if (known) return known;
+  const id = (await compose(['ps', '-a', '-q', service])).trim();
+  if (id) containers.set(service, id);
+  return id;
+}
 const inspect = async (container: string, format: string) =>
   (await engine.docker(['inspect', '--format', format, container])).stdout.trim();
 
@@ -96,7 +106,8 @@ beforeAll(async () => {
     await dropDatabase(dbName(db));
     await ensureDatabase(defaultInfra, dbName(db));
   }
-  s3 = await startS3Server({ port: S3_PORT, buckets: ['studio-photos'] });
+  s3Port = await freePort();
+  s3 = await startS3Server({ port: s3Port, buckets: ['studio-photos'] });
   mail = await startMailCatcher({ dir: path.join(OUT, 'mail') });
   receiver = await startReceiver();
 
@@ -109,7 +120,7 @@ beforeAll(async () => {
       databaseUrl: (db) => databaseUrl(dbName(db)),
       redisUrl: 'redis://127.0.0.1:6379/8',
       amqpUrl: defaultInfra.amqpUrl,
-      s3Endpoint: `http://127.0.0.1:${S3_PORT}`,
+      s3Endpoint: `http://127.0.0.1:${s3Port}`,
       smtpUrl: mail.url,
     },
     ROOT,
@@ -121,7 +132,7 @@ beforeAll(async () => {
   // The .env the compose file's header tells an operator to generate, plus where this host's stack is reached.
   writeFileSync(
     ENV_FILE,
-    `${composeEnv()}STUDIO_TAG=${TAG}\nPUBLIC_URL=${publicUrl}\nS3_PUBLIC_ENDPOINT=http://127.0.0.1:${S3_PORT}\nLOG_LEVEL=warn\n`,
+    `${composeEnv()}STUDIO_TAG=${TAG}\nPUBLIC_URL=${publicUrl}\nS3_PUBLIC_ENDPOINT=http://127.0.0.1:${s3Port}\nLOG_LEVEL=warn\n`,
   );
   // Whatever an interrupted run left.
   await compose(['down', '--remove-orphans', '--timeout', '5']);

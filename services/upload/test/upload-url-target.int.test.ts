@@ -4,7 +4,6 @@
  * place with the same checks and metadata as a staged upload. Without the setting the URLs write the staging key
  * (upload-hardening.int.test.ts).
  */
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestUpload, type TestUpload } from './harness.js';
 import { makeJpeg, putTo, sha256Hex } from './images.js';
@@ -20,8 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe('UPLOAD_URL_TARGET=original', () => {
   it('signs URLs of the original key; finalize checks the bytes in place and the photo is processed', async () => {
@@ -45,7 +42,7 @@ describe('UPLOAD_URL_TARGET=original', () => {
     expect(fin.status).toBe(200);
     expect(fin.body.photo.state).not.toBe('pending');
     expect(await t.upload.storage.head(original)).toMatchObject({ contentType: 'image/jpeg', contentDisposition: 'attachment' });
-    expect(sha(await t.upload.storage.getBuffer(original))).toBe(sha256Hex(jpeg));
+    expect(sha256Hex(await t.upload.storage.getBuffer(original))).toBe(sha256Hex(jpeg));
     const done = await eventually(
       () => t.api('GET', `/photos/${id}`, { as: me }),
       (r) => r.body.photo.state !== 'processing',
