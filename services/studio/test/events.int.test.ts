@@ -1,6 +1,7 @@
 import amqp, { type ChannelModel } from 'amqplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpProxy, testConfig, type TcpProxy } from '@studio/testkit';
+import { eventually } from '@studio/testkit/api';
 import { startTestStudio, type TestStudio } from './harness.js';
 import { listen, outboxRows } from './support/events.js';
 
@@ -65,7 +66,12 @@ describe('domain events through the outbox', () => {
     });
     expect(clientEvent.envelope.data).toMatchObject({ name: 'Jane', email: 'jane@example.com' });
 
-    const rows = await outboxRows(t.database.url, ten.workspaceId);
+    // The relay marks a row sent after the broker confirms it, so a consumer can see the
+    // message a moment before sent_at commits: wait for it rather than race it.
+    const rows = await eventually(
+      () => outboxRows(t.database.url, ten.workspaceId),
+      (rs) => rs.length === 2 && rs.every((r) => r.sent_at instanceof Date),
+    );
     expect(rows.map((r) => r.type)).toEqual(['client.created', 'shoot.created']);
     expect(rows.map((r) => r.id)).toEqual([clientEvent.envelope.id, shootEvent.envelope.id]);
     expect(rows.map((r) => r.request_id)).toEqual(['req-client-1', 'req-shoot-1']);
