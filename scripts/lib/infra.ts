@@ -165,6 +165,67 @@ export async function ensureTopology(cfg: InfraConfig = defaultInfra): Promise<v
 }
 
 /**
+ * A RabbitMQ virtual host of its own, for a stack that must see no other stack's events and leave nothing behind:
+ * its own exchange and queues, so no backlog another run left (a durable queue stays bound to the shared exchange
+ * and gathers every event published after its consumers stopped) and no event of a stack running beside it.
+ * Made afresh (what an interrupted run left is dropped first), the user of `cfg.amqpUrl` allowed on it, the topology
+ * declared; returns its URL. `dropVhost` removes it with everything in it.
+ */
+export async function freshVhost(name: string, cfg: InfraConfig = defaultInfra): Promise<string> {
+  if (!/^[a-z][a-z0-9-]{0,62}$/.test(name)) throw new Error(`bad vhost name ${name}`);
+  dropVhost(name);
+  const url = new URL(cfg.amqpUrl);
+  rabbitmqctl(['add_vhost', name]);
+  rabbitmqctl(['set_permissions', '-p', name, decodeURIComponent(url.username || 'guest'), '.*', '.*', '.*']);
+  url.pathname = `/${name}`;
+  await ensureTopology({ ...cfg, amqpUrl: url.toString() });
+  return url.toString();
+}
+
+export function dropVhost(name: string): void {
+  const listed = rabbitmqctl(['list_vhosts', '--quiet', '--no-table-headers', 'name']);
+  if (listed.split('\n').some((l) => l.trim() === name)) rabbitmqctl(['delete_vhost', name]);
+}
+
+/**
+ * Deletes the queues of the default vhost whose names `match` and that no consumer uses (`ifUnused`): the ones a
+ * stopped stack left bound to the shared exchange, gathering every event published since. Returns their names.
+ */
+export async function removeIdleQueues(match: RegExp, cfg: InfraConfig = defaultInfra): Promise<string[]> {
+  const names = rabbitmqctl(['list_queues', '--quiet', '--no-table-headers', 'name'])
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((n) => match.test(n));
+  const removed: string[] = [];
+  if (names.length === 0) return removed;
+  const conn = await amqp.connect(cfg.amqpUrl);
+  try {
+    for (const q of names) {
+      // A channel each: a refused delete (a consumer is on it) closes its channel.
+      const ch = await conn.createChannel();
+      ch.on('error', () => undefined);
+      if (
+        await ch.deleteQueue(q, { ifUnused: true }).then(
+          () => true,
+          () => false,
+        )
+      )
+        removed.push(q);
+      await ch.close().catch(() => undefined);
+    }
+  } finally {
+    await conn.close().catch(() => undefined);
+  }
+  return removed;
+}
+
+function rabbitmqctl(args: string[]): string {
+  const res = spawnSync('rabbitmqctl', args, { encoding: 'utf8', timeout: 60_000 });
+  if (res.status !== 0) throw new Error(`rabbitmqctl ${args.join(' ')}: ${(res.stderr || res.stdout || String(res.error)).trim()}`);
+  return res.stdout;
+}
+
+/**
  * Everything a fresh machine needs: servers up, a database per service (with `suffix` for isolated
  * copies such as the black-box stack), migrations applied, topology declared.
  */

@@ -27,7 +27,7 @@ import { databaseUrl, dropDatabase } from '@studio/testkit/db';
 import { freePort } from '@studio/testkit/ports';
 import { startReceiver, type Receiver } from '../../../test/support/webhooks.js';
 import { startS3Server, type RunningS3Server } from '../../../services/upload/src/dev/s3-server.js';
-import { defaultInfra, ensureDatabase } from '../../../scripts/lib/infra.js';
+import { defaultInfra, dropVhost, ensureDatabase, freshVhost, removeIdleQueues } from '../../../scripts/lib/infra.js';
 import { startMailCatcher, type MailCatcher } from '../../../scripts/lib/mail-catcher.js';
 import { DEPLOYABLES, dockerBuildArgs } from '../../deployables.js';
 import { DOCKER_COMPOSE, ensurePackages, ensureStandInBase, startEngine, type Engine } from '../../lib/engine.js';
@@ -41,6 +41,7 @@ const FILE = path.join(OUT, 'compose.host.yaml');
 const ENV_FILE = path.join(OUT, '.env');
 const PROJECT = 'studio-compose-test';
 const TAG = 'compose';
+const VHOST = 'studio-compose';
 const log = (line: string) => console.log(`[compose] ${line}`);
 const run = promisify(execFile);
 const databases = [...new Set(DEPLOYABLES.filter((d) => d.database).map((d) => d.database!))];
@@ -106,6 +107,10 @@ beforeAll(async () => {
     await dropDatabase(dbName(db));
     await ensureDatabase(defaultInfra, dbName(db));
   }
+  // Earlier versions of this test ran the stack on the shared vhost with compose.yaml's queue names, which then
+  // stayed bound to the shared exchange, gathering every event since: remove them.
+  const stale = await removeIdleQueues(/^(search\.index|webhooks\.fanout|upload\.[a-z-]+)(\.dlq)?$/);
+  if (stale.length > 0) log(`removed queues an earlier run left: ${stale.join(', ')}`);
   s3Port = await freePort();
   s3 = await startS3Server({ port: s3Port, buckets: ['studio-photos'] });
   mail = await startMailCatcher({ dir: path.join(OUT, 'mail') });
@@ -119,7 +124,8 @@ beforeAll(async () => {
     {
       databaseUrl: (db) => databaseUrl(dbName(db)),
       redisUrl: 'redis://127.0.0.1:6379/8',
-      amqpUrl: defaultInfra.amqpUrl,
+      // A vhost of its own: no other stack's events, no backlog an earlier run's queues gathered.
+      amqpUrl: await freshVhost(VHOST),
       s3Endpoint: `http://127.0.0.1:${s3Port}`,
       smtpUrl: mail.url,
     },
@@ -148,6 +154,11 @@ afterAll(async () => {
   await mail?.close();
   await receiver?.close();
   for (const db of databases) await dropDatabase(dbName(db)).catch(() => undefined);
+  try {
+    dropVhost(VHOST);
+  } catch (err) {
+    log((err as Error).message);
+  }
   await engine?.stop();
 }, 300_000);
 

@@ -28,7 +28,7 @@ import {
 } from '../../../scripts/lib/stack.js';
 import { startS3Server, type RunningS3Server } from '../../../services/upload/src/dev/s3-server.js';
 import { DEPLOYABLES, dockerBuildArgs, imageBuildArgs } from '../../deployables.js';
-import { defaultInfra, ensureDatabase } from '../../../scripts/lib/infra.js';
+import { defaultInfra, dropVhost, ensureDatabase, freshVhost } from '../../../scripts/lib/infra.js';
 import { baseTag, DOCKER, ensurePackages, ensureStandInBase, startEngine, type Engine } from '../../lib/engine.js';
 import { smokeThroughGateway } from './smoke.js';
 
@@ -40,6 +40,7 @@ const imageOf = (name: string) => `studio/${name}:${TAG}`;
 const NAMES = DEPLOYABLES.map((d) => d.name as Exclude<ProcessName, 's3'>);
 const databases = [...new Set(DEPLOYABLES.filter((d) => d.database).map((d) => d.database!))];
 const dbName = (db: string) => `${db}_images`;
+const VHOST = 'studio-images';
 const log = (line: string) => console.log(`[images] ${line}`);
 
 interface Built {
@@ -99,7 +100,8 @@ beforeAll(async () => {
     ports: PORTS,
     databaseUrls: Object.fromEntries(DEPLOYABLES.filter((d) => d.database).map((d) => [d.name, databaseUrl(dbName(d.database!))])),
     redisUrl: 'redis://127.0.0.1:6379/8',
-    amqpUrl: 'amqp://guest:guest@127.0.0.1:5672',
+    // A vhost of its own: no other stack's events, no backlog an earlier run's queues gathered.
+    amqpUrl: await freshVhost(VHOST),
     output: { dir: path.join(OUT, 'logs') },
     only: NAMES,
     nodeEnv: 'production',
@@ -113,6 +115,11 @@ afterAll(async () => {
   await s3?.stop();
   await receiver?.close();
   for (const db of databases) await dropDatabase(dbName(db)).catch(() => undefined);
+  try {
+    dropVhost(VHOST);
+  } catch (err) {
+    log((err as Error).message);
+  }
   await engine?.stop();
 }, 180_000);
 
