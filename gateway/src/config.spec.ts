@@ -44,6 +44,7 @@ describe('gateway config', () => {
         perMinute: 600,
         windowMs: 60_000,
         timeoutMs: 250,
+        leaseFraction: 0.02,
         clientSessionPerMinute: 10,
         clientBearerPerMinute: 600,
         authFailurePerMinute: 30,

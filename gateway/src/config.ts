@@ -86,6 +86,12 @@ export const gatewayEnvSchema = z
     RATE_LIMIT_WINDOW_MS: env.int(60_000, 1000),
     /** Redis must answer the limiter within this time, or the request is refused (fail-closed). */
     RATE_LIMIT_TIMEOUT_MS: env.int(250, 10),
+    /**
+     * A hot token's replica may lease up to this percent of its limit from the shared count and spend it locally
+     * (never more than the limit per window; at most replicas x lease refused early; decision 0027). 0: every
+     * request is counted in Redis.
+     */
+    RATE_LIMIT_LEASE_PERCENT: z.coerce.number().min(0).max(10).default(2),
     /** POST /client-sessions carries no bearer; it is limited per client IP instead. */
     CLIENT_SESSION_RATE_LIMIT_PER_MINUTE: env.int(10, 1),
     /**
@@ -188,6 +194,7 @@ export const gatewayEnvSchema = z
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       windowMs: e.RATE_LIMIT_WINDOW_MS,
       timeoutMs: e.RATE_LIMIT_TIMEOUT_MS,
+      leaseFraction: e.RATE_LIMIT_LEASE_PERCENT / 100,
       clientSessionPerMinute: e.CLIENT_SESSION_RATE_LIMIT_PER_MINUTE,
       clientBearerPerMinute: e.CLIENT_BEARER_RATE_LIMIT_PER_MINUTE,
       authFailurePerMinute: e.AUTH_FAILURE_LIMIT_PER_MINUTE,

@@ -91,7 +91,10 @@ export function createGatewayCore(config: GatewayConfig, deps: GatewayDeps = {})
       identityKey: config.identitySigningKey,
       maxEntries: config.auth.cacheMaxEntries,
     }),
-    rateLimit: new RateLimitService(redis, config.redis.keyPrefix, config.rateLimit.windowMs, config.rateLimit.timeoutMs),
+    rateLimit: new RateLimitService(redis, config.redis.keyPrefix, config.rateLimit.windowMs, {
+      deadlineMs: config.rateLimit.timeoutMs,
+      leaseFraction: config.rateLimit.leaseFraction,
+    }),
     authFailures: new AuthFailureLimiter({
       redis,
       keyPrefix: config.redis.keyPrefix,
@@ -132,6 +135,7 @@ export function createGatewayCore(config: GatewayConfig, deps: GatewayDeps = {})
     services,
     async close() {
       upstreamAgent.destroy();
+      services.rateLimit.close();
       studio?.close();
       await Promise.all([closeRedis(redis), closeRedis(subscriber)]);
     },

@@ -1,7 +1,8 @@
 /**
  * Rate limit per token (per client session for a client bearer, per client IP on the public routes: the socket
- * peer, or the X-Forwarded-For client behind a trusted proxy): one Redis round trip per request, shared by the
- * requests on one key in the same turn of the event loop (rate-limit.service.ts).
+ * peer, or the X-Forwarded-For client behind a trusted proxy): one Redis round trip per request at most, shared by
+ * the requests on one key in the same turn of the event loop, and none for a hot key spending its lease or a key
+ * whose window is spent (rate-limit.service.ts, decision 0027).
  * Every answer after this point carries RateLimit-Limit / -Remaining / -Reset; over the limit is 429 with
  * Retry-After. FAIL-CLOSED: when the limiter cannot answer (Redis down, erroring or slow) the request is refused
  * with 429 and Retry-After: 1, without RateLimit-* headers, and counted.
