@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { LEASE_HORIZON_MS, LEASE_TAIL, decide, decideBatch, leaseSize, leasedWithinLimit } from './rate-limit.service.js';
+import {
+  LEASE_HORIZON_MS,
+  LEASE_MIN_HITS,
+  LEASE_TAIL,
+  RATE_STALE_MS,
+  decide,
+  decideBatch,
+  leaseSize,
+  leasedWithinLimit,
+  nextRate,
+} from './rate-limit.service.js';
 
 describe('rate limit decisions', () => {
   it('allows up to the limit, then refuses with remaining 0', () => {
@@ -67,5 +77,18 @@ describe('lease sizes', () => {
     expect(leasedWithinLimit([605, 1000], 600, 10)).toBe(5);
     expect(leasedWithinLimit([700, 1000], 600, 10)).toBe(0);
     expect(leasedWithinLimit(null, 600, 10)).toBe(0);
+  });
+
+  it('measures a rate over enough hits, smooths it while busy, and forgets it once the key went quiet', () => {
+    // Too few hits, too soon: not measured yet.
+    expect(nextRate(0, LEASE_MIN_HITS - 1, 10)).toBeNull();
+    expect(nextRate(0, 100, 0.5)).toBeNull();
+    // Busy: 32 hits in 8 ms is 4 per ms; then 2 per ms smooths to 3.
+    expect(nextRate(0, 32, 8)).toBe(4);
+    expect(nextRate(4, 32, 16)).toBe(3);
+    // A hot key that went quiet: 5 hits in 2 s replace a rate of 4 per ms at once (no lease at that rate).
+    const cooled = nextRate(4, 5, 2 * RATE_STALE_MS)!;
+    expect(cooled).toBe(5 / (2 * RATE_STALE_MS));
+    expect(leaseSize(cooled, 1, 1000, 0.02, 1000)).toBe(0);
   });
 });

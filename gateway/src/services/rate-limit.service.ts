@@ -58,6 +58,8 @@ interface Hit {
 export const LEASE_HORIZON_MS = 50;
 /** A key's rate is measured over at least this many hits: a client making a few calls in a row leases nothing. */
 export const LEASE_MIN_HITS = 16;
+/** A rate older than this is replaced by the one measured since, however few hits it counts. */
+export const RATE_STALE_MS = 1000;
 /**
  * No lease while fewer than this many leases' worth of the window's budget is left: the end of a budget is counted
  * exactly, so a single replica spending its budget to the last unit is never refused early.
@@ -120,6 +122,18 @@ export function leaseSize(rate: number, hits: number, limit: number, fraction: n
   const cap = Math.floor(limit * fraction);
   if (cap < 2 || left - hits < LEASE_TAIL * cap) return 0;
   return Math.max(0, Math.min(cap - hits, Math.floor(rate * LEASE_HORIZON_MS)));
+}
+
+/**
+ * A key's rate (hits per ms) after `hits` more in `elapsedMs`, or null while that is too little to measure (fewer
+ * than LEASE_MIN_HITS in under RATE_STALE_MS). Smoothed while the key is busy; a key measured after RATE_STALE_MS
+ * (it went quiet) is taken at its new rate at once, so a formerly hot key does not go on leasing.
+ */
+export function nextRate(rate: number, hits: number, elapsedMs: number): number | null {
+  if (elapsedMs >= RATE_STALE_MS) return hits / elapsedMs;
+  if (hits < LEASE_MIN_HITS || elapsedMs < 1) return null;
+  const measured = hits / elapsedMs;
+  return rate === 0 ? measured : (rate + measured) / 2;
 }
 
 /** The units of a batch's reply left for the lease: those of the `leased` that are still within the limit. */
@@ -204,10 +218,9 @@ export class RateLimitService {
 
   /** The lease the command for `hits` on a tracked key takes (one leasing command in flight per key). */
   private leaseFor(state: KeyState, hits: number, limit: number, now: number): number {
-    const elapsed = now - state.since;
-    if (state.hitsSince >= LEASE_MIN_HITS && elapsed >= 1) {
-      const measured = state.hitsSince / elapsed;
-      state.rate = state.rate === 0 ? measured : (state.rate + measured) / 2;
+    const rate = nextRate(state.rate, state.hitsSince, now - state.since);
+    if (rate !== null) {
+      state.rate = rate;
       state.hitsSince = 0;
       state.since = now;
     }
