@@ -70,8 +70,9 @@ export const MAX_TRACKED_KEYS = 10_000;
 
 /** What this replica knows of one key: its lease, its commands in flight and its recent rate. */
 interface KeyState {
-  /** Leased units: counted in Redis, not yet spent here. */
+  /** Leased units: counted in Redis, not yet spent here; void once the limiter's epoch moved past `epoch`. */
   units: number;
+  epoch: number;
   /** performance.now() after which they must not be spent: when their command left plus the TTL Redis replied. */
   expiresAt: number;
   /** The window's shared count in the last reply (every replica's hits and leases), and the limit then. */
@@ -157,6 +158,8 @@ export class RateLimitService {
   private flushScheduled = false;
   /** Leases and rates, by Redis key; keys idle for a window are swept. */
   private readonly keys = new Map<string, KeyState>();
+  /** Moves on when a command fails: every lease taken before is void (fail-closed), without visiting each key. */
+  private epoch = 0;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -176,7 +179,19 @@ export class RateLimitService {
     const now = performance.now();
     let state = this.keys.get(key);
     if (state === undefined && this.options.leaseFraction > 0 && this.keys.size < MAX_TRACKED_KEYS) {
-      state = { units: 0, expiresAt: 0, count: 0, limit, inFlight: 0, leasing: false, hitsSince: 0, since: now, rate: 0, lastHitAt: now };
+      state = {
+        units: 0,
+        epoch: this.epoch,
+        expiresAt: 0,
+        count: 0,
+        limit,
+        inFlight: 0,
+        leasing: false,
+        hitsSince: 0,
+        since: now,
+        rate: 0,
+        lastHitAt: now,
+      };
       this.keys.set(key, state);
     }
     if (state !== undefined) {
@@ -184,7 +199,7 @@ export class RateLimitService {
       state.lastHitAt = now;
       if (now < state.expiresAt && state.limit === limit) {
         const resetSeconds = Math.max(1, Math.ceil((state.expiresAt - now) / 1000));
-        if (state.units > 0) {
+        if (state.units > 0 && state.epoch === this.epoch) {
           state.units--;
           return Promise.resolve({ kind: 'allowed', limit, remaining: Math.max(0, limit - state.count), resetSeconds });
         }
@@ -282,6 +297,10 @@ export class RateLimitService {
     const expiresAt = sentAt + Number(reply[1]);
     const granted = leasedWithinLimit(reply, limit, leased);
     const now = performance.now();
+    if (state.epoch !== this.epoch) {
+      state.units = 0;
+      state.epoch = this.epoch;
+    }
     if (now < state.expiresAt && state.limit === limit) {
       state.units += granted;
       state.count = Math.max(state.count, count);
@@ -296,7 +315,7 @@ export class RateLimitService {
 
   /** Redis did not answer: these hits are refused, and so is every hit until it answers again (no lease is spent). */
   private failed(hits: Hit[], settle: (decisions: RateLimitDecision[]) => void): void {
-    for (const state of this.keys.values()) state.units = 0;
+    this.epoch++;
     settle(hits.map(() => UNAVAILABLE));
   }
 
