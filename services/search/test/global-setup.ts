@@ -4,31 +4,18 @@
  * rebuild); each test file then clones it (`freshDatabase`), which takes a fraction of a second.
  * Also removes queues left behind by crashed test runs.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import amqp from 'amqplib';
 import { testConfig } from '@studio/testkit';
 import { ensureServiceTemplate } from '@studio/testkit/template';
+import { defaultInfra, removeIdleQueues } from '../../../scripts/lib/infra.js';
 
 export const SEARCH_TEMPLATE = 'search_test_template';
 
-/** Queues of earlier runs that crashed before deleting theirs (names `search.index.test-*`). */
+/** Queues of earlier runs that crashed before deleting theirs (names `search.index.test-*`); best effort. */
 async function removeStaleTestQueues(): Promise<void> {
-  const listed = spawnSync('rabbitmqctl', ['list_queues', '--quiet', '--no-table-headers', 'name'], { encoding: 'utf8' });
-  if (listed.status !== 0) return;
-  const stale = listed.stdout
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((n) => /^search\.index\.test-[a-z0-9]+(\.dlq)?$/.test(n));
-  if (stale.length === 0) return;
-  const conn = await amqp.connect(testConfig.TEST_AMQP_URL);
-  try {
-    const ch = await conn.createChannel();
-    for (const q of stale) await ch.deleteQueue(q).catch(() => undefined);
-    await ch.close().catch(() => undefined);
-  } finally {
-    await conn.close().catch(() => undefined);
-  }
+  await removeIdleQueues(/^search\.index\.test-[a-z0-9]+(\.dlq)?$/, { ...defaultInfra, amqpUrl: testConfig.TEST_AMQP_URL }).catch(
+    () => undefined,
+  );
 }
 
 export default async function setup(): Promise<void> {
