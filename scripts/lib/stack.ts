@@ -439,10 +439,20 @@ async function waitReady(url: string, proc: RunningProcess, timeoutMs: number): 
  * - `--max-old-space-size=384`: growing factor about 1.4; ample for these processes (live heaps 40-80 MiB).
  * - `--min-semi-space-size=16 --max-semi-space-size=16`: a fixed 32 MiB young generation, neither growing under
  *   load nor shrinking when idle (an idle process holds up to 30 MiB more than it would).
+ * - `--no-memory-reducer`: V8's memory reducer, which runs extra full GCs when it judges the allocation rate low and
+ *   gives the free space inside heap pages back to the kernel, is off. Under a steady load it kept firing (the console
+ *   and the workers, whose rate it reads as idle), and every page it emptied was touched again by the next
+ *   allocations: RSS climbed back by 2-15 MiB per 10 min without any leak, and the pages it kept for reuse made
+ *   every process hold 20-30 MiB more (issue 28's soaks, docs/decisions/0028-no-memory-reducer.md).
  * Only the command line (or NODE_OPTIONS, which refuses the min flag) can set these: V8 sizes the heap when the
  * isolate is created, so a process definition's `v8Flags` (set at run time) does not change them.
  */
-export const LOCAL_V8_ARGS: readonly string[] = ['--max-old-space-size=384', '--min-semi-space-size=16', '--max-semi-space-size=16'];
+export const LOCAL_V8_ARGS: readonly string[] = [
+  '--max-old-space-size=384',
+  '--min-semi-space-size=16',
+  '--max-semi-space-size=16',
+  '--no-memory-reducer',
+];
 
 /**
  * The C library's settings every deployable runs with, locally and in its image (deploy/docker/Dockerfile's runtime
