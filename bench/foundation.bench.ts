@@ -6,10 +6,12 @@
  *   node:http upstream answering studio's very answer (bench/floors/fixed-upstream.ts);
  * - studio, GET /shoots/{id}: a bare express 5 + `pg` prepared read of the same row by id and workspace
  *   (bench/floors/shoot-read.ts);
- * - studio, GET /clients?limit=50: a bare express 5 + `pg` page of 50 of the same clients (bench/floors/client-page.ts).
+ * - studio, GET /clients?limit=50: a bare express 5 + `pg` page of 50 of the same clients (bench/floors/client-page.ts);
+ * - the console, its script, the portal's script (brotli) and the portal's shell page (issue 30, goal 4): a bare
+ *   node:http server answering the same status, headers and bytes from memory (bench/floors/fixed-upstream.ts).
  * Each floor is its own process on the same Node binary, started as the stack starts a service, and its CPU is read
  * the same way (/proc ticks over the same measured run at c=50). The floors answer the same bytes as studio (checked).
- * Access log off and on: the bench's stack runs with ACCESS_LOG=false; a second gateway + studio pair of the same
+ * Access log off and on: the bench's stack runs with ACCESS_LOG=false; a second gateway + studio + console of the same
  * code (started here, on the stack's databases, Redis and broker) runs with ACCESS_LOG=true, as production does:
  * one JSON line per request to stdout, piped to a log file. Each ratio is measured on both, beside its floor.
  * The token's rate limit is raised so the limiter is checked on every request but never refuses.
@@ -72,23 +74,25 @@ const PAGE = 50;
 /** Attempts of a CPU run that had failed requests. */
 const MEASURE_ATTEMPTS = 3;
 
-/** One answer as a load generator gets it (no Accept-Encoding): status, headers and body. */
+/** One answer as a load generator gets it (only the headers given): status, headers and body (as text and as bytes). */
 function answerOf(
   url: string,
   headers: Record<string, string>,
-): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+): Promise<{ status: number; headers: Record<string, string>; body: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
           resolve({
             status: res.statusCode ?? 0,
             headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])),
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+            body: bytes.toString('utf8'),
+            bytes,
+          });
+        });
       })
       .on('error', reject);
   });
@@ -105,7 +109,7 @@ async function sameAnswer(what: string, floorUrl: string, studio: { status: numb
 }
 
 /**
- * A second gateway + studio of the stack, with their access log on (ACCESS_LOG=true, as production runs them; every
+ * A second gateway + studio + console of the stack, with their access log on (ACCESS_LOG=true, as production runs them; every
  * other setting is the stack's), on `ports`, sharing the stack's secrets, databases, Redis and broker; its output (the
  * access log) goes to <stack output>/access-log-on/.
  */
@@ -123,8 +127,8 @@ function startAccessLogPair(options: StackOptions, ports: StackPorts): Promise<S
   return startStack({
     ...options,
     ports,
-    only: ['studio', 'gateway'],
-    env: { studio: envOf('studio'), gateway: envOf('gateway') },
+    only: ['studio', 'gateway', 'console'],
+    env: { studio: envOf('studio'), gateway: envOf('gateway'), console: envOf('console') },
     output,
   });
 }
@@ -164,6 +168,78 @@ function sourcesChangedBetween(fromMs: number, toMs: number): string[] {
   walk(path.join(ROOT, 'services/studio/src'));
   for (const lib of readdirSync(path.join(ROOT, 'libs'))) walk(path.join(ROOT, 'libs', lib, 'src'));
   return changed;
+}
+
+type MeasureOptions = Partial<Parameters<typeof measure>[2]>;
+
+/** What the static-answer runs borrow from the foundation run (issue 30, goal 4). */
+interface StaticAnswerRuns {
+  /** The console's HTTP port in the stack (access log off) and in the access-log-on trio. */
+  ports: { off: number; on: number };
+  pids: { off: number | undefined; on: number | undefined };
+  run: (name: string, url: string, extra?: MeasureOptions, floor?: Floor) => Promise<Measurement>;
+  floor: (name: string, file: string, env: Record<string, string>) => Promise<Floor>;
+}
+
+/**
+ * The console's and the portal's static answers, straight at the console process: its script and the portal's
+ * (brotli, as every browser asks) and the portal's shell page, CPU per request with the access log off and on,
+ * against the floor of a bare static file server: bench/floors/fixed-upstream.ts answering the very status, headers
+ * and bytes from memory (checked byte for byte).
+ */
+async function staticAnswerRatios({ ports, pids, run, floor }: StaticAnswerRuns): Promise<CpuRatio[]> {
+  const at = (port: number) => `http://127.0.0.1:${port}`;
+  const page = async (p: string) => {
+    const a = await answerOf(`${at(ports.off)}${p}`, {});
+    if (a.status !== 200) throw new Error(`the console answers ${a.status} to GET ${p}`);
+    return a.body;
+  };
+  const pick = (html: string, re: RegExp, what: string) => {
+    const m = re.exec(html);
+    if (!m) throw new Error(`no ${what} in the page`);
+    return m[0];
+  };
+  const [login, shell] = [await page('/console/reset-password'), await page('/portal/')];
+  const br = { 'accept-encoding': 'br' };
+  const cases = [
+    { request: 'GET console.js (br)', path: pick(login, /\/console\/assets\/console\.[0-9a-f]{16}\.js/, 'console script'), headers: br },
+    { request: 'GET portal.js (br)', path: pick(shell, /\/portal\/assets\/portal\.[0-9a-f]{16}\.js/, 'portal script'), headers: br },
+    { request: 'GET /portal/ (the shell)', path: '/portal/', headers: br },
+  ];
+  console.log('\nStatic answers of the console and the portal, straight at the console process; CPU per request vs. a bare static server');
+  const ratios: CpuRatio[] = [];
+  for (const c of cases) {
+    const answer = await answerOf(`${at(ports.off)}${c.path}`, c.headers);
+    if (answer.status !== 200) throw new Error(`the console answers ${answer.status} to GET ${c.path}`);
+    const fixed = { status: answer.status, headers: answer.headers, body_base64: answer.bytes.toString('base64') };
+    const f = await floor(`static ${c.request}`, 'fixed-upstream.ts', { FLOOR_ANSWER: JSON.stringify(fixed) });
+    const same = await answerOf(`${f.url}${c.path}`, c.headers);
+    if (same.status !== answer.status || !same.bytes.equals(answer.bytes))
+      throw new Error(`the static floor does not answer the bytes of ${c.path}`);
+    const floorRun = await run(
+      `floor: bare static server, ${c.request}`,
+      `${f.url}${c.path}`,
+      { headers: c.headers, cpu: { floor: f.pid } },
+      f,
+    );
+    const off = await run(`console ${c.request}`, `${at(ports.off)}${c.path}`, { headers: c.headers, cpu: { console: pids.off } });
+    const on = await run(`console ${c.request}, access log on`, `${at(ports.on)}${c.path}`, {
+      headers: c.headers,
+      cpu: { console: pids.on },
+    });
+    await f.stop();
+    ratios.push(
+      cpuRatio(
+        'console',
+        c.request,
+        'bare node:http server answering the same status, headers and bytes from memory (no routing, no middleware)',
+        cpuRun(off, 'console'),
+        cpuRun(on, 'console'),
+        cpuRun(floorRun, 'floor'),
+      ),
+    );
+  }
+  return ratios;
 }
 
 export interface FoundationOptions {
@@ -348,6 +424,13 @@ export async function foundationBench({ stack, options, logOnPorts, seconds, flo
       cpu: pids.on,
     });
 
+    const staticRatios = await staticAnswerRatios({
+      ports: { off: options.ports.consoleHttp, on: logOnPorts.consoleHttp },
+      pids: { off: stack.processes.get('console')?.child.pid, on: logOn.processes.get('console')?.child.pid },
+      run,
+      floor,
+    });
+
     console.log('\nGET /shoots/{id}, one request at a time');
     const seq = { durationSeconds: seconds, warmupSeconds: 1 };
     const b1 = await measureSequential('bare node http (fixed body)', bare.url, seq);
@@ -436,8 +519,9 @@ export async function foundationBench({ stack, options, logOnPorts, seconds, flo
       },
     };
     console.log('\n  ratios:', JSON.stringify(summary, null, 2).replace(/\n/g, '\n  '));
-    console.log(`\n${formatRatioTables({ cpu: cpuRatios, throughput: [] })}`);
-    return { results, summary, ratios: cpuRatios };
+    console.log(`\n${formatRatioTables({ cpu: [...cpuRatios, ...staticRatios], throughput: [] })}`);
+    // The static answers' rows join the table: the same measure against the floor of a bare static server.
+    return { results, summary, ratios: [...cpuRatios, ...staticRatios] };
   } finally {
     for (const f of floors.reverse()) await f.stop();
     await bare?.close();
