@@ -15,14 +15,12 @@ const answer = JSON.parse(required('FLOOR_ANSWER')) as {
   body_base64?: string;
 };
 const body = answer.body_base64 !== undefined ? Buffer.from(answer.body_base64, 'base64') : Buffer.from(answer.body ?? '');
-// Node writes the connection's own headers (date, connection, keep-alive) itself, and the length of this body (none
-// on a 304 or 204, which have no body).
+// Node writes the connection's own headers (date, connection, keep-alive) itself, and the length of this body.
 const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-const bodiless = answer.status === 304 || answer.status === 204;
-const headers: Record<string, string | number> = bodiless ? {} : { 'content-length': body.length };
+const headers: Record<string, string | number> = { 'content-length': body.length };
 for (const [name, value] of Object.entries(answer.headers)) if (!own.has(name)) headers[name] = value;
 
 await serveFloor((_req, res) => {
   res.writeHead(answer.status, headers);
-  res.end(bodiless ? undefined : body);
+  res.end(body);
 });
