@@ -39,7 +39,7 @@ import { soakBench } from './soak.bench.js';
 import { overloadBench } from './overload.bench.js';
 import { formatRatioTables, ratio, writeResults, type RatioTables } from './lib.js';
 import { printProfile, profilerEnv, summariseProfiles } from './profile.js';
-import { SIDE_BY_SIDE_TITLE, formatSideBySide, sideBySide } from './side-by-side.js';
+import { BASELINES, formatSideBySide, sideBySide } from './side-by-side.js';
 import { readdirSync, rmSync } from 'node:fs';
 import type { ProcessName } from '../scripts/lib/stack.js';
 
@@ -142,7 +142,7 @@ try {
   const gallery = wanted('gallery') ? await galleryBench(stack, databaseUrls, ports, seconds) : undefined;
   const mixed = wanted('mixed') ? await mixedBench(stackOptions, stack, mixedSeconds) : undefined;
   const portal = wanted('portal') ? await portalBench(stack, databaseUrls, ports) : undefined;
-  let search;
+  let search: Awaited<ReturnType<typeof searchBench>> | undefined;
   if (wanted('search')) {
     const { demo, token: bearer } = benchToken(stack, databaseUrls.studio!, 'search-bench');
     search = await searchBench({
@@ -177,8 +177,11 @@ try {
     : undefined;
   // The goals' ratios in one place (also inside each section's results); printed last, as the run's summary.
   const ratios: RatioTables = { cpu: foundation?.ratios ?? [], throughput: gallery?.ratios ?? [] };
-  // Issue 15, goal 6: search, webhooks, multipart and cull beside their figures from before the work.
-  const sideBySideRows = sideBySide({ search, webhooks, upload });
+  // This run's figures beside each baseline's (issue 15, goal 6; issue 30, goal 5): the parts that ran, a table each.
+  const sideBySides = BASELINES.flatMap(({ title, file }) => {
+    const s = sideBySide({ search, webhooks, upload, mixed, portal, overload, ratios }, file);
+    return s ? [{ title, ...s }] : [];
+  });
   const file = writeResults('bench', {
     at: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length },
@@ -192,11 +195,11 @@ try {
     overload,
     soak,
     ratios,
-    side_by_side: sideBySideRows,
+    side_by_side: sideBySides,
   });
   console.log(`\nresults written to ${path.relative(ROOT, file)}`);
   if (ratios.cpu.length + ratios.throughput.length > 0) console.log(`\nRATIOS (issue 15)\n${formatRatioTables(ratios)}`);
-  if (sideBySideRows) console.log(`\n${SIDE_BY_SIDE_TITLE}\n${formatSideBySide(sideBySideRows)}`);
+  for (const s of sideBySides) console.log(`\n${s.title}\n${formatSideBySide(s)}`);
 } finally {
   await stack.stop();
 }

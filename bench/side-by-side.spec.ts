@@ -61,6 +61,70 @@ describe('extractFigures', () => {
   });
 });
 
+describe('extractFigures: the rest of the bench (issue 30, goal 5)', () => {
+  const whole: RunResults = {
+    ratios: {
+      cpu: [{ process: 'gateway', request: 'GET /shoots/{id}', ratio_log_off: 2.27, ratio_log_on: 2.56 }],
+      throughput: [{ request: 'GET /galleries/{id} (gzip)', access_log: 'on', ratio: 0.978 }],
+    },
+    upload: { derivatives: { worker_vs_sharp: 0.93, worker_process_cpu_vs_sharp: 1.08 } },
+    mixed: {
+      one_replica: { operations_per_second: 300, errors: 0, deliveries: { p99_ms: 120 } },
+      two_replicas: { operations_per_second: 510, errors: 1, deliveries: { p99_ms: 150 } },
+      summary: { scaling_two_vs_one_replica: 1.7 },
+    },
+    portal: { summary: { first_12_median_ms: 410, vs_static_page_floor: 1.3, page_weight_gzip_bytes: 21000 } },
+    overload: {
+      routes: [
+        {
+          route: 'GET /shoots/{id}',
+          ratios: { throughput: 0.97, accepted_p99: 1.4, refused_ttfb_p99_vs_saturating_p99: Number.NaN },
+        },
+      ],
+    },
+  };
+
+  it('takes every ratio, rate and latency of the other sections, each with its direction', () => {
+    const f = Object.fromEntries(extractFigures(whole).map((x) => [x.id, x]));
+    expect(Object.keys(f)).toEqual([
+      'cpu.gateway-get-shoots-id.log_off',
+      'cpu.gateway-get-shoots-id.log_on',
+      'throughput.get-galleries-id-gzip.log_on',
+      'upload.derivatives.worker_vs_sharp',
+      'upload.derivatives.worker_cpu_vs_sharp',
+      'mixed.one.operations_per_s',
+      'mixed.one.errors',
+      'mixed.one.delivery_p99_ms',
+      'mixed.two.operations_per_s',
+      'mixed.two.errors',
+      'mixed.two.delivery_p99_ms',
+      'mixed.scaling',
+      'portal.first_12_ms',
+      'portal.vs_static_floor',
+      'portal.page_weight_gzip',
+      'overload.get-shoots-id.throughput',
+      'overload.get-shoots-id.accepted_p99',
+    ]);
+    expect(f['cpu.gateway-get-shoots-id.log_on']).toMatchObject({ value: 2.56, unit: 'ratio', better: 'lower' });
+    expect(f['throughput.get-galleries-id-gzip.log_on']).toMatchObject({ value: 0.978, better: 'higher' });
+    expect(f['upload.derivatives.worker_cpu_vs_sharp']).toMatchObject({ value: 1.08, better: 'lower' });
+    expect(f['mixed.two.operations_per_s']).toMatchObject({ value: 510, unit: 'per_s', better: 'higher' });
+    expect(f['mixed.one.errors']).toMatchObject({ value: 0, unit: 'count', better: 'lower', resolution: 1 });
+    expect(f['portal.page_weight_gzip']).toMatchObject({ value: 21000, unit: 'bytes', better: 'lower' });
+  });
+
+  it('leaves out a figure that measured nothing (NaN) rather than compare it', () => {
+    expect(extractFigures(whole).some((x) => x.id === 'overload.get-shoots-id.refused_p99')).toBe(false);
+  });
+
+  it('prints bytes and counts in their own units', () => {
+    const baseline = baselineOf([whole]);
+    const text = formatSideBySide(sideBySideOf(whole, baseline));
+    expect(text.split('\n').find((l) => l.includes('page weight'))).toMatch(/21000 B \[21000 B - 21000 B\] +21000 B +1\.000/);
+    expect(text.split('\n').find((l) => l.includes('mixed errors, two'))).toMatch(/1 \[1 - 1\] +1 +1\.000 +\+-100 % +within noise$/);
+  });
+});
+
 describe('baselineFigures', () => {
   it("collects each figure's value from every run, keeping only the figures all runs have", () => {
     const second = results({ p50: 3, cull: 250 });

@@ -1,10 +1,16 @@
 /**
- * Issue 15, goal 6: "nothing else regresses". The figures the CPU-per-request work must leave alone, this run's
- * beside the ones measured before that work started (commit 61d9f93, bench/baselines/issue-15-before.json):
- * - search, one query at a time (c=1, through the gateway): p50 and p99 of each query kind the search bench runs;
- * - webhook deliveries per second at saturation (the burst phase: the fixed-rate phase only echoes its offered rate);
- * - multipart upload, real flow / straight to the store (median of the rounds);
- * - cull photos per second (the cull job, POST -> succeeded).
+ * "Nothing else regresses": a run's figures beside the same figures measured before a piece of work started, one
+ * table per baseline in bench/baselines/ (BASELINES):
+ * - issue 15, goal 6 (commit 61d9f93, issue-15-before.json): the figures the CPU-per-request work had to leave alone:
+ *   - search, one query at a time (c=1, through the gateway): p50 and p99 of each query kind the search bench runs;
+ *   - webhook deliveries per second at saturation (the burst phase: the fixed-rate phase only echoes its offered rate);
+ *   - multipart upload, real flow / straight to the store (median of the rounds);
+ *   - cull photos per second (the cull job, POST -> succeeded);
+ * - issue 30, goal 5 (its starting commit, issue-30-before.json, made with bench/make-baseline.ts): every figure of
+ *   the default `npm run bench`: the above, plus the CPU-per-request and gateway/direct ratios, the derivatives'
+ *   ratios to sharp, the mixed workload (operations/s, errors, delivery p99, scaling), the portal page and the
+ *   overload ratios (benchFigures).
+ * A baseline compares only the figures it holds, so one extractor serves every baseline.
  *
  * The verdict rule. The baseline holds every figure from several runs (values v1..vn, mean m). Its noise band is
  *     band = max(FLOOR * m, max(v) - min(v), resolution)
@@ -15,8 +21,8 @@
  * better; rates and ratios: higher). The spread term is the whole range of the baseline runs: a figure counts as
  * moved only when it moved further from the baseline's mean than the baseline's own runs were from each other.
  *
- * bench/run.ts calls `sideBySide()` with the run's results (it stores the rows in the results file and prints
- * `formatSideBySide()` after the RATIOS table). The functions apart from `loadBaseline` and `sideBySide` are pure.
+ * bench/run.ts calls `sideBySide()` with the run's results for each baseline (it stores the rows in the results file
+ * and prints `formatSideBySide()` after the RATIOS table). The functions apart from `loadBaseline` and `sideBySide` are pure.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,11 +30,18 @@ import path from 'node:path';
 /** The least band around the baseline's mean, as a fraction of it. */
 export const NOISE_FLOOR = 0.1;
 
-export const SIDE_BY_SIDE_TITLE = 'SIDE BY SIDE (issue 15, goal 6)';
+/** The baselines a run is set beside, each printed as its own table under its title. */
+export const BASELINES = [
+  { title: 'SIDE BY SIDE (issue 15, goal 6)', file: path.join(import.meta.dirname, 'baselines/issue-15-before.json') },
+  {
+    title: "SIDE BY SIDE (issue 30, goal 5: every figure of the bench against the issue's starting commit)",
+    file: path.join(import.meta.dirname, 'baselines/issue-30-before.json'),
+  },
+] as const;
 
-export const BASELINE_FILE = path.join(import.meta.dirname, 'baselines/issue-15-before.json');
+export const BASELINE_FILE = BASELINES[0].file;
 
-export type Unit = 'ms' | 'per_s' | 'ratio';
+export type Unit = 'ms' | 'per_s' | 'ratio' | 'bytes' | 'count';
 export type Better = 'lower' | 'higher';
 export type Verdict = 'within noise' | 'better' | 'worse';
 
@@ -78,7 +91,33 @@ export interface SideBySide {
 export interface RunResults {
   search?: { latency?: { name: string; connections: number; p50Ms: number; p99Ms: number }[] } | null;
   webhooks?: { phases?: { name: string; offeredPerSecond: number | null; deliveriesPerSecond: number }[] } | null;
-  upload?: { multipart?: { flow_vs_direct_median: number } | null; cull?: { job_photos_s: number } | null } | null;
+  upload?: {
+    multipart?: { flow_vs_direct_median: number } | null;
+    cull?: { job_photos_s: number } | null;
+    derivatives?: { worker_vs_sharp: number; worker_process_cpu_vs_sharp: number } | null;
+  } | null;
+  ratios?: {
+    cpu?: { process: string; request: string; ratio_log_off: number; ratio_log_on: number }[];
+    throughput?: { request: string; access_log: string; ratio: number }[];
+  } | null;
+  mixed?: {
+    one_replica?: MixedFigures;
+    two_replicas?: MixedFigures;
+    summary?: { scaling_two_vs_one_replica: number };
+  } | null;
+  portal?: { summary?: { first_12_median_ms: number; vs_static_page_floor: number; page_weight_gzip_bytes: number } } | null;
+  overload?: {
+    routes?: {
+      route: string;
+      ratios: { throughput: number; accepted_p99: number; refused_ttfb_p99_vs_saturating_p99: number };
+    }[];
+  } | null;
+}
+
+interface MixedFigures {
+  operations_per_second: number;
+  errors: number;
+  deliveries: { p99_ms: number };
 }
 
 const slug = (s: string) =>
@@ -139,7 +178,107 @@ export function extractFigures(results: RunResults): Figure[] {
       value: cull.job_photos_s,
     });
   }
+  out.push(...benchFigures(results));
   return out;
+}
+
+/** A figure of `unit` where `better` is the direction, with no finer resolution than the figure's own digits. */
+const figure = (id: string, label: string, unit: Unit, better: Better, value: number, resolution = 0): Figure => ({
+  id,
+  label,
+  unit,
+  better,
+  resolution,
+  value,
+});
+
+/**
+ * The rest of `npm run bench` (issue 30, goal 5: "nothing else regresses"): the goals' own CPU and throughput ratios,
+ * the derivatives' ratios to sharp, the mixed workload, the portal page and the overload ratios. Ratios to a floor of
+ * the same run wherever the bench has one: they move less with the machine than absolute figures do.
+ */
+function benchFigures(results: RunResults): Figure[] {
+  const out: Figure[] = [];
+  for (const r of results.ratios?.cpu ?? []) {
+    const id = `cpu.${slug(`${r.process} ${r.request}`)}`;
+    out.push(figure(`${id}.log_off`, `CPU/req vs floor, ${r.process} ${r.request}, log off`, 'ratio', 'lower', r.ratio_log_off, 0.01));
+    out.push(figure(`${id}.log_on`, `CPU/req vs floor, ${r.process} ${r.request}, log on`, 'ratio', 'lower', r.ratio_log_on, 0.01));
+  }
+  for (const t of results.ratios?.throughput ?? []) {
+    out.push(
+      figure(
+        `throughput.${slug(t.request)}.log_${t.access_log}`,
+        `gateway/direct ${t.request}, log ${t.access_log}`,
+        'ratio',
+        'higher',
+        t.ratio,
+        0.001,
+      ),
+    );
+  }
+  const derivatives = results.upload?.derivatives;
+  if (derivatives) {
+    out.push(
+      figure(
+        'upload.derivatives.worker_vs_sharp',
+        'derivatives worker/sharp (throughput)',
+        'ratio',
+        'higher',
+        derivatives.worker_vs_sharp,
+        0.001,
+      ),
+    );
+    out.push(
+      figure(
+        'upload.derivatives.worker_cpu_vs_sharp',
+        'derivatives worker/sharp (CPU)',
+        'ratio',
+        'lower',
+        derivatives.worker_process_cpu_vs_sharp,
+        0.001,
+      ),
+    );
+  }
+  const mixed = results.mixed;
+  for (const [key, label, m] of [
+    ['one', 'one replica set', mixed?.one_replica],
+    ['two', 'two replica sets', mixed?.two_replicas],
+  ] as const) {
+    if (!m) continue;
+    out.push(figure(`mixed.${key}.operations_per_s`, `mixed operations/s, ${label}`, 'per_s', 'higher', m.operations_per_second, 1));
+    out.push(figure(`mixed.${key}.errors`, `mixed errors, ${label}`, 'count', 'lower', m.errors, 1));
+    out.push(figure(`mixed.${key}.delivery_p99_ms`, `mixed webhook delivery p99, ${label}`, 'ms', 'lower', m.deliveries.p99_ms, 1));
+  }
+  if (mixed?.summary) {
+    out.push(figure('mixed.scaling', 'mixed two sets / one set', 'ratio', 'higher', mixed.summary.scaling_two_vs_one_replica, 0.001));
+  }
+  const portal = results.portal?.summary;
+  if (portal) {
+    out.push(figure('portal.first_12_ms', 'portal: first 12 thumbnails (median)', 'ms', 'lower', portal.first_12_median_ms, 1));
+    out.push(figure('portal.vs_static_floor', 'portal / static page floor', 'ratio', 'lower', portal.vs_static_page_floor, 0.01));
+    out.push(figure('portal.page_weight_gzip', 'portal page weight (gzip)', 'bytes', 'lower', portal.page_weight_gzip_bytes));
+  }
+  for (const r of results.overload?.routes ?? []) {
+    const id = `overload.${slug(r.route)}`;
+    out.push(
+      figure(`${id}.throughput`, `overload ${r.route}: throughput at 3x / saturating`, 'ratio', 'higher', r.ratios.throughput, 0.01),
+    );
+    out.push(
+      figure(`${id}.accepted_p99`, `overload ${r.route}: accepted p99 at 3x / saturating`, 'ratio', 'lower', r.ratios.accepted_p99, 0.01),
+    );
+    out.push(
+      figure(
+        `${id}.refused_p99`,
+        `overload ${r.route}: refusals' p99 / saturating p99`,
+        'ratio',
+        'lower',
+        r.ratios.refused_ttfb_p99_vs_saturating_p99,
+        0.01,
+      ),
+    );
+  }
+  // A part that measured nothing (no refusals to time, say) has no figure rather than a NaN.
+  return out.filter((f) => Number.isFinite(f.value));
 }
 
 /** The baseline's figures from several runs' results (the figures every run has, in the first run's order). */
@@ -203,6 +342,8 @@ export function sideBySideOf(results: RunResults, baseline: Baseline, floor = NO
 
 function formatValue(x: number, unit: Unit): string {
   if (unit === 'ratio') return x.toFixed(3);
+  if (unit === 'bytes') return `${Math.round(x)} B`;
+  if (unit === 'count') return String(Math.round(x * 10) / 10);
   if (unit === 'ms') return `${Number.isInteger(x) ? x : x.toFixed(1)} ms`;
   return `${Math.round(x)}/s`;
 }
