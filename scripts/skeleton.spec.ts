@@ -66,6 +66,7 @@ const HELPERS: Record<string, string> = {
   'services/studio/src/grpc/stream.ts': 'server-streaming helper of the IndexSource adapter',
   'services/studio/src/store/keyset.ts': 'keyset-pagination SQL shared by the studio stores',
   'services/studio/src/store/locking.ts': 'row-locking helpers shared by the studio stores',
+  'services/studio/src/store/record-json.ts': "the SQL that writes a record's public JSON, derived from its schema, for the stores' lists",
   'services/studio/src/store/record-store.ts':
     "the generic store of a workspace's records (create, lock and read, update, pages) the studio stores extend",
   'services/upload/src/events/work-queues.ts': "the work queues' topology, declared by both upload processes",

@@ -5,6 +5,7 @@ import { createLogger } from '@studio/logger';
 import { createApiApp } from './api-app.js';
 import { createMetrics } from './metrics.js';
 import { defineRoute, RouteRegistry } from './route.js';
+import { listText } from './schemas.js';
 import { startHttpServer } from './server.js';
 
 describe('createApiApp', () => {
@@ -43,6 +44,45 @@ describe('createApiApp', () => {
       }
     } finally {
       await server.close(100);
+    }
+  });
+
+  it('sends a JsonText answer as it is: its bytes, application/json, the route status', async () => {
+    const text = listText(['{"id":"a","name":"Zoë \\"Q\\""}', '{"id":"b","name":null}'], 'next');
+    const routes = new RouteRegistry().add(
+      defineRoute({
+        method: 'get',
+        path: '/texts',
+        operationId: 'listTexts',
+        summary: 'List texts',
+        auth: 'none',
+        response: z.object({ ok: z.literal(true) }),
+        handler: async () => text,
+      }),
+    );
+    const app = createApiApp({
+      logger: createLogger({ service: 'spec', level: 'silent' }),
+      metrics: createMetrics('spec'),
+      routes,
+      title: 'spec',
+    });
+    const server = await startHttpServer(app, 0);
+    try {
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/texts`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const body = await res.text();
+      expect(body).toBe(text.text);
+      expect(JSON.parse(body)).toEqual({
+        ok: true,
+        items: [
+          { id: 'a', name: 'Zoë "Q"' },
+          { id: 'b', name: null },
+        ],
+        next_cursor: 'next',
+      });
+    } finally {
+      await server.close();
     }
   });
 

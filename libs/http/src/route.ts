@@ -22,6 +22,7 @@ import {
 } from '@studio/idempotency';
 import { setDeprecationHeaders, type Deprecation } from './deprecation.js';
 import { exceedsJsonDepth, TOO_DEEP_MESSAGE } from './json-depth.js';
+import { JsonText } from './schemas.js';
 import { findUnstorableText } from './storable-text.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -187,7 +188,9 @@ export class RouteRegistry {
         if (!keyed || !opts.idempotency) {
           const result = await def.handler(ctx);
           if (res.headersSent) return;
-          res.status(def.status ?? 200).json(result);
+          res.status(def.status ?? 200);
+          if (result instanceof JsonText) res.setHeader('content-type', JSON_CONTENT_TYPE).send(result.text);
+          else res.json(result);
           return;
         }
         const outcome = await performKeyed(
@@ -195,7 +198,8 @@ export class RouteRegistry {
           async (): Promise<StoredAnswer | null> => {
             const result = await def.handler(ctx);
             if (res.headersSent) return null;
-            return { status: def.status ?? 200, contentType: JSON_CONTENT_TYPE, body: Buffer.from(JSON.stringify(result) ?? '') };
+            const text = result instanceof JsonText ? result.text : (JSON.stringify(result) ?? '');
+            return { status: def.status ?? 200, contentType: JSON_CONTENT_TYPE, body: Buffer.from(text) };
           },
         );
         if (outcome.kind === 'refuse') throw new AppError(outcome.refusal.error, outcome.refusal.message);

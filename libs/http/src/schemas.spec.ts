@@ -1,6 +1,6 @@
 /** The shared zod building blocks: date-times are refused outside the instants a store keeps (years 2 to 9999). */
 import { describe, expect, it } from 'vitest';
-import { int32, int53, intBetween, INT32_MAX, INT32_MIN, isoDateTime, limit, SAFE_INT_MAX } from './schemas.js';
+import { int32, int53, intBetween, INT32_MAX, INT32_MIN, isoDateTime, limit, listText, SAFE_INT_MAX } from './schemas.js';
 
 describe('isoDateTime', () => {
   it('turns an ISO 8601 date-time with a zone into a Date', () => {
@@ -62,5 +62,24 @@ describe('bounded integers', () => {
     for (const bad of ['2147483648', '-1', '0', '1.5', '1e3', 'NaN', '', ' 5', '101'])
       expect(limit(100, 50).safeParse(bad).success, bad).toBe(false);
     expect(limit(100, 50).parse('100')).toBe(100);
+  });
+});
+
+describe('listText', () => {
+  const items = [{ id: 'a', name: 'Quote " \\ \n \u0001 📷 \u2028', n: 1, ok: false, none: null }, { id: 'b' }];
+
+  it('is the bytes JSON.stringify writes for the list answer, when each item is its JSON.stringify', () => {
+    for (const next_cursor of ['abc.def', null]) {
+      expect(
+        listText(
+          items.map((i) => JSON.stringify(i)),
+          next_cursor,
+        ).text,
+      ).toBe(JSON.stringify({ ok: true, items, next_cursor }));
+    }
+  });
+
+  it('writes an empty page', () => {
+    expect(listText([], null).text).toBe('{"ok":true,"items":[],"next_cursor":null}');
   });
 });

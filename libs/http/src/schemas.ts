@@ -97,3 +97,21 @@ export const okResponse = <S extends z.ZodRawShape>(shape: S) => z.object({ ok: 
 /** Shape of every list answer. */
 export const listResponse = <T extends z.ZodType>(item: T) =>
   z.object({ ok: z.literal(true), items: z.array(item), next_cursor: z.string().nullable() });
+
+/**
+ * An answer already written as JSON text: a route handler returns it and the route sends its text as it is (200 or
+ * the route's status, `application/json`). For the hottest lists, whose items the database writes in their JSON shape
+ * (issue 30): nothing parses them into objects only to stringify them again. The text must be the JSON of the route's
+ * response schema; whoever builds it proves that against the serializer (a test, not a runtime check).
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * A list answer (listResponse's shape) from items already in JSON text: the same bytes JSON.stringify writes for
+ * `{ ok: true, items, next_cursor }` when each item's text is JSON.stringify of the item.
+ */
+export function listText(items: readonly string[], nextCursor: string | null): JsonText {
+  return new JsonText(`{"ok":true,"items":[${items.join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`);
+}

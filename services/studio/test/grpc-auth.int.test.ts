@@ -105,7 +105,8 @@ describe('studio gRPC: service tokens and caller allowlists', () => {
     expect(await rawCall(as(studioProto.StudioOperations, 'gateway'), 'UpdateClient', request)).toMatchObject({
       code: grpc.status.PERMISSION_DENIED,
     });
-    expect((await t.studio.services.clients.list([ws], { limit: 10 })).items.map((c) => c.name)).toEqual(['Before']);
+    const names = (await t.studio.services.clients.list([ws], { limit: 10 })).itemsJson.map((c) => JSON.parse(c).name);
+    expect(names).toEqual(['Before']);
     expect(await rawCall(as(studioProto.StudioOperations, 'operator'), 'UpdateClient', request)).toMatchObject({
       code: grpc.status.OK,
       response: { id: client.id, name: 'After' },

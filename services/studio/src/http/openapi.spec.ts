@@ -4,12 +4,14 @@ import type { clientRecord, shootDetailRecord } from '@studio/contracts/records'
 import { listOperations, openApiFragment } from '@studio/http/openapi';
 import { validateOpenApi } from '@studio/testkit/openapi';
 import type { Services } from '../services/index.js';
+import type { PageOfJson } from '../services/paging.js';
 import { studioRoutes } from './http-app.js';
 import type * as r from './response.schema.js';
 
 /** What a route answers besides `ok: true`, as its schema documents it. */
 type Documented<S extends z.ZodType> = Omit<z.output<S>, 'ok'>;
-type Result<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+/** What a service answers; a page of JSON text (store/record-json.ts) as the page it is the text of. */
+type Result<F extends (...args: never[]) => unknown> = PageOfJson<Awaited<ReturnType<F>>>;
 
 describe("studio's OpenAPI fragment", () => {
   const routes = studioRoutes({} as Services);

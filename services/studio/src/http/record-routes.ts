@@ -7,10 +7,10 @@
  * - createRoute (POST /clients, /shoots): the photographer role or above in the body's workspace (403 below it, 404
  *   outside the caller's tenant), an Idempotency-Key header (handled by the gateway), 201 with the new record.
  */
-import { defineRoute } from '@studio/http';
+import { defineRoute, listText } from '@studio/http';
 import { requireWorkspace, workspaceFilter } from '@studio/identity/access';
 import type { z } from 'zod';
-import type { Page, PageRequest } from '../services/paging.js';
+import type { JsonPage, Page, PageRequest } from '../services/paging.js';
 
 type ListQuery = z.ZodType<PageRequest & { workspace_id?: string }>;
 
@@ -31,7 +31,8 @@ function tokenRoute({ tag, ...words }: RouteWords) {
 
 export interface ListRoute extends RouteWords {
   query: ListQuery;
-  list: (workspaceIds: string[], req: PageRequest) => Promise<Page<unknown>>;
+  /** One page of the list: its items as objects, or as the JSON text the database wrote (sent as read). */
+  list: (workspaceIds: string[], req: PageRequest) => Promise<Page<unknown> | JsonPage<unknown>>;
 }
 
 export function listRoute({ query, list, ...words }: ListRoute) {
@@ -39,7 +40,10 @@ export function listRoute({ query, list, ...words }: ListRoute) {
     method: 'get',
     ...tokenRoute(words),
     query,
-    handler: async ({ principal, query }) => ({ ok: true, ...(await list(workspaceFilter(principal, query.workspace_id), query)) }),
+    handler: async ({ principal, query }) => {
+      const page = await list(workspaceFilter(principal, query.workspace_id), query);
+      return 'itemsJson' in page ? listText(page.itemsJson, page.next_cursor) : { ok: true, ...page };
+    },
   });
 }
 

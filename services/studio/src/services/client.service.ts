@@ -13,7 +13,7 @@ import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { CreateClientInput, UpdateClientInput } from './client.schema.js';
 import { contactValues } from './fields.schema.js';
 import type { PageQuery } from '../store/keyset.js';
-import { CURSOR_KIND, type Page, type PageRequest } from './paging.js';
+import { CURSOR_KIND, type JsonPage, type PageRequest } from './paging.js';
 import { deleteRecord, RecordService, updateRecord } from './record-service.js';
 import { serializeClient, type ClientJson } from '@studio/contracts/records';
 import { writeWithEvents } from './unit-of-work.js';
@@ -62,8 +62,9 @@ export class ClientService extends RecordService {
     ];
   }
 
-  async list(workspaceIds: string[], req: PageRequest): Promise<Page<ClientJson>> {
+  /** A page of clients, newest first, each in its JSON as the database wrote it (the hottest list: issue 30). */
+  async list(workspaceIds: string[], req: PageRequest): Promise<JsonPage<ClientJson>> {
     const { clients } = this.deps.stores;
-    return this.page(CURSOR_KIND.clients, req, (page: PageQuery) => clients.listInWorkspaces(workspaceIds, page), serializeClient);
+    return this.jsonPage(CURSOR_KIND.clients, req, (page: PageQuery) => clients.listJsonInWorkspaces(workspaceIds, page));
   }
 }

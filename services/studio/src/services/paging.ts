@@ -1,6 +1,7 @@
 /** Cursor handling shared by every list: decode the caller's cursor for one list kind, encode the next one. */
 import { decodeTimeKey, pageOf, type CursorCodec, type TimeKey } from '@studio/cursor';
 import type { PageQuery } from '../store/keyset.js';
+import type { JsonText } from '../store/record-json.js';
 
 /** The list kinds; a cursor of one kind is refused by every other list. */
 export const CURSOR_KIND = {
@@ -22,6 +23,15 @@ export interface Page<J> {
   items: J[];
   next_cursor: string | null;
 }
+
+/** A page whose items the database wrote in their public JSON (store/record-json.ts): sent as read, never parsed. */
+export interface JsonPage<J> {
+  itemsJson: JsonText<J>[];
+  next_cursor: string | null;
+}
+
+/** The page a JsonPage is the text of (what its route documents). */
+export type PageOfJson<P> = P extends JsonPage<infer J> ? Page<J> : P;
 
 /** Throws invalid_input for a forged, corrupted or foreign cursor. */
 export function pageQuery(codec: CursorCodec, kind: CursorKind, req: PageRequest): PageQuery {

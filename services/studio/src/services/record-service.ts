@@ -14,9 +14,10 @@ import type { NewOutboxEvent } from '@studio/amqp/outbox-store';
 import type { TimeKey } from '@studio/cursor';
 import type { Tx } from '../store/db.js';
 import type { PageQuery } from '../store/keyset.js';
+import type { JsonRow } from '../store/record-json.js';
 import { systemClock, type ServiceDeps } from './deps.js';
 import { assertTransition, type Lifecycle } from './lifecycles.js';
-import { pageQuery, toPage, type CursorKind, type Page, type PageRequest } from './paging.js';
+import { pageQuery, toPage, type CursorKind, type JsonPage, type Page, type PageRequest } from './paging.js';
 import { nextVersion, writeWithEvents } from './unit-of-work.js';
 
 export abstract class RecordService {
@@ -34,6 +35,12 @@ export abstract class RecordService {
   ): Promise<Page<J>> {
     const rows = await fetch(pageQuery(this.deps.cursor, kind, req));
     return toPage(this.deps.cursor, kind, rows, req.limit, serialize);
+  }
+
+  /** The same page with `fetch` reading each row already in its public JSON (store/record-json.ts). */
+  protected async jsonPage<J>(kind: CursorKind, req: PageRequest, fetch: (page: PageQuery) => Promise<JsonRow<J>[]>): Promise<JsonPage<J>> {
+    const { items, next_cursor } = await this.page(kind, req, fetch, (row) => row.json);
+    return { itemsJson: items, next_cursor };
   }
 }
 
