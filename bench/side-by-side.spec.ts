@@ -117,6 +117,11 @@ describe('extractFigures: the rest of the bench (issue 30, goal 5)', () => {
     expect(extractFigures(whole).some((x) => x.id === 'overload.get-shoots-id.refused_p99')).toBe(false);
   });
 
+  it('prints a figure whose baseline is 0 with no ratio and its band in its own unit', () => {
+    const text = formatSideBySide(sideBySideOf(whole, baselineOf([whole])));
+    expect(text.split('\n').find((l) => l.includes('mixed errors, one'))).toMatch(/0 \[0 - 0\] +0 +- +\+-1 +within noise$/);
+  });
+
   it('prints bytes and counts in their own units', () => {
     const baseline = baselineOf([whole]);
     const text = formatSideBySide(sideBySideOf(whole, baseline));

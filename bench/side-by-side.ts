@@ -355,8 +355,9 @@ export function formatSideBySide(s: SideBySide): string {
     r.figure,
     `${formatValue(r.before.mean, r.unit)} [${formatValue(r.before.min, r.unit)} - ${formatValue(r.before.max, r.unit)}]`,
     formatValue(r.now, r.unit),
-    r.now_vs_before.toFixed(3),
-    `+-${Math.round(r.band.relative * 100)} %`,
+    // A figure whose baseline is 0 (errors) has no ratio and no relative band: its band is shown in its own unit.
+    r.before.mean === 0 ? '-' : r.now_vs_before.toFixed(3),
+    Number.isFinite(r.band.relative) ? `+-${Math.round(r.band.relative * 100)} %` : `+-${formatValue(r.band.absolute, r.unit)}`,
     r.verdict,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
