@@ -8,27 +8,34 @@ import { defineRoute, RouteRegistry } from './route.js';
 import { listText } from './schemas.js';
 import { startHttpServer } from './server.js';
 
+/** A GET route of no auth answering what `handler` returns (or throws). */
+const getRoute = (path: string, handler: () => Promise<unknown>) =>
+  defineRoute({
+    method: 'get',
+    path,
+    operationId: path.slice(1),
+    summary: path,
+    auth: 'none',
+    response: z.object({ ok: z.literal(true) }),
+    handler,
+  });
+
+/** The API app over `routes` on a free loopback port. */
+async function serve(routes: RouteRegistry, mapError?: Parameters<typeof createApiApp>[0]['mapError']) {
+  const app = createApiApp({
+    logger: createLogger({ service: 'spec', level: 'silent' }),
+    metrics: createMetrics('spec'),
+    routes,
+    title: 'spec service',
+    ...(mapError ? { mapError } : {}),
+  });
+  const server = await startHttpServer(app, 0);
+  return { server, base: `http://127.0.0.1:${server.port}` };
+}
+
 describe('createApiApp', () => {
   it('serves the routes under /api/v1, the OpenAPI fragment, health, and the 404 envelope', async () => {
-    const routes = new RouteRegistry().add(
-      defineRoute({
-        method: 'get',
-        path: '/things',
-        operationId: 'listThings',
-        summary: 'List things',
-        auth: 'none',
-        response: z.object({ ok: z.literal(true) }),
-        handler: async () => ({ ok: true as const }),
-      }),
-    );
-    const app = createApiApp({
-      logger: createLogger({ service: 'spec', level: 'silent' }),
-      metrics: createMetrics('spec'),
-      routes,
-      title: 'spec service',
-    });
-    const server = await startHttpServer(app, 0);
-    const base = `http://127.0.0.1:${server.port}`;
+    const { server, base } = await serve(new RouteRegistry().add(getRoute('/things', async () => ({ ok: true as const }))));
     try {
       const list = await fetch(`${base}/api/v1/things`);
       expect(list.status).toBe(200);
@@ -49,26 +56,9 @@ describe('createApiApp', () => {
 
   it('sends a JsonText answer as it is: its bytes, application/json, the route status', async () => {
     const text = listText(['{"id":"a","name":"Zoë \\"Q\\""}', '{"id":"b","name":null}'], 'next');
-    const routes = new RouteRegistry().add(
-      defineRoute({
-        method: 'get',
-        path: '/texts',
-        operationId: 'listTexts',
-        summary: 'List texts',
-        auth: 'none',
-        response: z.object({ ok: z.literal(true) }),
-        handler: async () => text,
-      }),
-    );
-    const app = createApiApp({
-      logger: createLogger({ service: 'spec', level: 'silent' }),
-      metrics: createMetrics('spec'),
-      routes,
-      title: 'spec',
-    });
-    const server = await startHttpServer(app, 0);
+    const { server, base } = await serve(new RouteRegistry().add(getRoute('/texts', async () => text)));
     try {
-      const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/texts`);
+      const res = await fetch(`${base}/api/v1/texts`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
       const body = await res.text();
@@ -88,30 +78,15 @@ describe('createApiApp', () => {
 
   it("maps its routes' errors with mapError before answering: a recognised one gets its status, others stay", async () => {
     const failing = (path: string, err: Error) =>
-      defineRoute({
-        method: 'get',
-        path,
-        operationId: path.slice(1),
-        summary: path,
-        auth: 'none',
-        response: z.object({ ok: z.literal(true) }),
-        handler: async () => {
-          throw err;
-        },
+      getRoute(path, async () => {
+        throw err;
       });
     const routes = new RouteRegistry().add(
       failing('/slow', Object.assign(new Error('query failed'), { cause: { code: '57014' } })),
       failing('/broken', new Error('boom')),
     );
-    const app = createApiApp({
-      logger: createLogger({ service: 'spec', level: 'silent' }),
-      metrics: createMetrics('spec'),
-      routes,
-      title: 'spec service',
-      mapError: (err) => asUnavailable(err),
-    });
-    const server = await startHttpServer(app, 0);
-    const base = `http://127.0.0.1:${server.port}/api/v1`;
+    const { server, base: origin } = await serve(routes, (err) => asUnavailable(err));
+    const base = `${origin}/api/v1`;
     try {
       const slow = await fetch(`${base}/slow`);
       expect(slow.status).toBe(503);
