@@ -52,4 +52,12 @@ const baseline = {
   figures,
 };
 writeFileSync(options.get('out')!, `${JSON.stringify(baseline, null, 2)}\n`);
+// In the repository's own format (npm run lint checks JSON too); biome formats files inside the repository only.
+try {
+  execFileSync(path.join(import.meta.dirname, '../node_modules/.bin/biome'), ['format', '--write', options.get('out')!], {
+    stdio: 'ignore',
+  });
+} catch {
+  console.warn(`make-baseline: biome did not format ${options.get('out')}; run npm run lint before committing it`);
+}
 console.log(`${options.get('out')}: ${figures.length} figures from ${runs.length} run(s) at ${commit}`);
