@@ -1,7 +1,7 @@
 /** Cursor handling shared by every list: decode the caller's cursor for one list kind, encode the next one. */
 import { decodeTimeKey, pageOf, type CursorCodec, type TimeKey } from '@studio/cursor';
 import type { PageQuery } from '../store/keyset.js';
-import type { JsonText } from '../store/record-json.js';
+import type { JsonTextOf } from '../store/record-json.js';
 
 /** The list kinds; a cursor of one kind is refused by every other list. */
 export const CURSOR_KIND = {
@@ -26,7 +26,7 @@ export interface Page<J> {
 
 /** A page whose items the database wrote in their public JSON (store/record-json.ts): sent as read, never parsed. */
 export interface JsonPage<J> {
-  itemsJson: JsonText<J>[];
+  itemsJson: JsonTextOf<J>[];
   next_cursor: string | null;
 }
 

@@ -55,13 +55,13 @@ declare const jsonOf: unique symbol;
  * the statement was built from to the page the route sends, so the compiler still checks what a route answers
  * against what its OpenAPI schema documents (http/openapi.spec.ts).
  */
-export type JsonText<J> = string & { readonly [jsonOf]?: J };
+export type JsonTextOf<J> = string & { readonly [jsonOf]?: J };
 
 /** A row of a list read in its JSON shape: the keyset columns for the next cursor, and the record's JSON text. */
 export interface JsonRow<J> {
   createdAt: Date;
   id: string;
-  json: JsonText<J>;
+  json: JsonTextOf<J>;
 }
 
 /** The select list of a JsonRow (for keysetPageStatement). */
