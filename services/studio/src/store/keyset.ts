@@ -41,6 +41,11 @@ export function modelColumns<F extends string>(fields: Record<F, F>, enums: read
   return Prisma.raw(list.join(', '));
 }
 
+/** Refuses a table name that is not plain (tables are constants of the stores, spliced into statement text). */
+export function assertTableName(table: string): void {
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
+}
+
 /**
  * One keyset page of a workspace-owned table as one raw statement: `select` (the columns, aliased to the model's
  * field names) from `table` in `workspaceIds`, newest first, limit + 1 rows. The hottest lists read through it
@@ -50,7 +55,7 @@ export function modelColumns<F extends string>(fields: Record<F, F>, enums: read
  * index serves directly. `table` is a constant of the store, never caller input.
  */
 export function keysetPageStatement(select: Prisma.Sql, table: string, workspaceIds: string[], page: PageQuery): Prisma.Sql {
-  if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
+  assertTableName(table);
   const after = page.after
     ? Prisma.sql`AND (created_at, id) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
     : Prisma.empty;

@@ -13,6 +13,7 @@
  */
 import type { z } from 'zod';
 import { Prisma } from './generated/client.js';
+import { assertTableName } from './keyset.js';
 
 /** The zod types a member may have here (nullable or not): strings of any format, booleans, integers, enums. */
 const PLAIN = new Set(['string', 'boolean', 'enum']);
@@ -43,7 +44,7 @@ function memberSql(member: string, schema: z.ZodType, table: string): string {
  * `table` (a constant of the store). Built once per store; the text never changes, so the statement is prepared once.
  */
 export function recordJsonSql(record: z.ZodObject, table: string): Prisma.Sql {
-  if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
+  assertTableName(table);
   const members = Object.entries(record.shape).map(([member, schema]) => memberSql(member, schema as z.ZodType, `"${table}"`));
   return Prisma.raw(`row_to_json((SELECT j FROM (SELECT ${members.join(', ')}) j))::text`);
 }
